@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  CHROMA_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  APP_SECRET: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Chatbot Builder <no-reply@localhost>'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
+  CRAWL_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  SEED_DEMO_ACCOUNTS: booleanString.default(true),
+  SEED_ADMIN_EMAIL: z.email().default('admin@example.com'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-demo-2026'),
+  SEED_CUSTOMER_EMAIL: z.email().default('customer@example.com'),
+  SEED_CUSTOMER_PASSWORD: z.string().min(8).default('customer-demo-2026'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+/** Parses the environment once; nothing else in the server reads `process.env`. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return buildConfig(parsed.data);
+}
+
+function buildConfig(env: z.infer<typeof environmentSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
+    throw new Error('Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production');
+  }
+  const appSecret = env.APP_SECRET ?? persistedSecret(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    chromaUrl: env.CHROMA_URL,
+    publicUrl,
+    appSecret,
+    logLevel: env.LOG_LEVEL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    ai: {
+      openAiApiKey: env.OPENAI_API_KEY,
+      openAiBaseUrl: env.OPENAI_BASE_URL,
+      llmModel: env.LLM_MODEL,
+      embeddingsModel: env.EMBEDDINGS_MODEL,
+    },
+    crawl: { allowPrivateNetworks: env.CRAWL_ALLOW_PRIVATE_NETWORKS },
+    seed: {
+      demoAccounts: env.SEED_DEMO_ACCOUNTS,
+      adminEmail: env.SEED_ADMIN_EMAIL.toLowerCase(),
+      adminPassword: env.SEED_ADMIN_PASSWORD,
+      customerEmail: env.SEED_CUSTOMER_EMAIL.toLowerCase(),
+      customerPassword: env.SEED_CUSTOMER_PASSWORD,
+    },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+      tokenUrl: env.GOOGLE_TOKEN_URL,
+      userInfoUrl: env.GOOGLE_USERINFO_URL,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+    },
+  };
+}
+
+/** Without APP_SECRET the embedded default keeps a random one in DATA_DIR so restarts keep sessions and secrets readable. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
