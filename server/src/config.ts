@@ -50,6 +50,8 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  /** Set when behind a reverse proxy, so client IPs (rate limits, logs) come from X-Forwarded-For. */
+  TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +85,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>) {
     publicUrl,
     appSecret,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ai: {
       openAiApiKey: env.OPENAI_API_KEY,

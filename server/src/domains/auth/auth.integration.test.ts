@@ -1,0 +1,368 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { AUTH_RATE_LIMITS } from './service.ts';
+
+let server: TestServer;
+let oauth: OAuth2Server;
+
+beforeAll(async () => {
+  oauth = new OAuth2Server();
+  await oauth.issuer.keys.generate('RS256');
+  await oauth.start(0, '127.0.0.1');
+  const issuer = oauth.issuer.url!;
+  server = await startTestServer({
+    GOOGLE_CLIENT_ID: 'test-client',
+    GOOGLE_CLIENT_SECRET: 'test-client-secret',
+    GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
+    GOOGLE_TOKEN_URL: `${issuer}/token`,
+    GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+  });
+});
+
+afterEach(() => {
+  oauth.service.removeAllListeners();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await oauth?.stop();
+});
+
+let emailCounter = 0;
+const uniqueEmail = (prefix = 'person') => `${prefix}-${++emailCounter}-${Date.now()}@example.org`;
+
+async function verificationToken(email: string): Promise<string> {
+  const messages = (await server.outbox()).filter((message) => message.to === email);
+  const last = messages.at(-1);
+  expect(last, `a verification mail to ${email}`).toBeDefined();
+  const link = /http:\/\/app\.test\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(last!.text);
+  expect(link).not.toBeNull();
+  return decodeURIComponent(link![1]!);
+}
+
+async function registeredAndVerified(email = uniqueEmail(), password = 'correct horse battery') {
+  const registered = await api(server, 'POST', '/users/register', { body: { email, password, full_name: 'Ada Lovelace' } });
+  expect(registered.status).toBe(201);
+  const confirmed = await api(server, 'POST', `/users/verify-email/confirm/${await verificationToken(email)}`);
+  expect(confirmed.status).toBe(200);
+  return { email, password };
+}
+
+async function loggedIn(credentials?: { email: string; password: string }) {
+  const account = credentials ?? (await registeredAndVerified());
+  const login = await api(server, 'POST', '/users/login', { body: account });
+  expect(login.status).toBe(200);
+  return { ...account, accessToken: login.body.access_token as string, refreshToken: login.body.refresh_token as string, userId: login.body.user.id as string };
+}
+
+describe('a newcomer signs up over REST', () => {
+  it('registers, reads the verification mail, verifies, logs in and reads /users/me', async () => {
+    const email = uniqueEmail('newcomer');
+    const registered = await api(server, 'POST', '/users/register', {
+      body: { email, password: 'a long password', full_name: 'Grace Hopper' },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ email, full_name: 'Grace Hopper', role: 'customer', is_verified: false });
+
+    const mail = (await server.outbox()).find((message) => message.to === email);
+    expect(mail?.subject).toBe('Verify your email address');
+    expect(mail?.html).toContain('http://app.test/verify-email?token=');
+
+    const beforeVerifying = await api(server, 'POST', '/users/login', { body: { email, password: 'a long password' } });
+    expect(beforeVerifying.status).toBe(403);
+    expect(beforeVerifying.body.detail).toMatch(/verify your email/i);
+
+    const token = await verificationToken(email);
+    const confirmed = await api(server, 'POST', `/users/verify-email/confirm/${token}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.user.is_verified).toBe(true);
+
+    const reused = await api(server, 'POST', `/users/verify-email/confirm/${token}`);
+    expect(reused.status).toBe(400);
+    expect(reused.body.detail).toMatch(/invalid or has expired/);
+
+    const login = await api(server, 'POST', '/users/login', { body: { email: email.toUpperCase(), password: 'a long password' } });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ token_type: 'bearer', user: { email, plan: 'free' } });
+
+    const me = await api(server, 'GET', '/users/me', { token: login.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, full_name: 'Grace Hopper', role: 'customer', is_verified: true });
+  });
+
+  it('answers 409 with "already exists" for a duplicate email, whatever its case', async () => {
+    const { email } = await registeredAndVerified();
+    const duplicate = await api(server, 'POST', '/users/register', {
+      body: { email: email.toUpperCase(), password: 'another password', full_name: 'Someone' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.detail).toContain('already exists');
+  });
+
+  it.each([
+    [{ password: 'long enough', full_name: 'No Email' }, /email/i],
+    [{ email: 'not-an-email', password: 'long enough', full_name: 'Bad Email' }, /valid email/i],
+    [{ email: 'short@example.org', password: 'short', full_name: 'Short' }, /at least 8/],
+    [{ email: 'noname@example.org', password: 'long enough', full_name: '   ' }, /name is required/i],
+    [{ email: 'long@example.org', password: 'x'.repeat(129), full_name: 'Long' }, /at most 128/],
+  ])('rejects the registration %j with 400 and a detail', async (body, detail) => {
+    const response = await api(server, 'POST', '/users/register', { body });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toMatch(detail);
+  });
+
+  it('answers 400 with a detail for a body that is not JSON', async () => {
+    const response = await fetch(`${server.url}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ detail: 'Request body is not valid JSON' });
+  });
+
+  it('answers 401 with a detail for a wrong password and for an unknown email', async () => {
+    const { email } = await registeredAndVerified();
+    const wrongPassword = await api(server, 'POST', '/users/login', { body: { email, password: 'wrong password' } });
+    const unknown = await api(server, 'POST', '/users/login', { body: { email: uniqueEmail('ghost'), password: 'whatever1' } });
+    for (const response of [wrongPassword, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ detail: 'Incorrect email or password' });
+    }
+  });
+
+  it('answers 401 {"detail":"Authentication required"} without a token or with a forged one', async () => {
+    const missing = await api(server, 'GET', '/users/me');
+    const forged = await api(server, 'GET', '/users/me', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' });
+    for (const response of [missing, forged]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ detail: 'Authentication required' });
+    }
+  });
+
+  it('answers an unknown /api route with 404 and a detail', async () => {
+    const response = await api(server, 'GET', '/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Not Found' });
+  });
+});
+
+describe('sessions', () => {
+  it('rotates refresh tokens, and reusing an old one revokes the whole family', async () => {
+    const session = await loggedIn();
+    const first = await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(session.refreshToken);
+
+    const reused = await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(reused.status).toBe(401);
+
+    const successor = await api(server, 'POST', '/users/refresh', { body: { refresh_token: first.body.refresh_token } });
+    expect(successor.status).toBe(401);
+    const meWithRevokedFamily = await api(server, 'GET', '/users/me', { token: first.body.access_token });
+    expect(meWithRevokedFamily.status).toBe(401);
+  });
+
+  it('logs out: the access token and the refresh token stop working at once', async () => {
+    const session = await loggedIn();
+    const logout = await api(server, 'POST', '/users/logout', { body: { refresh_token: session.refreshToken } });
+    expect(logout.status).toBe(200);
+    expect((await api(server, 'GET', '/users/me', { token: session.accessToken })).status).toBe(401);
+    expect((await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+  });
+
+  it('expires access tokens after their lifetime', async () => {
+    const session = await loggedIn();
+    server.clock.advance(16 * 60 * 1000);
+    try {
+      expect((await api(server, 'GET', '/users/me', { token: session.accessToken })).status).toBe(401);
+      const refreshed = await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } });
+      expect(refreshed.status).toBe(200);
+      expect((await api(server, 'GET', '/users/me', { token: refreshed.body.access_token })).status).toBe(200);
+    } finally {
+      server.clock.advance(-16 * 60 * 1000);
+    }
+  });
+
+  it('refuses suspended users at login and refresh with 403, and ends their sessions', async () => {
+    const session = await loggedIn();
+    await server.platform.prisma.user.update({ where: { id: session.userId }, data: { status: 'suspended' } });
+    const login = await api(server, 'POST', '/users/login', { body: { email: session.email, password: session.password } });
+    expect(login.status).toBe(403);
+    expect(login.body.detail).toMatch(/suspended/);
+    const refresh = await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(refresh.status).toBe(403);
+    expect((await api(server, 'GET', '/users/me', { token: session.accessToken })).status).toBe(401);
+  });
+});
+
+describe('verification requests', () => {
+  it('sends a new mail to an unverified account and answers the same for an unknown email', async () => {
+    const email = uniqueEmail('unverified');
+    await api(server, 'POST', '/users/register', { body: { email, password: 'long enough', full_name: 'Unverified' } });
+    const before = (await server.outbox()).filter((message) => message.to === email).length;
+    const known = await api(server, 'POST', '/users/verify-email/request', { body: { email } });
+    const unknown = await api(server, 'POST', '/users/verify-email/request', { body: { email: uniqueEmail('nobody') } });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect((await server.outbox()).filter((message) => message.to === email)).toHaveLength(before + 1);
+    const newestToken = await verificationToken(email);
+    expect((await api(server, 'POST', `/users/verify-email/confirm/${newestToken}`)).status).toBe(200);
+  });
+
+  it('rate limits verification requests per email with 429 and Retry-After', async () => {
+    const email = uniqueEmail('limited');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.verifyRequestPerEmail.limit; attempt++) {
+      const response = await api(server, 'POST', '/users/verify-email/request', { body: { email } });
+      statuses.push(response.status);
+      retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('rate limits logins per email with 429', async () => {
+    const { email } = await registeredAndVerified();
+    let last = 0;
+    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerEmail.limit; attempt++) {
+      last = (await api(server, 'POST', '/users/login', { body: { email, password: 'wrong password' } })).status;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('demo accounts and public config', () => {
+  it('seeds an admin and a customer on an active Pro subscription that can log in', async () => {
+    const admin = await api(server, 'POST', '/users/login', { body: { email: 'admin@example.com', password: 'admin-demo-2026' } });
+    expect(admin.status).toBe(200);
+    expect(admin.body.user).toMatchObject({ role: 'ADMIN', is_verified: true });
+    const customer = await api(server, 'POST', '/users/login', {
+      body: { email: 'customer@example.com', password: 'customer-demo-2026' },
+    });
+    expect(customer.status).toBe(200);
+    expect(customer.body.user).toMatchObject({ role: 'customer', plan: 'pro' });
+  });
+
+  it('tells the client the demo credentials and that Google sign-in is available', async () => {
+    const config = await api(server, 'GET', '/public/config');
+    expect(config.status).toBe(200);
+    expect(config.body).toMatchObject({
+      demo_accounts: {
+        admin: { email: 'admin@example.com', password: 'admin-demo-2026' },
+        customer: { email: 'customer@example.com', password: 'customer-demo-2026' },
+      },
+      google_sign_in: true,
+    });
+  });
+});
+
+describe('auth over GraphQL', () => {
+  it('logs in, reads me and viewer, refreshes and logs out', async () => {
+    const { email, password } = await registeredAndVerified();
+    const login = await graphql(server, `mutation($email: String!, $password: String!) {
+      login(email: $email, password: $password) {
+        __typename
+        ... on AuthPayload { accessToken refreshToken role }
+        ... on Error { message }
+      }
+    }`, { email, password });
+    expect(login.data.login).toMatchObject({ __typename: 'AuthPayload', role: 'customer' });
+    const { accessToken, refreshToken } = login.data.login;
+
+    const me = await graphql(server, '{ me { email fullName role emailVerified plan } viewer { email } }', {}, accessToken);
+    expect(me.errors).toBeUndefined();
+    expect(me.data).toEqual({
+      me: { email, fullName: 'Ada Lovelace', role: 'customer', emailVerified: true, plan: 'free' },
+      viewer: { email },
+    });
+
+    const refreshed = await graphql(server, `mutation($token: String!) {
+      refreshSession(refreshToken: $token) { ... on AuthPayload { accessToken refreshToken } }
+    }`, { token: refreshToken });
+    expect(refreshed.data.refreshSession.refreshToken).not.toBe(refreshToken);
+
+    const logout = await graphql(server, 'mutation { logout { ... on MessagePayload { message } } }', {}, refreshed.data.refreshSession.accessToken);
+    expect(logout.data.logout.message).toBe('Signed out');
+    const afterLogout = await graphql(server, '{ viewer { email } }', {}, refreshed.data.refreshSession.accessToken);
+    expect(afterLogout.data.viewer).toBeNull();
+  });
+
+  it('returns typed errors for expected failures', async () => {
+    const wrong = await graphql(server, `mutation {
+      login(email: "admin@example.com", password: "wrong-password") {
+        __typename
+        ... on Error { message code }
+      }
+    }`);
+    expect(wrong.data.login).toEqual({ __typename: 'AuthenticationError', message: 'Incorrect email or password', code: 'INVALID_CREDENTIALS' });
+
+    const invalid = await graphql(server, `mutation {
+      register(email: "nope", password: "short", fullName: "") {
+        __typename
+        ... on ValidationError { message issues { path message } }
+      }
+    }`);
+    expect(invalid.data.register.__typename).toBe('ValidationError');
+    expect(invalid.data.register.issues.map((issue: { path: string }) => issue.path)).toEqual(['email', 'password', 'full_name']);
+  });
+
+  it('refuses `me` without a token with "Authentication required"', async () => {
+    const response = await graphql(server, '{ me { email } }');
+    expect(response.data?.me ?? null).toBeNull();
+    expect(response.errors?.[0]).toMatchObject({ message: 'Authentication required', extensions: { code: 'AUTHENTICATION_REQUIRED' } });
+  });
+
+  it('never lets one user read another through node()', async () => {
+    const alice = await loggedIn();
+    const bob = await loggedIn();
+    const bobId = (await graphql(server, '{ me { id } }', {}, bob.accessToken)).data.me.id;
+    const peek = await graphql(server, 'query($id: ID!) { node(id: $id) { id ... on User { email } } }', { id: bobId }, alice.accessToken);
+    expect(peek.data?.node ?? null).toBeNull();
+    expect(peek.errors?.[0]?.message).toMatch(/do not have access/);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('runs the authorization-code flow with PKCE and lands on /?token=…&refresh=…&user_id=…', async () => {
+    oauth.service.on('beforeTokenSigning', (token) => {
+      token.payload.sub = 'google-123';
+    });
+    oauth.service.once('beforeUserinfo', (response) => {
+      response.body = { sub: 'google-123', email: 'Jane.Doe@Example.org', email_verified: true, name: 'Jane Doe' };
+    });
+    const start = await fetch(`${server.url}/api/v1/users/google`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const authorizeUrl = new URL(start.headers.get('location')!);
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://app.test/api/v1/users/google/callback');
+    const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+
+    const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
+    const backToUs = new URL(atProvider.headers.get('location')!);
+    const callback = await fetch(`${server.url}/api/v1/users/google/callback${backToUs.search}`, {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+    expect(callback.status).toBe(302);
+    const landing = new URL(callback.headers.get('location')!);
+    expect(landing.searchParams.get('auth_error')).toBeNull();
+    expect(landing.origin + landing.pathname).toBe('http://app.test/');
+    const token = landing.searchParams.get('token')!;
+    expect(landing.searchParams.get('refresh')).toBeTruthy();
+    const me = await api(server, 'GET', '/users/me', { token });
+    expect(me.body).toMatchObject({ id: landing.searchParams.get('user_id'), email: 'jane.doe@example.org', is_verified: true });
+  });
+
+  it('refuses a callback whose state does not match the browser cookie', async () => {
+    const start = await fetch(`${server.url}/api/v1/users/google`, { redirect: 'manual' });
+    const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const backToUs = new URL(atProvider.headers.get('location')!);
+    const callback = await fetch(`${server.url}/api/v1/users/google/callback${backToUs.search}`, { redirect: 'manual' });
+    expect(callback.status).toBe(302);
+    expect(new URL(callback.headers.get('location')!).searchParams.get('auth_error')).toMatch(/try again/);
+  });
+});

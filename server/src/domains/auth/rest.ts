@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from '../../generated/prisma/client.ts';
+import { AppError, ServiceUnavailableError } from '../../errors.ts';
+import { requireViewer, sendRedirect } from '../../rest/http.ts';
+import type { RestContext } from '../../rest/routes.ts';
+import {
+  finishGoogleSignIn,
+  GoogleSignInError,
+  isGoogleConfigured,
+  readGoogleCallback,
+  startGoogleSignIn,
+  statesMatch,
+} from './google.ts';
+import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
+
+const GOOGLE_STATE_COOKIE = 'google_oauth';
+const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
+
+/** The REST shape of a user, as the spec's client reads it. */
+export function userJson(user: User, plan: string) {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.fullName,
+    role: user.role,
+    status: user.status,
+    plan,
+    is_verified: user.emailVerifiedAt !== null,
+    avatar_url: user.avatarUrl,
+    email_notifications: user.emailNotifications,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export function authRoutes(app: FastifyInstance, { services, config }: RestContext): void {
+  const { auth } = services;
+  const origin = (request: FastifyRequest) => ({ ip: request.ip });
+  const tokenPairJson = async (pair: TokenPair) => ({
+    access_token: pair.accessToken,
+    refresh_token: pair.refreshToken,
+    token_type: 'bearer',
+    expires_in: pair.expiresIn,
+    user: userJson(pair.user, await auth.planOf(pair.user.id)),
+  });
+
+  app.post('/users/register', async (request, reply) => {
+    const user = await auth.register(request.body, origin(request));
+    return reply.status(201).send({ ...userJson(user, 'free'), message: REGISTERED_MESSAGE });
+  });
+
+  app.post('/users/login', async (request) => tokenPairJson(await auth.login(request.body, origin(request))));
+
+  app.post('/users/refresh', async (request) =>
+    tokenPairJson(await auth.refresh((request.body as { refresh_token?: unknown } | undefined)?.refresh_token)),
+  );
+
+  app.post('/users/logout', async (request) => {
+    const refreshToken = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+    if (refreshToken !== undefined) await auth.logout(refreshToken);
+    else await auth.logoutSession(requireViewer(request).familyId);
+    return { message: 'Signed out' };
+  });
+
+  app.get('/users/me', async (request) => {
+    const viewer = requireViewer(request);
+    return userJson(await auth.me(viewer), await auth.planOf(viewer.id));
+  });
+
+  app.post('/users/verify-email/confirm/:token', async (request) => {
+    const user = await auth.confirmEmail((request.params as { token: string }).token);
+    return { message: EMAIL_VERIFIED_MESSAGE, user: userJson(user, await auth.planOf(user.id)) };
+  });
+
+  app.post('/users/verify-email/request', async (request) => ({
+    message: await auth.requestEmailVerification(request.body, origin(request)),
+  }));
+
+  const googleRedirectUri = `${config.publicUrl}/api/v1/users/google/callback`;
+
+  app.get('/users/google', async (_request, reply) => {
+    if (!isGoogleConfigured(config.google)) {
+      throw new ServiceUnavailableError('Google sign-in is not configured on this server.');
+    }
+    const start = startGoogleSignIn(config.google, googleRedirectUri);
+    reply.setCookie(GOOGLE_STATE_COOKIE, JSON.stringify({ state: start.state, verifier: start.codeVerifier }), {
+      path: '/api/v1/users/google',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+      signed: true,
+      maxAge: GOOGLE_STATE_MAX_AGE_SECONDS,
+    });
+    return sendRedirect(reply, start.authorizationUrl);
+  });
+
+  app.get('/users/google/callback', async (request, reply) => {
+    reply.clearCookie(GOOGLE_STATE_COOKIE, { path: '/api/v1/users/google' });
+    const failed = (message: string) => sendRedirect(reply, `${config.publicUrl}/?auth_error=${encodeURIComponent(message)}`);
+    const saved = readSavedGoogleState(request);
+    try {
+      const callback = readGoogleCallback(request.query);
+      if (!saved || !statesMatch(saved.state, callback.state)) {
+        return failed('Google sign-in expired or was started in another browser. Please try again.');
+      }
+      const profile = await finishGoogleSignIn(config.google, {
+        code: callback.code,
+        redirectUri: googleRedirectUri,
+        codeVerifier: saved.verifier,
+      });
+      const pair = await auth.signInWithGoogle(profile);
+      const query = new URLSearchParams({ token: pair.accessToken, refresh: pair.refreshToken, user_id: pair.user.id });
+      return sendRedirect(reply, `${config.publicUrl}/?${query}`);
+    } catch (error) {
+      if (error instanceof GoogleSignInError) {
+        request.log.warn({ code: error.code }, 'google sign-in failed');
+        return failed(error.code === 'authorization_denied' ? 'Google sign-in was cancelled.' : 'Google sign-in failed. Please try again.');
+      }
+      if (error instanceof AppError) return failed(error.message);
+      throw error;
+    }
+  });
+
+  function readSavedGoogleState(request: FastifyRequest): { state: string; verifier: string } | null {
+    const raw = request.cookies[GOOGLE_STATE_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    try {
+      const parsed = JSON.parse(unsigned.value) as { state?: unknown; verifier?: unknown };
+      return typeof parsed.state === 'string' && typeof parsed.verifier === 'string'
+        ? { state: parsed.state, verifier: parsed.verifier }
+        : null;
+    } catch {
+      return null;
+    }
+  }
+}

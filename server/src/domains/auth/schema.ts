@@ -1,0 +1,151 @@
+import {
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  RateLimitError,
+  ValidationError,
+} from '../../errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
+
+const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
+const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
+
+export const UserRef = builder.prismaNode('User', {
+  id: { field: 'id' },
+  // A user is visible to themself and to admins only.
+  authScopes: (user, context) => context.viewer?.id === user.id || context.viewer?.role === 'ADMIN',
+  fields: (t) => ({
+    email: t.exposeString('email', { authScopes: { authenticated: true } }),
+    fullName: t.exposeString('fullName', { authScopes: { authenticated: true } }),
+    role: t.expose('role', { type: RoleEnum, authScopes: { authenticated: true } }),
+    status: t.expose('status', { type: UserStatusEnum, authScopes: { authenticated: true } }),
+    emailVerified: t.boolean({ authScopes: { authenticated: true }, resolve: (user) => user.emailVerifiedAt !== null }),
+    avatarUrl: t.exposeString('avatarUrl', { nullable: true, authScopes: { authenticated: true } }),
+    emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
+    plan: t.string({
+      description: 'The active plan in lower case (starter, pro, enterprise...), or "free".',
+      authScopes: { authenticated: true },
+      resolve: (user, _args, context) => context.services.auth.planOf(user.id),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: { authenticated: true } }),
+  }),
+});
+
+const AuthPayload = builder.objectRef<TokenPair>('AuthPayload').implement({
+  authScopes: { public: true },
+  fields: (t) => ({
+    accessToken: t.exposeString('accessToken', { authScopes: { public: true } }),
+    refreshToken: t.exposeString('refreshToken', { authScopes: { public: true } }),
+    expiresIn: t.exposeInt('expiresIn', { description: 'Seconds until the access token expires.', authScopes: { public: true } }),
+    // Only the id: the user's details are read with the new access token (`me`), through the usual checks.
+    userId: t.globalID({ authScopes: { public: true }, resolve: (pair) => ({ type: 'User', id: pair.user.id }) }),
+    role: t.field({ type: RoleEnum, authScopes: { public: true }, resolve: (pair) => pair.user.role }),
+  }),
+});
+
+const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
+  authScopes: { public: true },
+  fields: (t) => ({ message: t.exposeString('message', { authScopes: { public: true } }) }),
+});
+
+builder.queryField('me', (t) =>
+  t.prismaField({
+    type: 'User',
+    description: 'The signed-in user.',
+    authScopes: { authenticated: true },
+    resolve: (query, _root, _args, context) =>
+      context.prisma.user.findUniqueOrThrow({ ...query, where: { id: context.viewer!.id } }),
+  }),
+);
+
+builder.queryField('viewer', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description: 'The signed-in user, or null when signed out: the root of everything a customer owns.',
+    authScopes: { public: true },
+    resolve: (query, _root, _args, context) =>
+      context.viewer ? context.prisma.user.findUnique({ ...query, where: { id: context.viewer.id } }) : null,
+  }),
+);
+
+builder.mutationField('register', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Creates an account and emails a verification link.',
+    authScopes: { public: true },
+    errors: { types: [ValidationError, ConflictError, RateLimitError] },
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      fullName: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, context) => {
+      await context.services.auth.register({ email: args.email, password: args.password, full_name: args.fullName }, context.origin);
+      return { message: REGISTERED_MESSAGE };
+    },
+  }),
+);
+
+builder.mutationField('login', (t) =>
+  t.field({
+    type: AuthPayload,
+    authScopes: { public: true },
+    errors: { types: [ValidationError, AuthenticationError, ForbiddenError, RateLimitError] },
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.auth.login(args, context.origin),
+  }),
+);
+
+builder.mutationField('refreshSession', (t) =>
+  t.field({
+    type: AuthPayload,
+    description: 'Trades a refresh token for a new pair; the old refresh token stops working.',
+    authScopes: { public: true },
+    errors: { types: [ValidationError, AuthenticationError, ForbiddenError] },
+    args: { refreshToken: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.auth.refresh(args.refreshToken),
+  }),
+);
+
+builder.mutationField('logout', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Ends the session of the given refresh token, or of the calling access token.',
+    authScopes: { public: true },
+    errors: { types: [ValidationError, AuthenticationError] },
+    args: { refreshToken: t.arg.string({ required: false }) },
+    resolve: async (_root, args, context) => {
+      if (args.refreshToken) await context.services.auth.logout(args.refreshToken);
+      else if (context.viewer) await context.services.auth.logoutSession(context.viewer.familyId);
+      else throw new AuthenticationError('Authentication required', 'AUTHENTICATION_REQUIRED');
+      return { message: 'Signed out' };
+    },
+  }),
+);
+
+builder.mutationField('verifyEmail', (t) =>
+  t.field({
+    type: MessagePayload,
+    authScopes: { public: true },
+    errors: { types: [ValidationError] },
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.auth.confirmEmail(args.token);
+      return { message: EMAIL_VERIFIED_MESSAGE };
+    },
+  }),
+);
+
+builder.mutationField('requestEmailVerification', (t) =>
+  t.field({
+    type: MessagePayload,
+    authScopes: { public: true },
+    errors: { types: [ValidationError, RateLimitError] },
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => ({
+      message: await context.services.auth.requestEmailVerification(args, context.origin),
+    }),
+  }),
+);

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { PrismaClient, Role, User } from '../../generated/prisma/client.ts';
+import {
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  RateLimitError,
+  ValidationError,
+} from '../../errors.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
+import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { parseInput } from '../../validation.ts';
+import { findActiveSubscription, planLabel } from '../billing/subscriptions.ts';
+import type { EventsService } from '../events/service.ts';
+import type { GoogleProfile } from './google.ts';
+import { verificationEmail } from './mail.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  AccessTokens,
+  REFRESH_TOKEN_TTL_DAYS,
+  VERIFICATION_TOKEN_TTL_HOURS,
+} from './tokens.ts';
+
+export interface Viewer {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: User;
+}
+
+/** Who is asking, for rate limits: the client IP as the HTTP layer saw it. */
+export interface RequestOrigin {
+  ip: string;
+}
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Email is too long' }));
+
+const registerInput = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, { error: 'Password must be at least 8 characters' })
+    .max(128, { error: 'Password must be at most 128 characters' }),
+  full_name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+});
+
+const loginInput = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128),
+});
+
+const emailInput = z.object({ email });
+
+const tokenInput = z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }).max(512);
+
+/** Attempts allowed per window; generous for people, tight for scripts. */
+export const REGISTERED_MESSAGE = 'Account created. Please check your email to verify your account.';
+export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully. You can now sign in.';
+
+export const AUTH_RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  loginPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+  registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  verifyRequestPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+} as const;
+
+export const AUTH_MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Incorrect email or password',
+  emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+  suspended: 'This account is suspended. Please contact support.',
+  invalidVerificationToken: 'This verification link is invalid or has expired.',
+  verificationSent: 'If an unverified account exists for this email, a new verification email has been sent.',
+  invalidRefreshToken: 'Your session has expired. Please sign in again.',
+} as const;
+
+interface AuthDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  appSecret: string;
+  publicUrl: string;
+  events: EventsService;
+}
+
+export class AuthService {
+  readonly accessTokens: AccessTokens;
+
+  constructor(private readonly deps: AuthDependencies) {
+    this.accessTokens = new AccessTokens(deps.appSecret, () => deps.clock.now());
+  }
+
+  async register(rawInput: unknown, origin: RequestOrigin): Promise<User> {
+    const input = parseInput(registerInput, rawInput);
+    await this.limit(`register:ip:${origin.ip}`, AUTH_RATE_LIMITS.registerPerIp);
+    const existing = await this.deps.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    let user: User;
+    try {
+      user = await this.deps.prisma.user.create({
+        data: { email: input.email, fullName: input.full_name, passwordHash: await hashPassword(input.password) },
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      throw error;
+    }
+    await this.sendVerificationEmail(user);
+    await this.deps.events.record({ event: `User created: ${user.email}`, category: 'auth', userId: user.id });
+    return user;
+  }
+
+  async login(rawInput: unknown, origin: RequestOrigin): Promise<TokenPair> {
+    const input = parseInput(loginInput, rawInput);
+    await this.limit(`login:ip:${origin.ip}`, AUTH_RATE_LIMITS.loginPerIp);
+    await this.limit(`login:email:${input.email}`, AUTH_RATE_LIMITS.loginPerEmail);
+    const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
+    const passwordMatches = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
+    if (!user || !passwordMatches) throw new AuthenticationError(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+    if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
+    if (!user.emailVerifiedAt) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+    return this.startSession(user);
+  }
+
+  /** Rotates a refresh token. Presenting an already rotated token revokes its whole family. */
+  async refresh(rawToken: unknown): Promise<TokenPair> {
+    const token = parseInput(tokenInput, rawToken);
+    const now = this.deps.clock.now();
+    const stored = await this.deps.prisma.refreshToken.findUnique({
+      where: { tokenHash: sha256Hex(token) },
+      include: { user: true },
+    });
+    if (!stored || stored.expiresAt <= now) {
+      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'INVALID_REFRESH_TOKEN');
+    }
+    if (stored.revokedAt) {
+      await this.revokeFamily(stored.familyId);
+      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'REFRESH_TOKEN_REUSED');
+    }
+    if (stored.user.status === 'suspended') {
+      await this.revokeFamily(stored.familyId);
+      throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
+    }
+    const next = randomToken(32);
+    const nextId = randomUUID();
+    // Only one of two concurrent refreshes with the same token may win the rotation.
+    const rotated = await this.deps.prisma.refreshToken.updateMany({
+      where: { id: stored.id, revokedAt: null },
+      data: { revokedAt: now, replacedById: nextId },
+    });
+    if (rotated.count === 0) {
+      await this.revokeFamily(stored.familyId);
+      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'REFRESH_TOKEN_REUSED');
+    }
+    await this.deps.prisma.refreshToken.create({
+      data: {
+        id: nextId,
+        userId: stored.userId,
+        familyId: stored.familyId,
+        tokenHash: sha256Hex(next),
+        expiresAt: stored.expiresAt,
+      },
+    });
+    return {
+      accessToken: await this.accessTokens.issue({ userId: stored.userId, role: stored.user.role, familyId: stored.familyId }),
+      refreshToken: next,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      user: stored.user,
+    };
+  }
+
+  /** Ends the session the refresh token belongs to; its access tokens stop working at once. */
+  async logout(rawToken: unknown): Promise<void> {
+    const token = parseInput(tokenInput, rawToken);
+    const stored = await this.deps.prisma.refreshToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (stored) await this.revokeFamily(stored.familyId);
+  }
+
+  async logoutSession(viewerFamilyId: string): Promise<void> {
+    await this.revokeFamily(viewerFamilyId);
+  }
+
+  async confirmEmail(rawToken: unknown): Promise<User> {
+    const token = parseInput(tokenInput, rawToken);
+    const now = this.deps.clock.now();
+    const stored = await this.deps.prisma.emailVerificationToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (!stored || stored.usedAt || stored.expiresAt <= now) {
+      throw new ValidationError(AUTH_MESSAGES.invalidVerificationToken, [], 'INVALID_VERIFICATION_TOKEN');
+    }
+    const used = await this.deps.prisma.emailVerificationToken.updateMany({
+      where: { id: stored.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (used.count === 0) throw new ValidationError(AUTH_MESSAGES.invalidVerificationToken, [], 'INVALID_VERIFICATION_TOKEN');
+    const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
+    if (user.emailVerifiedAt) return user;
+    return this.deps.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
+  }
+
+  /** Always answers the same way, so it cannot be used to find out which emails have accounts. */
+  async requestEmailVerification(rawInput: unknown, origin: RequestOrigin): Promise<string> {
+    const input = parseInput(emailInput, rawInput);
+    await this.limit(`verify:ip:${origin.ip}`, AUTH_RATE_LIMITS.verifyRequestPerIp);
+    await this.limit(`verify:email:${input.email}`, AUTH_RATE_LIMITS.verifyRequestPerEmail);
+    const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
+    if (user && !user.emailVerifiedAt && user.status !== 'suspended') await this.sendVerificationEmail(user);
+    return AUTH_MESSAGES.verificationSent;
+  }
+
+  /** Signs in (or up) with a Google identity: links an existing account by verified email. */
+  async signInWithGoogle(profile: GoogleProfile): Promise<TokenPair> {
+    if (!profile.emailVerified) {
+      throw new ForbiddenError('Your Google account email is not verified.', 'GOOGLE_EMAIL_NOT_VERIFIED');
+    }
+    const now = this.deps.clock.now();
+    const emailAddress = profile.email.trim().toLowerCase();
+    const byGoogleId = await this.deps.prisma.user.findUnique({ where: { googleId: profile.googleId } });
+    const byEmail = byGoogleId ?? (await this.deps.prisma.user.findUnique({ where: { email: emailAddress } }));
+    const user = byEmail
+      ? await this.deps.prisma.user.update({
+          where: { id: byEmail.id },
+          data: {
+            googleId: profile.googleId,
+            emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
+            avatarUrl: byEmail.avatarUrl ?? profile.picture ?? null,
+          },
+        })
+      : await this.createGoogleUser(profile, emailAddress, now);
+    if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
+    return this.startSession(user);
+  }
+
+  private async createGoogleUser(profile: GoogleProfile, emailAddress: string, now: Date): Promise<User> {
+    const user = await this.deps.prisma.user.create({
+      data: {
+        email: emailAddress,
+        fullName: profile.name || emailAddress,
+        googleId: profile.googleId,
+        emailVerifiedAt: now,
+        avatarUrl: profile.picture ?? null,
+      },
+    });
+    await this.deps.events.record({ event: `User created with Google: ${user.email}`, category: 'auth', userId: user.id });
+    return user;
+  }
+
+  /** Resolves a bearer access token to the viewer, or null when it is invalid, revoked or suspended. */
+  async authenticate(accessToken: string): Promise<(Viewer & { familyId: string }) | null> {
+    const claims = await this.accessTokens.verify(accessToken);
+    if (!claims) return null;
+    const user = await this.deps.prisma.user.findUnique({
+      where: { id: claims.userId },
+      select: {
+        id: true,
+        email: true,
+        role: true,
+        status: true,
+        refreshTokens: {
+          where: { familyId: claims.familyId, revokedAt: null, expiresAt: { gt: this.deps.clock.now() } },
+          select: { id: true },
+          take: 1,
+        },
+      },
+    });
+    if (!user || user.status === 'suspended' || user.refreshTokens.length === 0) return null;
+    return { id: user.id, email: user.email, role: user.role, familyId: claims.familyId };
+  }
+
+  me(viewer: Viewer): Promise<User> {
+    return this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  }
+
+  async planOf(userId: string): Promise<string> {
+    return planLabel(await findActiveSubscription(this.deps.prisma, userId, this.deps.clock.now()));
+  }
+
+  private async startSession(user: User): Promise<TokenPair> {
+    const now = this.deps.clock.now();
+    const refreshToken = randomToken(32);
+    const familyId = randomUUID();
+    await this.deps.prisma.refreshToken.create({
+      data: {
+        userId: user.id,
+        familyId,
+        tokenHash: sha256Hex(refreshToken),
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      },
+    });
+    const updated = await this.deps.prisma.user.update({ where: { id: user.id }, data: { lastActiveAt: now } });
+    return {
+      accessToken: await this.accessTokens.issue({ userId: user.id, role: user.role, familyId }),
+      refreshToken,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      user: updated,
+    };
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.deps.prisma.refreshToken.updateMany({
+      where: { familyId, revokedAt: null },
+      data: { revokedAt: this.deps.clock.now() },
+    });
+  }
+
+  private async sendVerificationEmail(user: User): Promise<void> {
+    const token = randomToken(32);
+    await this.deps.prisma.emailVerificationToken.create({
+      data: {
+        userId: user.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(this.deps.clock.now().getTime() + VERIFICATION_TOKEN_TTL_HOURS * 3_600_000),
+      },
+    });
+    const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({ to: user.email, ...verificationEmail(user.fullName, link, VERIFICATION_TOKEN_TTL_HOURS) });
+  }
+
+  private async limit(key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+    const result = await this.deps.rateLimiter.hit(`auth:${key}`, rule.limit, rule.windowMs);
+    if (!result.allowed) {
+      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+      throw new RateLimitError(`Too many attempts. Please try again in ${seconds} seconds.`, seconds);
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}

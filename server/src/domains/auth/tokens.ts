@@ -1,0 +1,52 @@
+import { hkdfSync } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role } from '../../generated/prisma/client.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const VERIFICATION_TOKEN_TTL_HOURS = 24;
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  /** The refresh-token family this access token belongs to; logging out revokes it. */
+  familyId: string;
+}
+
+/** Short-lived HS256 access tokens, keyed by a key derived from the app secret. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    appSecret: string,
+    private readonly now: () => Date,
+  ) {
+    this.key = new Uint8Array(hkdfSync('sha256', appSecret, 'chatbot-builder', 'access-token', 32));
+  }
+
+  async issue(claims: AccessClaims): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ role: claims.role, fam: claims.familyId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** Returns the claims of a valid token, or null for a forged, malformed or expired one. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') return null;
+      if (payload.role !== 'ADMIN' && payload.role !== 'customer') return null;
+      return { userId: payload.sub, role: payload.role, familyId: payload.fam };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import type { PubSub } from '../../platform/pubsub/index.ts';
+
+export type EventLevel = 'info' | 'success' | 'warning' | 'error';
+
+export const SYSTEM_EVENTS_TOPIC = 'system-events';
+
+const LEVEL_KEYWORDS: [EventLevel, string[]][] = [
+  ['error', ['failed', 'error']],
+  ['warning', ['pending', 'rate limit', 'warning']],
+  ['success', ['paid', 'processed', 'created', 'linked', 'crawled']],
+];
+
+/** The spec derives an event's level from its text, first match wins in this order. */
+export function eventLevel(event: string): EventLevel {
+  const text = event.toLowerCase();
+  for (const [level, keywords] of LEVEL_KEYWORDS) {
+    if (keywords.some((keyword) => text.includes(keyword))) return level;
+  }
+  return 'info';
+}
+
+export interface NewSystemEvent {
+  event: string;
+  category: string;
+  details?: string;
+  userId?: string | null;
+}
+
+/** The platform's audit trail: stored for the admin log and published to live subscribers. */
+export class EventsService {
+  constructor(private readonly deps: { prisma: PrismaClient; pubsub: PubSub; clock: Clock }) {}
+
+  async record(input: NewSystemEvent): Promise<SystemEvent> {
+    const stored = await this.deps.prisma.systemEvent.create({
+      data: {
+        event: input.event,
+        category: input.category,
+        details: input.details ?? '',
+        userId: input.userId ?? null,
+        timestamp: this.deps.clock.now(),
+      },
+    });
+    await this.deps.pubsub.publish(SYSTEM_EVENTS_TOPIC, stored);
+    return stored;
+  }
+
+  subscribe(signal?: AbortSignal): AsyncIterable<SystemEvent> {
+    return this.deps.pubsub.subscribe(SYSTEM_EVENTS_TOPIC, signal) as AsyncIterable<SystemEvent>;
+  }
+}

@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { RestContext } from '../../rest/routes.ts';
+
+export function systemRoutes(app: FastifyInstance, { services }: RestContext): void {
+  app.get('/public/config', async () => services.system.publicConfig());
+}

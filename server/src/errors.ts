@@ -1,0 +1,91 @@
+/**
+ * Expected failures of the domain services. Each kind maps to one HTTP status on the REST shim
+ * (see rest/errors.ts) and to one typed error result in GraphQL (see graphql/errors.ts).
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'payment_required'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unavailable';
+
+export abstract class AppError extends Error {
+  abstract readonly kind: ErrorKind;
+  /** A stable machine-readable code, e.g. `EMAIL_TAKEN`; the message is for people. */
+  readonly code: string;
+
+  constructor(message: string, code?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code ?? new.target.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  }
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class ValidationError extends AppError {
+  readonly kind = 'validation';
+  constructor(
+    message: string,
+    readonly issues: FieldIssue[] = [],
+    code?: string,
+  ) {
+    super(message, code);
+  }
+}
+
+export class AuthenticationError extends AppError {
+  readonly kind = 'unauthenticated';
+}
+
+export class ForbiddenError extends AppError {
+  readonly kind = 'forbidden';
+}
+
+export class NotFoundError extends AppError {
+  readonly kind = 'not_found';
+}
+
+export class ConflictError extends AppError {
+  readonly kind = 'conflict';
+}
+
+export class RateLimitError extends AppError {
+  readonly kind = 'rate_limited';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+export class PaymentRequiredError extends AppError {
+  readonly kind = 'payment_required';
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly kind = 'payload_too_large';
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly kind = 'unsupported_media_type';
+}
+
+export class ServiceUnavailableError extends AppError {
+  readonly kind = 'unavailable';
+}
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${String(value)}`);
+}

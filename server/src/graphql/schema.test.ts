@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isInterfaceType, isObjectType, type GraphQLField } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { printSortedSchema, schema } from './schema.ts';
+
+const committedSchema = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schema.graphql');
+
+function declaresScopes(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && 'authScopes' in options;
+}
+
+describe('GraphQL schema', () => {
+  it('matches the committed schema.graphql (run `npm run schema:print` after changing the schema)', () => {
+    expect(readFileSync(committedSchema, 'utf8')).toBe(printSortedSchema());
+  });
+
+  it('declares auth scopes on every field of every object type', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !isObjectType(type)) continue;
+      if (type.name === 'PageInfo' || type.name.endsWith('Edge') || type.name.endsWith('Connection')) continue;
+      const typeOptions = type.extensions?.pothosOptions;
+      for (const field of Object.values(type.getFields()) as GraphQLField<unknown, unknown>[]) {
+        if (field.name === 'id' && type.getInterfaces().some((iface) => iface.name === 'Node')) continue;
+        const fieldOptions = field.extensions?.pothosOptions;
+        // Result unions wrap fields that declared their own scopes; their success types only carry data.
+        if (type.name.endsWith('Success') && declaresScopes(typeOptions)) continue;
+        if (!declaresScopes(fieldOptions)) missing.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('implements the Relay Node interface', () => {
+    const node = schema.getType('Node');
+    expect(node && isInterfaceType(node)).toBe(true);
+    expect(schema.getQueryType()?.getFields().node).toBeDefined();
+  });
+});

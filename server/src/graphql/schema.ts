@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './errors.ts';
+import '../domains/auth/schema.ts';
+import '../domains/events/schema.ts';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as /schema.graphql (sorted so that diffs only show real changes). */
+export function printSortedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { AppError } from '../errors.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { bearerToken } from '../rest/http.ts';
+import type { Services } from '../services.ts';
+import type { GraphQLContext } from './context.ts';
+import { schema } from './schema.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+
+interface ServerContext {
+  req?: FastifyRequest;
+  reply?: FastifyReply;
+  /** Present for operations over graphql-ws: the client's `connection_init` payload. */
+  connectionParams?: Record<string, unknown>;
+  ip?: string;
+}
+
+/**
+ * Serves GraphQL over HTTP (and GraphiQL on GET) and graphql-ws subscriptions on the same path and
+ * port; both build the same per-operation context from a bearer token.
+ */
+export function registerGraphQL(app: FastifyInstance, deps: { services: Services; prisma: PrismaClient }) {
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    logging: false,
+    landingPage: false,
+    graphiql: { subscriptionsProtocol: 'WS', title: 'Chatbot Builder GraphQL' },
+    maskedErrors: {
+      maskError: (error, message, isDev) => {
+        let original: unknown = error;
+        while (original instanceof GraphQLError && original.originalError) original = original.originalError;
+        if (original instanceof AppError) {
+          return new GraphQLError(original.message, {
+            path: error instanceof GraphQLError ? error.path : undefined,
+            extensions: { code: original.code },
+          });
+        }
+        if (original instanceof Error) app.log.error({ err: original }, 'graphql operation failed');
+        return defaultMaskError(error, message, isDev);
+      },
+    },
+    context: async (initial): Promise<GraphQLContext> => {
+      const header =
+        initial.req?.headers.authorization ??
+        stringParam(initial.connectionParams, 'authorization') ??
+        stringParam(initial.connectionParams, 'Authorization');
+      const token = bearerToken(header);
+      return {
+        viewer: token ? await deps.services.auth.authenticate(token) : null,
+        services: deps.services,
+        prisma: deps.prisma,
+        origin: { ip: initial.req?.ip ?? initial.ip ?? 'unknown' },
+      };
+    },
+  });
+
+  app.route({
+    url: GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  type Enveloped = ReturnType<typeof yoga.getEnveloped>;
+  const webSockets = new WebSocketServer({ noServer: true });
+  useServer<Record<string, unknown>>(
+    {
+      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      onSubscribe: async (context, _id, payload) => {
+        const request = context.extra.request;
+        const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          connectionParams: context.connectionParams ?? {},
+          ip: request.socket.remoteAddress ?? 'unknown',
+        });
+        const document = parse(payload.query);
+        const errors = validate(envelopedSchema, document);
+        if (errors.length > 0) return errors;
+        return {
+          schema: envelopedSchema,
+          operationName: payload.operationName,
+          document,
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+      },
+    },
+    webSockets,
+  );
+
+  app.server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== GRAPHQL_PATH) {
+      socket.destroy();
+      return;
+    }
+    webSockets.handleUpgrade(request, socket, head, (client) => webSockets.emit('connection', client, request));
+  });
+
+  return {
+    close: async () => {
+      for (const client of webSockets.clients) client.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => webSockets.close(() => resolve()));
+    },
+  };
+}
+
+
+function stringParam(params: Record<string, unknown> | undefined, key: string): string | undefined {
+  const value = params?.[key];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,36 @@
+import pino, { type Logger } from 'pino';
+
+/** Query parameters that carry credentials; their values never reach the logs. */
+const SENSITIVE_QUERY_KEYS = new Set(['token', 'refresh', 'refresh_token', 'code', 'state', 'session_token', 'access_token', 'demo_user_session_token']);
+
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return redactPath(url);
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of [...params.keys()]) {
+    if (SENSITIVE_QUERY_KEYS.has(key.toLowerCase())) params.set(key, '[redacted]');
+  }
+  return `${redactPath(url.slice(0, queryStart))}?${params.toString()}`;
+}
+
+/** Verification tokens travel in the path of the confirm call. */
+function redactPath(pathname: string): string {
+  return pathname.replace(/(\/verify-email\/confirm\/)[^/?]+/, '$1[redacted]');
+}
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.api_key'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  });
+}

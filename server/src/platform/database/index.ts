@@ -1,0 +1,154 @@
+// The relational database: PostgreSQL when a URL is configured, embedded PGlite otherwise.
+//
+// URLs (the same convention as prisma.config.ts and prisma/engine/schema-engine.mjs):
+//   postgresql://user@host:5432/db      a real PostgreSQL server (@prisma/adapter-pg)
+//   postgresql://pglite/<absolute dir>  embedded PGlite in that data directory
+//   postgresql://pglite/memory          embedded PGlite in memory
+// Without a URL, `pgliteDataDir` picks the PGlite directory ('memory://' = in memory, the default).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../../generated/prisma/client.ts';
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  /** Disconnects Prisma and, for PGlite, closes the instance once its last user closes. */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** A PostgreSQL URL, or a `postgresql://pglite/...` marker URL. */
+  url?: string;
+  /** PGlite data directory when no URL is given; 'memory://' (the default) keeps it in memory. */
+  pgliteDataDir?: string;
+  /** In-memory PGlite only: start from this data-directory tarball (from PGlite `dumpDataDir()`). */
+  pgliteLoadDataDir?: Blob;
+}
+
+export const PGLITE_MEMORY = 'memory://';
+
+/** How to reach the database underneath Prisma (used by migrate.ts). Internal to platform/database. */
+export type DatabaseDriver =
+  | { kind: 'pglite'; pglite: PGlite }
+  | { kind: 'postgres'; url: string; schema: string | undefined };
+
+const drivers = new WeakMap<Database, DatabaseDriver>();
+
+export function databaseDriver(database: Database): DatabaseDriver {
+  const driver = drivers.get(database);
+  if (!driver) throw new Error('This Database was not created by createDatabase() from platform/database');
+  return driver;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; schema: string | undefined };
+
+/** Reads a database URL (or, without one, the PGlite directory) into a target. */
+export function resolveDatabaseTarget(options: CreateDatabaseOptions = {}): DatabaseTarget {
+  if (options.url) {
+    const url = new URL(options.url);
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      throw new Error(`Unsupported database URL protocol "${url.protocol}" (expected postgresql://)`);
+    }
+    if (url.hostname === 'pglite') {
+      const dir = decodeURIComponent(url.pathname);
+      const memory = dir === '' || dir === '/' || dir === '/memory';
+      return { kind: 'pglite', dataDir: memory ? PGLITE_MEMORY : dir };
+    }
+    const schema = url.searchParams.get('schema') ?? undefined;
+    url.searchParams.delete('schema');
+    return { kind: 'postgres', url: url.toString(), schema };
+  }
+  const dir = options.pgliteDataDir ?? PGLITE_MEMORY;
+  return { kind: 'pglite', dataDir: isMemory(dir) ? PGLITE_MEMORY : path.resolve(dir) };
+}
+
+function isMemory(dir: string): boolean {
+  return dir === PGLITE_MEMORY || dir === 'memory' || dir === ':memory:';
+}
+
+// One PGlite instance per data directory and process (a directory cannot be opened twice).
+const sharedPglite = new Map<string, { pglite: Promise<PGlite>; users: number }>();
+
+async function acquirePglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+): Promise<{ pglite: PGlite; release(): Promise<void> }> {
+  if (dataDir === PGLITE_MEMORY) {
+    const pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+    return { pglite, release: () => (pglite.closed ? Promise.resolve() : pglite.close()) };
+  }
+  let entry = sharedPglite.get(dataDir);
+  if (!entry) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    entry = { pglite: PGlite.create(dataDir), users: 0 };
+    sharedPglite.set(dataDir, entry);
+    entry.pglite.catch(() => sharedPglite.delete(dataDir));
+  }
+  entry.users++;
+  const current = entry;
+  const pglite = await current.pglite;
+  let released = false;
+  return {
+    pglite,
+    async release() {
+      if (released) return;
+      released = true;
+      current.users--;
+      if (current.users === 0) {
+        sharedPglite.delete(dataDir);
+        if (!pglite.closed) await pglite.close();
+      }
+    },
+  };
+}
+
+export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<Database> {
+  const target = resolveDatabaseTarget(options);
+
+  if (target.kind === 'postgres') {
+    const adapter = new PrismaPg({ connectionString: target.url }, target.schema ? { schema: target.schema } : undefined);
+    const prisma = new PrismaClient({ adapter });
+    const database = makeDatabase(prisma, 'postgres', async () => {
+      await prisma.$disconnect();
+    });
+    drivers.set(database, { kind: 'postgres', url: target.url, schema: target.schema });
+    return database;
+  }
+
+  if (options.pgliteLoadDataDir && target.dataDir !== PGLITE_MEMORY) {
+    throw new Error('pgliteLoadDataDir only applies to an in-memory PGlite');
+  }
+  const { pglite, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const database = makeDatabase(prisma, 'pglite', async () => {
+    try {
+      await prisma.$disconnect();
+    } finally {
+      await release();
+    }
+  });
+  drivers.set(database, { kind: 'pglite', pglite });
+  return database;
+}
+
+function makeDatabase(prisma: PrismaClient, kind: Database['kind'], disconnect: () => Promise<void>): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    prisma,
+    kind,
+    async ping() {
+      await prisma.$queryRawUnsafe('SELECT 1');
+    },
+    close() {
+      closing ??= disconnect();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits left in the current window. */
+  remaining: number;
+  /** 0 when allowed; otherwise how long until the window resets (for Retry-After). */
+  retryAfterMs: number;
+}
+
+/**
+ * Fixed-window counting: the first hit on a key opens a window of `windowMs`, and at most
+ * `limit` hits are allowed in it. Limits with different windows on one key count separately.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+export function toResult(count: number, limit: number, msUntilReset: number): RateLimitResult {
+  const allowed = count <= limit;
+  return { allowed, remaining: Math.max(0, limit - count), retryAfterMs: allowed ? 0 : msUntilReset };
+}

@@ -1,0 +1,191 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChromaVectorStore, createVectorStore, startLocalChroma, type LocalChroma, type VectorItem } from './index.ts';
+
+describe('ChromaVectorStore on a local Chroma', () => {
+  let dataDir: string;
+  let chroma: LocalChroma;
+  let store: ChromaVectorStore;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-test-'));
+    chroma = await startLocalChroma({ dataDir });
+    store = new ChromaVectorStore({ url: chroma.url });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await chroma?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const item = (id: string, embedding: number[], metadata: VectorItem['metadata']): VectorItem => ({
+    id,
+    embedding,
+    document: `document ${id}`,
+    metadata,
+  });
+
+  it('answers ping', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  it('returns the nearest items first with cosine scores, filtered by metadata', async () => {
+    await store.upsert('chunks-rank', [
+      item('same', [1, 0, 0], { bot_id: '1', page: 1 }),
+      item('close', [1, 1, 0], { bot_id: '1', page: 2 }),
+      item('opposite', [-1, 0, 0], { bot_id: '1', page: 3 }),
+      item('other-bot', [1, 0, 0], { bot_id: '2', page: 1 }),
+    ]);
+    const matches = await store.query('chunks-rank', [2, 0, 0], { topK: 10, where: { bot_id: '1' } });
+    expect(matches.map((match) => match.id)).toEqual(['same', 'close', 'opposite']);
+    expect(matches[0]).toEqual({
+      id: 'same',
+      score: expect.closeTo(1, 5),
+      document: 'document same',
+      metadata: { bot_id: '1', page: 1 },
+    });
+    expect(matches[1]!.score).toBeCloseTo(Math.SQRT1_2, 5);
+    expect(matches[2]!.score).toBeCloseTo(-1, 5);
+  });
+
+  it('honours topK and combines several filter keys', async () => {
+    await store.upsert('chunks-filter', [
+      item('a', [1, 0], { bot_id: '1', public: true }),
+      item('b', [1, 0.1], { bot_id: '1', public: false }),
+      item('c', [1, 0.2], { bot_id: '1', public: true }),
+    ]);
+    expect((await store.query('chunks-filter', [1, 0], { topK: 1, where: { bot_id: '1' } })).map((m) => m.id)).toEqual(['a']);
+    const both = await store.query('chunks-filter', [1, 0], { topK: 5, where: { bot_id: '1', public: true } });
+    expect(both.map((m) => m.id)).toEqual(['a', 'c']);
+  });
+
+  it('replaces items with the same id', async () => {
+    await store.upsert('chunks-upsert', [item('x', [1, 0], { bot_id: '1' })]);
+    await store.upsert('chunks-upsert', [{ ...item('x', [0, 1], { bot_id: '1', version: 2 }), document: 'new text' }]);
+    const [match] = await store.query('chunks-upsert', [0, 1], { topK: 5, where: { bot_id: '1' } });
+    expect(match).toMatchObject({ id: 'x', document: 'new text', metadata: { bot_id: '1', version: 2 } });
+    expect(match!.score).toBeCloseTo(1, 5);
+  });
+
+  it('upserts more items than one batch holds', async () => {
+    const items = Array.from({ length: 600 }, (_, i) =>
+      item(`chunk-${i}`, [Math.cos(i / 100), Math.sin(i / 100), 1], { bot_id: 'big', index: i }),
+    );
+    await store.upsert('chunks-batch', items);
+    const matches = await store.query('chunks-batch', [Math.cos(5.99), Math.sin(5.99), 1], {
+      topK: 3,
+      where: { bot_id: 'big' },
+    });
+    expect(matches[0]!.id).toBe('chunk-599');
+    const last = await store.query('chunks-batch', [1, 0, 1], { topK: 600, where: { bot_id: 'big' } });
+    expect(last).toHaveLength(600);
+  });
+
+  it('deletes by metadata only what matches', async () => {
+    await store.upsert('chunks-delete', [
+      item('keep', [1, 0], { bot_id: '1', source_id: 's1' }),
+      item('drop-1', [1, 0], { bot_id: '1', source_id: 's2' }),
+      item('drop-2', [0, 1], { bot_id: '1', source_id: 's2' }),
+    ]);
+    await store.deleteWhere('chunks-delete', { bot_id: '1', source_id: 's2' });
+    const left = await store.query('chunks-delete', [1, 0], { topK: 10, where: { bot_id: '1' } });
+    expect(left.map((m) => m.id)).toEqual(['keep']);
+  });
+
+  it('refuses an empty filter, so nothing can be queried or deleted unscoped', async () => {
+    await expect(store.query('chunks-rank', [1, 0, 0], { topK: 1, where: {} })).rejects.toThrow(/at least one/);
+    await expect(store.deleteWhere('chunks-rank', {})).rejects.toThrow(/at least one/);
+  });
+
+  it('returns nothing from a collection never written to', async () => {
+    expect(await store.query('chunks-empty', [1, 0], { topK: 3, where: { bot_id: '1' } })).toEqual([]);
+  });
+});
+
+describe('local Chroma lifecycle', () => {
+  it('createVectorStore starts Chroma in <dataDir>/chroma and stops it on close', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-embedded-'));
+    try {
+      const store = await createVectorStore({ dataDir });
+      await store.upsert('persisted', [{ id: 'a', embedding: [1, 0], document: 'kept', metadata: { bot_id: '1' } }]);
+      await store.close();
+      await expect(store.ping()).rejects.toThrow();
+
+      const reopened = await createVectorStore({ dataDir });
+      const [match] = await reopened.query('persisted', [1, 0], { topK: 1, where: { bot_id: '1' } });
+      expect(match?.document).toBe('kept');
+      await reopened.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a port that is already taken instead of talking to another server', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-conflict-'));
+    const first = await startLocalChroma({ dataDir: path.join(dataDir, 'a') });
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(startLocalChroma({ dataDir: path.join(dataDir, 'b'), port })).rejects.toThrow(/cannot use port/);
+    } finally {
+      await first.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a server that exits during startup, with its error output', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-broken-'));
+    try {
+      await writeFile(path.join(dataDir, 'chroma.sqlite3'), 'not a database, but long enough to be read as one '.repeat(100));
+      await expect(startLocalChroma({ dataDir })).rejects.toThrow(/did not start[\s\S]*panicked/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('dies with its parent, even one killed with SIGKILL', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-orphan-'));
+    try {
+      const module = new URL('./localChroma.ts', import.meta.url).href;
+      const parent = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `const { startLocalChroma } = await import(${JSON.stringify(module)});
+           const { url } = await startLocalChroma({ dataDir: ${JSON.stringify(dataDir)} });
+           console.log(url);
+           process.kill(process.pid, 'SIGKILL');`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let url = '';
+      parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (url += chunk));
+      await once(parent, 'exit');
+      url = url.trim();
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      await expect(waitUntilDown(`${url}/api/v2/heartbeat`)).resolves.toBeUndefined();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitUntilDown(url: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    } catch {
+      return;
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} still answers`);
+}

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface LocalChromaOptions {
+  /** Where Chroma keeps its data (created if missing). */
+  dataDir: string;
+  /** A free port is picked when omitted. */
+  port?: number;
+  /** How long to wait for the first heartbeat. Default 30 s. */
+  startTimeoutMs?: number;
+}
+
+export interface LocalChroma {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const WATCHDOG = new URL('./parentWatchdog.mjs', import.meta.url).href;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Runs the Chroma server shipped in the `chromadb` package as a child process on 127.0.0.1.
+ * The child dies with this process: on stop(), on exit, and (through the watchdog) on a crash.
+ */
+export async function startLocalChroma(options: LocalChromaOptions): Promise<LocalChroma> {
+  await mkdir(options.dataDir, { recursive: true });
+  // Probing a given port first matters: a heartbeat from whatever already listens there would
+  // otherwise pass for ours.
+  const port = await probePort(options.port ?? 0);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    ['--import', WATCHDOG, chromaCli(), 'run', '--path', options.dataDir, '--host', '127.0.0.1', '--port', String(port)],
+    // stdin stays an open pipe for the watchdog; stdout only carries Chroma's banner.
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+
+  // The start of stderr says why Chroma failed (a panic message comes before its long backtrace).
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < 4_000) stderr = (stderr + chunk).slice(0, 4_000);
+  });
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const killOnExit = (): void => {
+    child.kill('SIGTERM');
+  };
+  process.on('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
+
+  const stop = async (): Promise<void> => {
+    if (!running()) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  try {
+    await waitForHeartbeat(url, options.startTimeoutMs ?? 30_000, running);
+  } catch (error) {
+    await stop();
+    throw new Error(`Local Chroma did not start on ${url}: ${(error as Error).message}\n${stderr.trim()}`);
+  }
+  return { url, stop };
+}
+
+async function waitForHeartbeat(url: string, timeoutMs: number, isRunning: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!isRunning()) throw new Error('the process exited');
+    try {
+      const response = await fetch(`${url}/api/v2/heartbeat`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`no heartbeat within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/** The package only exports its client, so find the CLI next to it (its `bin`, dist/cli.mjs). */
+function chromaCli(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('chromadb')), '..', 'cli.mjs');
+}
+
+/** Checks that `port` is free on 127.0.0.1 (0: lets the system pick a free one) and returns it. */
+function probePort(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', (error) => reject(new Error(`Local Chroma cannot use port ${port}: ${error.message}`)));
+    server.listen(port, '127.0.0.1', () => {
+      const bound = (server.address() as AddressInfo).port;
+      server.close(() => resolve(bound));
+    });
+  });
+}

@@ -1,0 +1,37 @@
+export type VectorMetadata = Record<string, string | number | boolean>;
+
+export interface VectorItem {
+  id: string;
+  embedding: number[];
+  document: string;
+  metadata: VectorMetadata;
+}
+
+export interface VectorMatch {
+  id: string;
+  /** Cosine similarity: 1 for the same direction, 0 for unrelated, -1 for opposite. */
+  score: number;
+  document: string;
+  metadata: VectorMetadata;
+}
+
+export interface VectorQueryOptions {
+  topK: number;
+  /**
+   * Metadata equality filter, all keys must match (e.g. `{ bot_id: '42' }`). Required and
+   * non-empty: every query is scoped to its owner.
+   */
+  where: VectorMetadata;
+}
+
+/** Embeddings are always supplied by the caller; collections use cosine distance. */
+export interface VectorStore {
+  upsert(collection: string, items: VectorItem[]): Promise<void>;
+  /** Best matches first. */
+  query(collection: string, embedding: number[], options: VectorQueryOptions): Promise<VectorMatch[]>;
+  /** `where` as in `query`, required and non-empty so a bug cannot empty a collection. */
+  deleteWhere(collection: string, where: VectorMetadata): Promise<void>;
+  /** Rejects when the store cannot be reached (readiness checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

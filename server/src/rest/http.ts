@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUTHENTICATION_REQUIRED,
+  AppError,
+  AuthenticationError,
+  ForbiddenError,
+  RateLimitError,
+  assertNever,
+  type ErrorKind,
+} from '../errors.ts';
+import type { AuthenticatedViewer } from '../graphql/context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: AuthenticatedViewer | null;
+  }
+}
+
+export function statusForErrorKind(kind: ErrorKind): number {
+  switch (kind) {
+    case 'validation':
+      return 400;
+    case 'unauthenticated':
+      return 401;
+    case 'payment_required':
+      return 402;
+    case 'forbidden':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'conflict':
+      return 409;
+    case 'payload_too_large':
+      return 413;
+    case 'unsupported_media_type':
+      return 415;
+    case 'rate_limited':
+      return 429;
+    case 'unavailable':
+      return 503;
+    default:
+      return assertNever(kind);
+  }
+}
+
+/** Every REST error is `{"detail": string}`: domain errors keep their message, anything unexpected is a logged 500. */
+export function registerRestErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(statusForErrorKind(error.kind)).send({ detail: error.message });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: clientErrorMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+}
+
+function clientErrorMessage(error: FastifyError, status: number): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return 'Request body is too large';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body must not be empty';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'Request body is not valid JSON';
+  return error.message || 'Bad request';
+}
+
+export function requireViewer(request: FastifyRequest): AuthenticatedViewer {
+  if (!request.viewer) throw new AuthenticationError(AUTHENTICATION_REQUIRED, 'AUTHENTICATION_REQUIRED');
+  return request.viewer;
+}
+
+export function requireAdmin(request: FastifyRequest): AuthenticatedViewer {
+  const viewer = requireViewer(request);
+  if (viewer.role !== 'ADMIN') throw new ForbiddenError('Administrator access required');
+  return viewer;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export function sendRedirect(reply: FastifyReply, location: string) {
+  return reply.code(302).header('location', location).send();
+}

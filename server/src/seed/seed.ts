@@ -1,0 +1,196 @@
+import type { BillingPeriod, PlanType, PrismaClient } from '../generated/prisma/client.ts';
+import type { Config } from '../config.ts';
+import type { Clock } from '../platform/clock/index.ts';
+import { hashPassword } from '../platform/crypto/index.ts';
+
+interface SeedPlan {
+  name: string;
+  description: string;
+  type: PlanType;
+  price: string;
+  billingPeriod: BillingPeriod | null;
+  botLimit: number | null;
+  creditAmount: number | null;
+  bonusCredits: number;
+  isPopular: boolean;
+  features: string[];
+}
+
+/** The landing page's plans (monthly subscriptions) and two credit packs at $0.02 a message. */
+export const SEED_PLANS: SeedPlan[] = [
+  {
+    name: 'Starter',
+    description: 'For a first assistant on a small site.',
+    type: 'subscription',
+    price: '9.00',
+    billingPeriod: 'month',
+    botLimit: 3,
+    creditAmount: null,
+    bonusCredits: 0,
+    isPopular: false,
+    features: ['Up to 3 chatbots', '500MB knowledge base', 'Basic analytics', 'Email support', '2-week free trial'],
+  },
+  {
+    name: 'Pro',
+    description: 'For growing teams with several assistants.',
+    type: 'subscription',
+    price: '19.00',
+    billingPeriod: 'month',
+    botLimit: 15,
+    creditAmount: null,
+    bonusCredits: 0,
+    isPopular: true,
+    features: ['Up to 15 chatbots', '2GB knowledge base', 'API access', 'White-label', 'Lead capture', '2-week free trial'],
+  },
+  {
+    name: 'Enterprise',
+    description: 'For organisations that need scale and guarantees.',
+    type: 'subscription',
+    price: '49.00',
+    billingPeriod: 'month',
+    botLimit: null,
+    creditAmount: null,
+    bonusCredits: 0,
+    isPopular: false,
+    features: ['Unlimited chatbots', 'Unlimited storage', '99.9% uptime SLA', 'On-premise option', '2-week free trial'],
+  },
+  {
+    name: '500 message credits',
+    description: '500 messages on our AI service, plus 50 bonus messages.',
+    type: 'credit',
+    price: '10.00',
+    billingPeriod: null,
+    botLimit: null,
+    creditAmount: 500,
+    bonusCredits: 50,
+    isPopular: false,
+    features: ['500 messages', '50 bonus messages', 'No expiry'],
+  },
+  {
+    name: '2,500 message credits',
+    description: '2,500 messages on our AI service, plus 500 bonus messages.',
+    type: 'credit',
+    price: '50.00',
+    billingPeriod: null,
+    botLimit: null,
+    creditAmount: 2500,
+    bonusCredits: 500,
+    isPopular: true,
+    features: ['2,500 messages', '500 bonus messages', 'No expiry'],
+  },
+];
+
+export const SEED_TEMPLATES = [
+  {
+    useCase: 'customer-support',
+    title: 'Customer support assistant',
+    description: 'Answers customer questions from your help articles and policies, politely and precisely.',
+    tag: 'support',
+    features: ['24/7 answers', 'Cites your documents', 'Escalates when unsure'],
+    promptText:
+      'You are a friendly customer support assistant. Answer questions using only the provided knowledge. ' +
+      'Be concise and precise, cite where an answer comes from, and when the answer is not in the knowledge, ' +
+      'say so and offer to connect the customer with a human.',
+  },
+  {
+    useCase: 'lead-generation',
+    title: 'Lead generation assistant',
+    description: 'Qualifies visitors, answers product questions and collects contact details.',
+    tag: 'lead',
+    features: ['Qualifies visitors', 'Collects contact details', 'Product answers'],
+    promptText:
+      'You are a helpful sales assistant. Answer product questions from the provided knowledge, ask one ' +
+      'qualifying question at a time about the visitor’s needs, and when they show interest, invite them to ' +
+      'leave their name and email so the team can follow up. Never invent prices or features.',
+  },
+  {
+    useCase: 'faq-bot',
+    title: 'FAQ assistant',
+    description: 'Gives short, direct answers to frequently asked questions.',
+    tag: 'faq',
+    features: ['Short answers', 'Instant replies', 'Links to sources'],
+    promptText:
+      'You answer frequently asked questions. Reply in one to three sentences using only the provided ' +
+      'knowledge. If a question is not covered, say that you do not know and suggest contacting support.',
+  },
+];
+
+const SEED_LOCK_KEY = 7_240_001;
+
+/**
+ * Reference data and demo accounts, created at boot when missing and never overwritten, so admin edits
+ * survive restarts. Runs under an advisory lock so replicas booting together seed once.
+ */
+export async function seedDatabase(prisma: PrismaClient, config: Config, clock: Clock): Promise<void> {
+  const demoPasswords = config.seed.demoAccounts
+    ? { admin: await hashPassword(config.seed.adminPassword), customer: await hashPassword(config.seed.customerPassword) }
+    : null;
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+      for (const plan of SEED_PLANS) {
+        const existing = await tx.paymentPlan.findFirst({ where: { name: plan.name, type: plan.type }, select: { id: true } });
+        if (!existing) await tx.paymentPlan.create({ data: plan });
+      }
+      if ((await tx.templatePrompt.count()) === 0) {
+        await tx.templatePrompt.createMany({ data: SEED_TEMPLATES });
+      }
+      await tx.creditRate.upsert({
+        where: { usageType_unitName: { usageType: 'chat', unitName: 'message' } },
+        create: { usageType: 'chat', unitName: 'message', costPerUnit: '1' },
+        update: {},
+      });
+      if (!demoPasswords) return;
+
+      const now = clock.now();
+      await tx.user.upsert({
+        where: { email: config.seed.adminEmail },
+        create: {
+          email: config.seed.adminEmail,
+          fullName: 'Demo Admin',
+          role: 'ADMIN',
+          passwordHash: demoPasswords.admin,
+          emailVerifiedAt: now,
+        },
+        update: {},
+      });
+      const customer = await tx.user.upsert({
+        where: { email: config.seed.customerEmail },
+        create: {
+          email: config.seed.customerEmail,
+          fullName: 'Demo Customer',
+          passwordHash: demoPasswords.customer,
+          emailVerifiedAt: now,
+        },
+        update: {},
+      });
+      await tx.billingSettings.upsert({
+        where: { userId: customer.id },
+        create: { userId: customer.id, planType: 'subscription' },
+        update: {},
+      });
+      const active = await tx.subscription.findFirst({
+        where: { userId: customer.id, status: 'active', expiresAt: { gt: now } },
+        select: { id: true },
+      });
+      if (!active) {
+        const pro = await tx.paymentPlan.findFirstOrThrow({ where: { name: 'Pro', type: 'subscription' } });
+        const expiresAt = new Date(now);
+        expiresAt.setUTCMonth(expiresAt.getUTCMonth() + 1);
+        await tx.subscription.create({
+          data: {
+            userId: customer.id,
+            planId: pro.id,
+            status: 'active',
+            amountPaid: pro.price,
+            currency: pro.currency,
+            billingPeriod: 'month',
+            startedAt: now,
+            expiresAt,
+          },
+        });
+      }
+    },
+    { timeout: 30_000 },
+  );
+}

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { ValidationError } from './errors.ts';
+
+/** Validates raw input (from GraphQL or REST alike) against the operation's zod schema. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  throw new ValidationError(message, issues);
+}
