@@ -64,11 +64,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return buildConfig(parsed.data);
+  // npm runs workspace scripts inside the workspace; relative paths mean where the command was typed.
+  return buildConfig(parsed.data, environment.INIT_CWD ?? process.cwd());
 }
 
-function buildConfig(env: z.infer<typeof environmentSchema>) {
-  const dataDir = path.resolve(env.DATA_DIR);
+function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production');
   }

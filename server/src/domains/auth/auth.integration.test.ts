@@ -233,6 +233,17 @@ describe('verification requests', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('rate limits logins per IP address with 429, whatever the emails', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.loginPerIp.limit; attempt++) {
+      const body = { email: uniqueEmail('spray'), password: 'guess-123' };
+      statuses.push((await api(server, 'POST', '/users/login', { body, headers })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
 
 describe('demo accounts and public config', () => {

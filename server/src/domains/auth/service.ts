@@ -104,6 +104,7 @@ interface AuthDependencies {
 
 export class AuthService {
   readonly accessTokens: AccessTokens;
+  private dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthDependencies) {
     this.accessTokens = new AccessTokens(deps.appSecret, () => deps.clock.now());
@@ -133,8 +134,9 @@ export class AuthService {
     await this.limit(`login:ip:${origin.ip}`, AUTH_RATE_LIMITS.loginPerIp);
     await this.limit(`login:email:${input.email}`, AUTH_RATE_LIMITS.loginPerEmail);
     const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
-    const passwordMatches = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
-    if (!user || !passwordMatches) throw new AuthenticationError(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+    // Unknown emails cost a hash check too, so response times do not reveal which accounts exist.
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.dummyPasswordHash()), input.password);
+    if (!user?.passwordHash || !passwordMatches) throw new AuthenticationError(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
     if (!user.emailVerifiedAt) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
     return this.startSession(user);
@@ -311,6 +313,11 @@ export class AuthService {
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
       user: updated,
     };
+  }
+
+  private dummyPasswordHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomToken(16));
+    return this.dummyHash;
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

@@ -16,7 +16,8 @@ const names = readMigrations().map((m) => m.name);
 // Each CLI run starts Node, loads the config and the WASM engine: allow for a busy machine.
 const CLI_TIMEOUT = 120_000;
 
-describe('prisma CLI on PostgreSQL', () => {
+// The CLI runs are independent and mostly wait on child processes: run them side by side.
+describe.concurrent('prisma CLI on PostgreSQL', () => {
   const scratches: ScratchPostgres[] = [];
   const scratch = async (prefix: string) => {
     const db = await createScratchPostgresDatabase(postgresUrlForTests(), prefix);
@@ -35,10 +36,12 @@ describe('prisma CLI on PostgreSQL', () => {
     } finally {
       await database.close();
     }
-    const status = await runPrismaCli(['migrate', 'status'], target.url);
+    const [status, deploy] = await Promise.all([
+      runPrismaCli(['migrate', 'status'], target.url),
+      runPrismaCli(['migrate', 'deploy'], target.url),
+    ]);
     expect(status.stdout).toContain('Database schema is up to date!');
     expect(status.code).toBe(0);
-    const deploy = await runPrismaCli(['migrate', 'deploy'], target.url);
     expect(deploy.stdout).toContain('No pending migrations to apply.');
     expect(deploy.code).toBe(0);
   }, CLI_TIMEOUT);
@@ -60,7 +63,7 @@ describe('prisma CLI on PostgreSQL', () => {
   }, CLI_TIMEOUT);
 });
 
-describe('prisma CLI on PGlite', () => {
+describe.concurrent('prisma CLI on PGlite', () => {
   let dir: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-cli-'));

@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'chatbot-config-'));
+
+describe('loadConfig', () => {
+  it('runs on the embedded default with nothing set', () => {
+    const directory = dataDir();
+    const config = loadConfig({ DATA_DIR: directory });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: directory,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      chromaUrl: undefined,
+      trustProxy: false,
+      crawl: { allowPrivateNetworks: false },
+      seed: { demoAccounts: true, adminEmail: 'admin@example.com', customerEmail: 'customer@example.com' },
+    });
+  });
+
+  it('generates APP_SECRET once into DATA_DIR and reuses it', () => {
+    const directory = dataDir();
+    const first = loadConfig({ DATA_DIR: directory }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(directory, 'app-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: directory }).appSecret).toBe(first);
+  });
+
+  it('resolves a relative DATA_DIR against the directory npm was started from', () => {
+    const base = dataDir();
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: base }).dataDir).toBe(path.join(base, 'data'));
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ CRAWL_ALLOW_PRIVATE_NETWORKS: 'maybe' }, /CRAWL_ALLOW_PRIVATE_NETWORKS/],
+    [{ SEED_ADMIN_EMAIL: 'nobody' }, /SEED_ADMIN_EMAIL/],
+    [{ NODE_ENV: 'production' }, /APP_SECRET: required when NODE_ENV=production/],
+  ])('refuses %j with a message naming the variable', (environment, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(message);
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+  ])('reads the boolean %s as %s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO_ACCOUNTS: value }).seed.demoAccounts).toBe(expected);
+  });
+
+  it('strips a trailing slash from PUBLIC_URL and treats empty optional values as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://bots.example.com/', REDIS_URL: '', CHROMA_URL: '' });
+    expect(config.publicUrl).toBe('https://bots.example.com');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.chromaUrl).toBeUndefined();
+  });
+});
