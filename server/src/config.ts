@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /** Namespace for every Redis key and channel, so several installations can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('chatbot'),
   CHROMA_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   APP_SECRET: optionalString,
@@ -82,6 +84,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     chromaUrl: env.CHROMA_URL,
     publicUrl,
     appSecret,

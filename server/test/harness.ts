@@ -34,9 +34,15 @@ export interface TestServer {
  * The real server on a random port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is
  * set), seeded like a boot, with mail in a temporary outbox and a clock the test can move.
  */
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { shareDatabaseWith?: TestServer } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-test-'));
-  const testDatabase = await createTestDatabase();
+  // A second replica shares the first one's database, which the first one drops.
+  const testDatabase = options.shareDatabaseWith
+    ? { database: options.shareDatabaseWith.platform.database, drop: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -53,7 +59,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     database: testDatabase.database,
     clock,
   });
-  await seedDatabase(platform.prisma, config, clock);
+  if (!options.shareDatabaseWith) await seedDatabase(platform.prisma, config, clock);
   const services = createServices(platform);
   const app = await buildApp(platform, services);
   await app.listen({ port: 0, host: '127.0.0.1' });

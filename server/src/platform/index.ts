@@ -32,14 +32,14 @@ export interface Platform {
 export interface PlatformOverrides {
   logger: Logger;
   clock?: Clock;
-  /** An already migrated database (tests bring their own). */
+  /** An already migrated database (tests bring their own); whoever created it closes it. */
   database?: Database;
 }
 
 export async function createPlatform(config: Config, overrides: PlatformOverrides): Promise<Platform> {
   const { logger } = overrides;
   const clock = overrides.clock ?? systemClock;
-  const redisPrefix = 'chatbot';
+  const { redisPrefix } = config;
   const database =
     overrides.database ??
     (await createDatabase({ url: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') }));
@@ -76,7 +76,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       await pubsub.close();
       await rateLimiter.close();
       await vectors.close();
-      await database.close();
+      if (!overrides.database) await database.close();
     },
   };
 }

@@ -234,6 +234,16 @@ describe('verification requests', () => {
     expect(last).toBe(429);
   });
 
+  it('rate limits registrations per IP address with 429', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.78' };
+    let last = 0;
+    for (let attempt = 0; attempt <= AUTH_RATE_LIMITS.registerPerIp.limit; attempt++) {
+      const body = { email: uniqueEmail('signup'), password: 'long enough', full_name: 'Signup' };
+      last = (await api(server, 'POST', '/users/register', { body, headers })).status;
+    }
+    expect(last).toBe(429);
+  });
+
   it('rate limits logins per IP address with 429, whatever the emails', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.77' };
     const statuses: number[] = [];

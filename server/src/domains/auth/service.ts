@@ -78,6 +78,7 @@ export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
   loginPerEmail: { limit: 10, windowMs: 15 * 60_000 },
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   verifyRequestPerIp: { limit: 10, windowMs: 60 * 60_000 },
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
 } as const;
@@ -113,6 +114,7 @@ export class AuthService {
   async register(rawInput: unknown, origin: RequestOrigin): Promise<User> {
     const input = parseInput(registerInput, rawInput);
     await this.limit(`register:ip:${origin.ip}`, AUTH_RATE_LIMITS.registerPerIp);
+    await this.limit(`register:email:${input.email}`, AUTH_RATE_LIMITS.registerPerEmail);
     const existing = await this.deps.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
     let user: User;
