@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { staticImageRoutes } from './domains/bots/rest.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerMetrics } from './metrics.ts';
 import type { Platform } from './platform/index.ts';
@@ -35,7 +36,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
     return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', checks: report.checks });
   });
 
-  const graphql = registerGraphQL(app, { services, prisma: platform.prisma });
+  staticImageRoutes(app, platform.blobs);
+  const graphql = registerGraphQL(app, { services, prisma: platform.prisma, clock: platform.clock });
   await app.register((api, _options, done) => {
     restApi(api, { services, config }).then(() => done(), done);
   }, { prefix: '/api/v1' });

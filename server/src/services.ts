@@ -1,4 +1,5 @@
 import { AuthService } from './domains/auth/service.ts';
+import { BotsService } from './domains/bots/service.ts';
 import { EventsService } from './domains/events/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
@@ -6,9 +7,13 @@ import type { Platform } from './platform/index.ts';
 /** The domain services, built once per process from the platform adapters. */
 export interface Services {
   auth: AuthService;
+  bots: BotsService;
   events: EventsService;
+  knowledge: { removeBot(botId: string): Promise<void>; documentsJson(botId: string): Promise<unknown[]> };
   system: SystemService;
 }
+
+const TEMP_KNOWLEDGE = { removeBot: async () => {}, documentsJson: async () => [] };
 
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
@@ -23,6 +28,18 @@ export function createServices(platform: Platform): Services {
       publicUrl: config.publicUrl,
       events,
     }),
+    bots: new BotsService({
+      prisma,
+      clock,
+      blobs: platform.blobs,
+      logger: platform.logger.child({ domain: 'bots' }),
+      publicUrl: config.publicUrl,
+      knowledge: TEMP_KNOWLEDGE,
+      promptModel: config.ai.openAiApiKey
+        ? { apiKey: config.ai.openAiApiKey, baseUrl: config.ai.openAiBaseUrl, model: config.ai.llmModel }
+        : null,
+    }),
+    knowledge: TEMP_KNOWLEDGE,
     events,
     system: new SystemService({ platform }),
   };

@@ -9,7 +9,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  const first = issues[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  // Schemas word their messages for people ("Email is required"), so the first one is shown as is.
+  const message = issues[0]?.message ?? 'Invalid input';
   throw new ValidationError(message, issues);
 }

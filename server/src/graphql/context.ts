@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Clock } from '../platform/clock/index.ts';
 import type { RequestOrigin, Viewer } from '../domains/auth/service.ts';
 import type { Services } from '../services.ts';
 
@@ -11,5 +12,6 @@ export interface GraphQLContext {
   viewer: AuthenticatedViewer | null;
   services: Services;
   prisma: PrismaClient;
+  clock: Clock;
   origin: RequestOrigin;
 }

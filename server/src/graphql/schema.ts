@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './errors.ts';
 import '../domains/auth/schema.ts';
+import '../domains/bots/schema.ts';
 import '../domains/events/schema.ts';
 
 export const schema = builder.toSchema();

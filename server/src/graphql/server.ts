@@ -5,6 +5,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { AppError } from '../errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Clock } from '../platform/clock/index.ts';
 import { bearerToken } from '../rest/http.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './context.ts';
@@ -24,7 +25,7 @@ interface ServerContext {
  * Serves GraphQL over HTTP (and GraphiQL on GET) and graphql-ws subscriptions on the same path and
  * port; both build the same per-operation context from a bearer token.
  */
-export function registerGraphQL(app: FastifyInstance, deps: { services: Services; prisma: PrismaClient }) {
+export function registerGraphQL(app: FastifyInstance, deps: { services: Services; prisma: PrismaClient; clock: Clock }) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -55,6 +56,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         viewer: token ? await deps.services.auth.authenticate(token) : null,
         services: deps.services,
         prisma: deps.prisma,
+        clock: deps.clock,
         origin: { ip: initial.req?.ip ?? initial.ip ?? 'unknown' },
       };
     },

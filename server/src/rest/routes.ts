@@ -1,9 +1,14 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
+import { botRoutes } from '../domains/bots/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import type { Services } from '../services.ts';
 import { bearerToken, registerRestErrorHandling } from './http.ts';
+
+/** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export interface RestContext {
   services: Services;
@@ -13,6 +18,11 @@ export interface RestContext {
 /** The REST shim under /api/v1: the specs' contract, adapting HTTP to the domain services. */
 export async function restApi(app: FastifyInstance, context: RestContext): Promise<void> {
   registerRestErrorHandling(app);
+  // Per-file limits are the domains' (they answer with the spec's messages); these are outer bounds.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
+    throwFileSizeLimit: false,
+  });
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
@@ -21,5 +31,6 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 
   authRoutes(app, context);
+  botRoutes(app, context);
   systemRoutes(app, context);
 }

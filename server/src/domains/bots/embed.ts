@@ -1,0 +1,34 @@
+/** The loader URL is versioned so the loader can be cached hard and still change between releases. */
+export const WIDGET_LOADER_VERSION = '1';
+
+export interface EmbedCodes {
+  embed_code: string;
+  embed_code_react: string;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The HTML snippet a customer pastes into any page, and the same as a React component. */
+export function embedCodes(publicUrl: string, botId: string, widgetToken: string): EmbedCodes {
+  const loaderUrl = `${publicUrl}/widget.js?v=${WIDGET_LOADER_VERSION}`;
+  const embed_code = `<script src="${escapeAttribute(loaderUrl)}" data-bot-id="${escapeAttribute(botId)}" data-token="${escapeAttribute(widgetToken)}" async></script>`;
+  const embed_code_react = `import { useEffect } from 'react';
+
+export default function ChatbotWidget() {
+  useEffect(() => {
+    const script = document.createElement('script');
+    script.src = ${JSON.stringify(loaderUrl)};
+    script.async = true;
+    script.dataset.botId = ${JSON.stringify(botId)};
+    script.dataset.token = ${JSON.stringify(widgetToken)};
+    document.body.appendChild(script);
+    return () => {
+      window.ChatbotWidget?.destroy?.();
+      script.remove();
+    };
+  }, []);
+  return null;
+}
+`;
+  return { embed_code, embed_code_react };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { api, type TestServer } from './harness.ts';
+
+export interface TestAccount {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Registers a customer, follows the verification link from the outbox and logs in. */
+export async function signUp(server: TestServer, name = 'Test Customer'): Promise<TestAccount> {
+  const email = `customer-${randomUUID()}@example.org`;
+  const password = 'a long enough password';
+  const registered = await api(server, 'POST', '/users/register', { body: { email, password, full_name: name } });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const mail = (await server.outbox()).filter((message) => message.to === email).at(-1);
+  const token = mail && /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no verification mail for ${email}`);
+  await api(server, 'POST', `/users/verify-email/confirm/${token}`);
+  return logIn(server, email, password);
+}
+
+export async function logIn(server: TestServer, email: string, password: string): Promise<TestAccount> {
+  const login = await api(server, 'POST', '/users/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { userId: login.body.user.id, email, password, accessToken: login.body.access_token, refreshToken: login.body.refresh_token };
+}
+
+export const demoCustomer = (server: TestServer) => logIn(server, 'customer@example.com', 'customer-demo-2026');
+
+/** Puts a customer on an active subscription to one of the seeded plans (as a completed checkout would). */
+export async function grantSubscription(server: TestServer, userId: string, planName: 'Starter' | 'Pro' | 'Enterprise') {
+  const { prisma, clock } = server.platform;
+  const plan = await prisma.paymentPlan.findFirstOrThrow({ where: { name: planName, type: 'subscription' } });
+  await prisma.billingSettings.upsert({
+    where: { userId },
+    create: { userId, planType: 'subscription' },
+    update: { planType: 'subscription' },
+  });
+  const now = clock.now();
+  await prisma.subscription.create({
+    data: {
+      userId,
+      planId: plan.id,
+      status: 'active',
+      amountPaid: plan.price,
+      billingPeriod: 'month',
+      startedAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+export interface ChatCompletionRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+  stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+}
+
+export interface FakeOpenAI {
+  baseUrl: string;
+  requests: ChatCompletionRequest[];
+  /** What the next chat completions answer (a function sees the request). */
+  answerWith(answer: string | ((request: ChatCompletionRequest) => string)): void;
+  failWith(status: number, message: string): void;
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * A local OpenAI-compatible server: /v1/chat/completions with and without SSE streaming, so the real
+ * LangChain ChatOpenAI client runs against it.
+ */
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  let answer: string | ((request: ChatCompletionRequest) => string) = 'OK';
+  let failure: { status: number; message: string } | null = null;
+  const requests: ChatCompletionRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    const body = (await readJson(request)) as ChatCompletionRequest;
+    requests.push(body);
+    if (failure) {
+      response.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: failure.message, type: 'invalid_request_error' } }));
+      return;
+    }
+    const text = typeof answer === 'function' ? answer(body) : answer;
+    const base = { id: 'chatcmpl-test', created: Math.floor(Date.now() / 1000), model: body.model };
+    if (body.stream) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const pieces = text.match(/\S+\s*/g) ?? [''];
+      for (const piece of pieces) {
+        response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+      }
+      response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: pieces.length, total_tokens: 10 + pieces.length } })}\n\n`);
+      response.end('data: [DONE]\n\n');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    requests,
+    answerWith(next) {
+      answer = next;
+      failure = null;
+    },
+    failWith(status, message) {
+      failure = { status, message };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
