@@ -1,5 +1,6 @@
 import { AuthService } from './domains/auth/service.ts';
 import { BotsService } from './domains/bots/service.ts';
+import { DemoService } from './domains/demo/service.ts';
 import { EventsService } from './domains/events/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
@@ -8,6 +9,7 @@ import type { Platform } from './platform/index.ts';
 export interface Services {
   auth: AuthService;
   bots: BotsService;
+  demo: DemoService;
   events: EventsService;
   knowledge: { removeBot(botId: string): Promise<void>; documentsJson(botId: string): Promise<unknown[]> };
   system: SystemService;
@@ -39,6 +41,7 @@ export function createServices(platform: Platform): Services {
         ? { apiKey: config.ai.openAiApiKey, baseUrl: config.ai.openAiBaseUrl, model: config.ai.llmModel }
         : null,
     }),
+    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter }),
     knowledge: TEMP_KNOWLEDGE,
     events,
     system: new SystemService({ platform }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
 import { botRoutes } from '../domains/bots/rest.ts';
+import { demoRoutes } from '../domains/demo/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import type { Services } from '../services.ts';
 import { bearerToken, registerRestErrorHandling } from './http.ts';
@@ -32,5 +33,6 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
 
   authRoutes(app, context);
   botRoutes(app, context);
+  demoRoutes(app, context);
   systemRoutes(app, context);
 }

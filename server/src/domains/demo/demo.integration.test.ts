@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, signUp } from '../../../test/accounts.ts';
+import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { DEMO_SESSION_EXPIRED, DEMO_SESSIONS_PER_IP } from './service.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function demoSession() {
+  const created = await api(server, 'POST', '/demobot/demo-session');
+  expect(created.status).toBe(201);
+  return created.body as { session_token: string; expires_at: string };
+}
+
+describe('demo sessions', () => {
+  it('creates a one-hour session that checks as valid, then as expired once the hour is over', async () => {
+    const session = await demoSession();
+    expect(new Date(session.expires_at).getTime() - server.clock.now().getTime()).toBe(3600 * 1000);
+    const check = () => api(server, 'GET', `/demobot/check-session?demo_user_session_token=${session.session_token}`);
+    expect((await check()).body).toEqual({ is_valid: true, is_expired: false, expires_at: session.expires_at });
+    server.clock.advance(3600 * 1000);
+    try {
+      expect((await check()).body).toEqual({ is_valid: false, is_expired: true, expires_at: session.expires_at });
+    } finally {
+      server.clock.advance(-3600 * 1000);
+    }
+  });
+
+  it('reports an unknown token as invalid and a missing one as a 400', async () => {
+    const unknown = await api(server, 'GET', '/demobot/check-session?demo_user_session_token=demo_nope');
+    expect(unknown.body).toEqual({ is_valid: false, is_expired: false, expires_at: null });
+    const missing = await api(server, 'GET', '/demobot/check-session');
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toMatch(/demo_user_session_token is required/);
+  });
+
+  it('rate limits session creation per IP address with 429', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.90' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= DEMO_SESSIONS_PER_IP.limit; attempt++) {
+      statuses.push((await api(server, 'POST', '/demobot/demo-session', { headers })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('demo templates and bots', () => {
+  it('lists at most three templates with the spec fields', async () => {
+    const templates = await api(server, 'GET', '/template/');
+    expect(templates.status).toBe(200);
+    expect(templates.body).toHaveLength(3);
+    expect(templates.body.map((template: { tag: string }) => template.tag).sort()).toEqual(['faq', 'lead', 'support']);
+    expect(templates.body[0]).toEqual(expect.objectContaining({ id: expect.any(String), title: expect.any(String), description: expect.any(String), use_case: expect.any(String) }));
+  });
+
+  it('creates a demo bot from a template within a live session, never after it expired', async () => {
+    const session = await demoSession();
+    const [template] = (await api(server, 'GET', '/template/')).body;
+    const created = await api(server, 'POST', '/demobot/create-demo-bot', {
+      body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: template.title, template_prompt_id: template.id, expires_at: session.expires_at });
+    const bot = await server.platform.prisma.bot.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(bot).toMatchObject({ ownerId: null, generatedPrompt: template.prompt_text });
+
+    server.clock.advance(3600 * 1000 + 1);
+    try {
+      const late = await api(server, 'POST', '/demobot/create-demo-bot', {
+        body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
+      });
+      expect(late.status).toBe(401);
+      expect(late.body.detail).toBe(DEMO_SESSION_EXPIRED);
+    } finally {
+      server.clock.advance(-(3600 * 1000 + 1));
+    }
+  });
+
+  it('refuses an unknown template with 404 and a bad body with 400', async () => {
+    const session = await demoSession();
+    const unknown = await api(server, 'POST', '/demobot/create-demo-bot', {
+      body: { template_prompt_id: 'nope', demo_user_session_token: session.session_token },
+    });
+    expect(unknown.status).toBe(404);
+    const missing = await api(server, 'POST', '/demobot/create-demo-bot', { body: {} });
+    expect(missing.status).toBe(400);
+  });
+
+  it('never shows demo bots in a customer\'s bot list', async () => {
+    const customer = await logIn(server, 'customer@example.com', 'customer-demo-2026');
+    const bots = await api(server, 'GET', '/bots', { token: customer.accessToken });
+    expect(bots.body.every((bot: { owner: string }) => bot.owner !== '')).toBe(true);
+  });
+});
+
+describe('template administration', () => {
+  it('lets the admin edit templates, caps them at three, and refuses customers', async () => {
+    const admin = await logIn(server, 'admin@example.com', 'admin-demo-2026');
+    const customer = await signUp(server);
+    const [template] = (await api(server, 'GET', '/template/')).body;
+
+    const edited = await api(server, 'PUT', `/template/${template.id}`, { token: admin.accessToken, body: { title: 'Helpdesk' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: template.id, title: 'Helpdesk', use_case: template.use_case, prompt_text: template.prompt_text });
+
+    const fourth = await api(server, 'POST', '/template/', { token: admin.accessToken, body: { title: 'Fourth', prompt_text: 'You help.' } });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.detail).toBe('Maximum of 3 prompts allowed.');
+
+    const invalid = await api(server, 'PUT', `/template/${template.id}`, { token: admin.accessToken, body: { title: '' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.detail).toBe('Title is required');
+
+    const refused = await api(server, 'PUT', `/template/${template.id}`, { token: customer.accessToken, body: { title: 'Mine' } });
+    expect(refused.status).toBe(403);
+    expect((await api(server, 'POST', '/template/', { body: { title: 'x', prompt_text: 'y' } })).status).toBe(401);
+  });
+});

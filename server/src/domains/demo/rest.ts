@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../rest/http.ts';
+import type { RestContext } from '../../rest/routes.ts';
+import { templateJson } from './service.ts';
+
+export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {
+  const { demo } = services;
+
+  app.post('/demobot/demo-session', async (request, reply) => reply.status(201).send(await demo.createSession(request.ip)));
+
+  app.get('/demobot/check-session', async (request) =>
+    demo.checkSession((request.query as { demo_user_session_token?: unknown }).demo_user_session_token),
+  );
+
+  app.get('/template/', async () => (await demo.templates()).map(templateJson));
+
+  app.post('/demobot/create-demo-bot', async (request, reply) => {
+    const demoBot = await demo.createDemoBot(request.body);
+    return reply.status(201).send({
+      id: demoBot.botId,
+      name: demoBot.bot.name,
+      template_prompt_id: demoBot.templatePromptId,
+      expires_at: demoBot.expiresAt.toISOString(),
+    });
+  });
+
+  app.post('/template/', async (request, reply) => {
+    requireAdmin(request);
+    return reply.status(201).send(templateJson(await demo.createTemplate(request.body)));
+  });
+
+  app.put('/template/:id', async (request) => {
+    requireAdmin(request);
+    return templateJson(await demo.updateTemplate((request.params as { id: string }).id, request.body));
+  });
+}

@@ -1,0 +1,192 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { PrismaClient, TemplatePrompt } from '../../generated/prisma/client.ts';
+import { AuthenticationError, ConflictError, NotFoundError, RateLimitError } from '../../errors.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { sha256Hex } from '../../platform/crypto/index.ts';
+import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { parseInput } from '../../validation.ts';
+import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
+
+export const DEMO_SESSION_SECONDS = 3600;
+export const MAX_TEMPLATE_PROMPTS = 3;
+export const DEMO_SESSIONS_PER_IP = { limit: 10, windowMs: 60 * 60_000 };
+export const DEMO_SESSION_EXPIRED = 'Your demo session has expired. Sign up to keep building your chatbot.';
+export const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
+
+const sessionTokenInput = z
+  .string({ error: 'demo_user_session_token is required' })
+  .trim()
+  .min(1, { error: 'demo_user_session_token is required' })
+  .max(200);
+
+const createDemoBotInput = z.object({
+  template_prompt_id: z.string({ error: 'template_prompt_id is required' }).trim().min(1, { error: 'template_prompt_id is required' }),
+  demo_user_session_token: sessionTokenInput,
+});
+
+const templateFields = {
+  use_case: z.enum(USE_CASES, { error: `use_case must be one of: ${USE_CASES.join(', ')}` }),
+  title: z.string({ error: 'Title is required' }).trim().min(1, { error: 'Title is required' }).max(120),
+  description: z.string().trim().max(500),
+  language_code: z.enum(BOT_LANGUAGES, { error: `language_code must be one of: ${BOT_LANGUAGES.join(', ')}` }),
+  prompt_text: z.string({ error: 'Prompt text is required' }).trim().min(1, { error: 'Prompt text is required' }).max(20_000),
+};
+
+const templateInput = z.object({
+  ...templateFields,
+  use_case: templateFields.use_case.default('custom'),
+  description: templateFields.description.default(''),
+  language_code: templateFields.language_code.default('en'),
+});
+
+/** Updates change only the given fields (no defaults). */
+const templateUpdateInput = z.object(templateFields).partial();
+
+export interface DemoSessionStatus {
+  is_valid: boolean;
+  is_expired: boolean;
+  expires_at: string | null;
+}
+
+const TEMPLATE_TAGS: Partial<Record<string, string>> = {
+  'customer-support': 'support',
+  'lead-generation': 'lead',
+  'faq-bot': 'faq',
+};
+
+/** The timed public demo: anonymous sessions of one hour, each with bots made from templates. */
+export class DemoService {
+  constructor(private readonly deps: { prisma: PrismaClient; clock: Clock; rateLimiter: RateLimiter }) {}
+
+  async createSession(ip: string): Promise<{ session_token: string; expires_at: string }> {
+    const limited = await this.deps.rateLimiter.hit(`demo:session:${ip}`, DEMO_SESSIONS_PER_IP.limit, DEMO_SESSIONS_PER_IP.windowMs);
+    if (!limited.allowed) {
+      const seconds = Math.max(1, Math.ceil(limited.retryAfterMs / 1000));
+      throw new RateLimitError(`Too many demo sessions from this address. Please try again in ${seconds} seconds.`, seconds);
+    }
+    const token = `demo_${randomBytes(24).toString('base64url')}`;
+    const expiresAt = new Date(this.deps.clock.now().getTime() + DEMO_SESSION_SECONDS * 1000);
+    await this.deps.prisma.demoSession.create({ data: { tokenHash: sha256Hex(token), ipHash: sha256Hex(ip), expiresAt } });
+    return { session_token: token, expires_at: expiresAt.toISOString() };
+  }
+
+  async checkSession(rawToken: unknown): Promise<DemoSessionStatus> {
+    const token = parseInput(sessionTokenInput, rawToken);
+    const session = await this.deps.prisma.demoSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (!session) return { is_valid: false, is_expired: false, expires_at: null };
+    const expired = session.expiresAt <= this.deps.clock.now();
+    return { is_valid: !expired, is_expired: expired, expires_at: session.expiresAt.toISOString() };
+  }
+
+  /** The live session for a token; an expired session can do nothing. */
+  async requireLiveSession(rawToken: unknown) {
+    const token = parseInput(sessionTokenInput, rawToken);
+    const session = await this.deps.prisma.demoSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (!session) throw new AuthenticationError(DEMO_SESSION_INVALID, 'DEMO_SESSION_INVALID');
+    if (session.expiresAt <= this.deps.clock.now()) throw new AuthenticationError(DEMO_SESSION_EXPIRED, 'DEMO_SESSION_EXPIRED');
+    return session;
+  }
+
+  templates(): Promise<TemplatePrompt[]> {
+    return this.deps.prisma.templatePrompt.findMany({ orderBy: { createdAt: 'asc' }, take: MAX_TEMPLATE_PROMPTS });
+  }
+
+  async createDemoBot(rawInput: unknown) {
+    const input = parseInput(createDemoBotInput, rawInput);
+    const session = await this.requireLiveSession(input.demo_user_session_token);
+    const template = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.template_prompt_id } });
+    if (!template) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
+    return this.deps.prisma.demoBot.create({
+      data: {
+        demoSession: { connect: { id: session.id } },
+        templatePrompt: { connect: { id: template.id } },
+        expiresAt: session.expiresAt,
+        bot: {
+          create: {
+            name: template.title,
+            displayName: template.title,
+            useCase: template.useCase,
+            description: template.description,
+            generatedPrompt: template.promptText,
+            languageCode: template.languageCode,
+            widgetToken: `demo_${randomUUID()}`,
+          },
+        },
+      },
+      include: { bot: true },
+    });
+  }
+
+  /** A demo bot of this live session, or 404: one visitor cannot reach another's demo bot. */
+  async requireDemoBot(rawToken: unknown, botId: unknown) {
+    const session = await this.requireLiveSession(rawToken);
+    const id = typeof botId === 'string' ? botId.trim() : '';
+    const demoBot = id ? await this.deps.prisma.demoBot.findFirst({ where: { botId: id, demoSessionId: session.id }, include: { bot: true } }) : null;
+    if (!demoBot) throw new NotFoundError('Demo bot not found', 'DEMO_BOT_NOT_FOUND');
+    return demoBot;
+  }
+
+  async createTemplate(rawInput: unknown): Promise<TemplatePrompt> {
+    const input = parseInput(templateInput, rawInput);
+    return this.deps.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('template-prompts'))`;
+      if ((await tx.templatePrompt.count()) >= MAX_TEMPLATE_PROMPTS) {
+        throw new ConflictError('Maximum of 3 prompts allowed.', 'TEMPLATE_LIMIT_REACHED');
+      }
+      return tx.templatePrompt.create({
+        data: {
+          useCase: input.use_case,
+          tag: TEMPLATE_TAGS[input.use_case] ?? null,
+          title: input.title,
+          description: input.description,
+          languageCode: input.language_code,
+          promptText: input.prompt_text,
+        },
+      });
+    });
+  }
+
+  async updateTemplate(id: string, rawInput: unknown): Promise<TemplatePrompt> {
+    const input = parseInput(templateUpdateInput, rawInput ?? {});
+    const existing = await this.deps.prisma.templatePrompt.findUnique({ where: { id } });
+    if (!existing) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
+    return this.deps.prisma.templatePrompt.update({
+      where: { id },
+      data: {
+        useCase: input.use_case,
+        tag: input.use_case === undefined ? undefined : (TEMPLATE_TAGS[input.use_case] ?? null),
+        title: input.title,
+        description: input.description,
+        languageCode: input.language_code,
+        promptText: input.prompt_text,
+      },
+    });
+  }
+
+  /** Removes demo sessions past their hour with their bots (and so their chunks and chats). */
+  async expiredDemoBotIds(): Promise<string[]> {
+    const expired = await this.deps.prisma.demoBot.findMany({ where: { expiresAt: { lte: this.deps.clock.now() } }, select: { botId: true } });
+    return expired.map((demoBot) => demoBot.botId);
+  }
+
+  async deleteExpiredSessions(): Promise<number> {
+    const now = this.deps.clock.now();
+    const bots = await this.deps.prisma.bot.deleteMany({ where: { demoBot: { expiresAt: { lte: now } } } });
+    await this.deps.prisma.demoSession.deleteMany({ where: { expiresAt: { lte: now } } });
+    return bots.count;
+  }
+}
+
+export function templateJson(template: TemplatePrompt) {
+  return {
+    id: template.id,
+    use_case: template.useCase,
+    title: template.title,
+    description: template.description,
+    language_code: template.languageCode,
+    prompt_text: template.promptText,
+    tag: template.tag,
+    features: template.features,
+  };
+}
