@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, sentencesOf } from './extractive.ts';
+import { notFoundReply } from './language.ts';
+import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
+import { buildSystemPrompt } from './prompt.ts';
+
+const passage = (index: number, content: string, title = `Doc ${index}`): Passage => ({
+  index,
+  chunkId: `chunk-${index}`,
+  content,
+  score: 1 / index,
+  source: { type: 'document', id: `doc-${index}`, title, url: null, page: index },
+});
+
+const refundPolicy = passage(1, 'Orders ship within two days. Refunds are accepted within 30 days of delivery. Keep your receipt.', 'Policy.pdf');
+const opening = passage(2, 'Our shop opens at 9 am from Monday to Saturday. We are closed on Sundays.', 'Hours.md');
+const bot = { languageCode: 'en', followUpBehavior: 'ask-more' };
+
+describe('contentTerms', () => {
+  it.each([
+    ['What is your refund policy?', ['refund', 'policy']],
+    ['Les remboursements sont-ils acceptés ?', ['remboursement', 'accepte']],
+    ['Do you ship to the USA in 2 days', ['ship', 'usa', 'day']],
+  ])('reads %s as %j', (text, terms) => {
+    expect(contentTerms(text)).toEqual(terms);
+  });
+});
+
+describe('sentencesOf', () => {
+  it.each([
+    ['One. Two! Three?', ['One.', 'Two!', 'Three?']],
+    ['Price is 3.50 dollars. Next', ['Price is 3.50 dollars.', 'Next']],
+    ['no punctuation at all', ['no punctuation at all']],
+  ])('splits %s', (text, sentences) => {
+    expect(sentencesOf(text)).toEqual(sentences);
+  });
+});
+
+describe('relevantPassages', () => {
+  it('keeps passages sharing a content word with the question and drops the rest', () => {
+    expect(relevantPassages('When are refunds accepted?', [refundPolicy, opening])).toEqual([refundPolicy]);
+    expect(relevantPassages('Tell me about quantum physics', [refundPolicy, opening])).toEqual([]);
+    expect(relevantPassages('what is it?', [refundPolicy])).toEqual([]);
+  });
+});
+
+describe('extractiveAnswer', () => {
+  it('quotes the best matching sentence with its citation', () => {
+    const answer = extractiveAnswer('How many days do I have for a refund?', [refundPolicy, opening], bot);
+    expect(answer.answered).toBe(true);
+    expect(answer.text).toContain('> Refunds are accepted within 30 days of delivery. [1]');
+    expect(answer.text.startsWith('Here is what I found in my knowledge base:')).toBe(true);
+    expect(answer.sources).toEqual([
+      expect.objectContaining({ index: 1, title: 'Policy.pdf', page: 1, snippet: 'Refunds are accepted within 30 days of delivery.' }),
+    ]);
+  });
+
+  it('answers in the bot language and follows the follow-up behaviour when nothing matches', () => {
+    const french = extractiveAnswer('Parlez-moi de physique quantique', [refundPolicy], { languageCode: 'fr', followUpBehavior: 'suggest-contact' });
+    expect(french).toEqual({ text: notFoundReply('fr', 'suggest-contact'), sources: [], answered: false });
+    expect(french.text).toMatch(/contacter directement notre équipe/);
+  });
+
+  it.each([
+    ['ask-more', /Could you tell me a bit more/],
+    ['suggest-contact', /contact our team/],
+    ['none', /^I could not find information about that in my knowledge base\.$/],
+  ])('says it does not know with follow-up %s', (followUpBehavior, reply) => {
+    expect(notFoundReply('en', followUpBehavior)).toMatch(reply);
+  });
+});
+
+describe('citedSources', () => {
+  it('credits the passages the answer cites', () => {
+    expect(citedSources('Refunds take 30 days [1]. We open at 9 [2].', [refundPolicy, opening]).map((citation) => citation.index)).toEqual([1, 2]);
+  });
+
+  it('falls back to the passage sharing the most words, or nothing', () => {
+    expect(citedSources('Refunds are accepted within 30 days.', [opening, refundPolicy]).map((citation) => citation.index)).toEqual([1]);
+    expect(citedSources('Hello there!', [refundPolicy])).toEqual([]);
+  });
+});
+
+describe('buildSystemPrompt', () => {
+  const promptBot = {
+    generatedPrompt: 'You are the assistant of Velo Bikes.',
+    botPrompt: null,
+    displayName: 'Ava',
+    tone: 'custom',
+    customToneDescription: 'like a pirate',
+    responseStyle: 'concise',
+    languageCode: 'fr',
+    followUpBehavior: 'suggest-contact',
+  };
+
+  it('puts the bot prompt first, then tone, style, language, rules and numbered passages', () => {
+    const prompt = buildSystemPrompt(promptBot, [refundPolicy]);
+    expect(prompt.startsWith('You are the assistant of Velo Bikes.')).toBe(true);
+    expect(prompt).toContain('Your tone is like a pirate.');
+    expect(prompt).toContain('two or three sentences');
+    expect(prompt).toContain('Answer in French');
+    expect(prompt).toContain('suggest contacting the team');
+    expect(prompt).toContain('[1] (Policy.pdf, page 1)\nOrders ship within two days.');
+  });
+
+  it('says when no passage matched', () => {
+    expect(buildSystemPrompt({ ...promptBot, tone: 'formal' }, [])).toContain('(no passage matched this question)');
+  });
+});

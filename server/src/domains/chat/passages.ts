@@ -1,0 +1,84 @@
+import { isStopword } from '../../platform/embeddings/stopwords.ts';
+
+/** A retrieved passage as the chat pipeline uses it; `index` is its citation number ([1], [2]...). */
+export interface Passage {
+  index: number;
+  chunkId: string;
+  content: string;
+  score: number;
+  source: { type: 'document' | 'web_page'; id: string; title: string; url: string | null; page: number | null };
+}
+
+/** A source as answers cite it. */
+export interface Citation {
+  index: number;
+  title: string;
+  url: string | null;
+  page: number | null;
+  snippet: string;
+  sourceType: 'document' | 'web_page';
+  sourceId: string;
+}
+
+const SNIPPET_LENGTH = 240;
+
+/** Lower-case content words, with a light plural strip so "refunds" meets "refund". */
+export function contentTerms(text: string): string[] {
+  return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((term) => term.length > 1 && !isStopword(term))
+    .map((term) => (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') ? term.slice(0, -1) : term));
+}
+
+/** How many distinct query terms a text contains. */
+export function termOverlap(queryTerms: ReadonlySet<string>, text: string): number {
+  const found = new Set(contentTerms(text).filter((term) => queryTerms.has(term)));
+  return found.size;
+}
+
+/**
+ * Whether retrieval found anything worth answering from: at least one passage sharing a content word
+ * with the question. Ranks alone always return something, so they cannot say "nothing relevant".
+ */
+export function relevantPassages(question: string, passages: Passage[]): Passage[] {
+  const queryTerms = new Set(contentTerms(question));
+  if (queryTerms.size === 0) return [];
+  return passages.filter((passage) => termOverlap(queryTerms, `${passage.source.title} ${passage.content}`) > 0);
+}
+
+export function snippetOf(content: string): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length <= SNIPPET_LENGTH ? flat : `${flat.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…`;
+}
+
+export function citationFor(passage: Passage, snippet = snippetOf(passage.content)): Citation {
+  return {
+    index: passage.index,
+    title: passage.source.title,
+    url: passage.source.url,
+    page: passage.source.page,
+    snippet,
+    sourceType: passage.source.type,
+    sourceId: passage.source.id,
+  };
+}
+
+/**
+ * The sources an answer actually used: those it cites as [n]. An answer that cites nothing is
+ * credited to the passage it shares the most words with.
+ */
+export function citedSources(answer: string, passages: Passage[]): Citation[] {
+  const cited = new Set([...answer.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])));
+  const used = passages.filter((passage) => cited.has(passage.index));
+  if (used.length > 0) return used.map((passage) => citationFor(passage));
+  const answerTerms = new Set(contentTerms(answer));
+  let best: Passage | undefined;
+  let bestOverlap = 0;
+  for (const passage of passages) {
+    const overlap = termOverlap(answerTerms, passage.content);
+    if (overlap > bestOverlap) {
+      best = passage;
+      bestOverlap = overlap;
+    }
+  }
+  return best && bestOverlap >= 2 ? [citationFor(best)] : [];
+}
