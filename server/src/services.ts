@@ -1,25 +1,32 @@
+import { AdminConfigStore } from './domains/admin/config.ts';
 import { AuthService } from './domains/auth/service.ts';
+import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
+import { ChatLogs } from './domains/chat/logs.ts';
+import { DashboardService } from './domains/dashboard/service.ts';
 import { DemoService } from './domains/demo/service.ts';
 import { EventsService } from './domains/events/service.ts';
+import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
 
 /** The domain services, built once per process from the platform adapters. */
 export interface Services {
   auth: AuthService;
+  billing: BillingService;
   bots: BotsService;
+  chatLogs: ChatLogs;
+  dashboard: DashboardService;
   demo: DemoService;
   events: EventsService;
-  knowledge: { removeBot(botId: string): Promise<void>; documentsJson(botId: string): Promise<unknown[]> };
+  knowledge: KnowledgeService;
   system: SystemService;
 }
-
-const TEMP_KNOWLEDGE = { removeBot: async () => {}, documentsJson: async () => [] };
 
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
+  const knowledge = new KnowledgeService(platform);
   return {
     auth: new AuthService({
       prisma,
@@ -36,13 +43,16 @@ export function createServices(platform: Platform): Services {
       blobs: platform.blobs,
       logger: platform.logger.child({ domain: 'bots' }),
       publicUrl: config.publicUrl,
-      knowledge: TEMP_KNOWLEDGE,
+      knowledge,
       promptModel: config.ai.openAiApiKey
         ? { apiKey: config.ai.openAiApiKey, baseUrl: config.ai.openAiBaseUrl, model: config.ai.llmModel }
         : null,
     }),
+    billing: new BillingService({ prisma, clock, events, secrets: platform.secrets, adminConfig: new AdminConfigStore({ prisma, secrets: platform.secrets }), publicUrl: config.publicUrl, stripe: config.stripe, logger: platform.logger.child({ domain: 'billing' }) }),
+    chatLogs: new ChatLogs({ prisma, clock }),
+    dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter }),
-    knowledge: TEMP_KNOWLEDGE,
+    knowledge,
     events,
     system: new SystemService({ platform }),
   };

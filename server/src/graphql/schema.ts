@@ -2,8 +2,12 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './errors.ts';
 import '../domains/auth/schema.ts';
+import '../domains/billing/schema.ts';
 import '../domains/bots/schema.ts';
+import '../domains/chat/schema.ts';
+import '../domains/dashboard/schema.ts';
 import '../domains/events/schema.ts';
+import '../domains/knowledge/schema.ts';
 
 export const schema = builder.toSchema();
 

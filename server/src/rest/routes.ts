@@ -2,8 +2,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
+import { billingRoutes } from '../domains/billing/rest.ts';
 import { botRoutes } from '../domains/bots/rest.ts';
+import { chatRoutes } from '../domains/chat/rest.ts';
+import { dashboardRoutes } from '../domains/dashboard/rest.ts';
 import { demoRoutes } from '../domains/demo/rest.ts';
+import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import type { Services } from '../services.ts';
 import { bearerToken, registerRestErrorHandling } from './http.ts';
@@ -32,7 +36,11 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 
   authRoutes(app, context);
+  billingRoutes(app, context);
   botRoutes(app, context);
   demoRoutes(app, context);
+  knowledgeRoutes(app, context);
+  chatRoutes(app, context);
+  dashboardRoutes(app, context);
   systemRoutes(app, context);
 }

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { parseInput } from '../../validation.ts';
+
+export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+export const CHAT_LOG_PAGE_SIZE = 50;
+export const CHAT_LOG_EXPORT_LIMIT = 50_000;
+
+const DAY_MS = 86_400_000;
+
+export const chatLogFilter = z.object({
+  bot_id: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+  date_range: z.enum(DATE_RANGES, { error: `date_range must be one of: ${DATE_RANGES.join(', ')}` }).default('all'),
+  channel: z.enum(['widget', 'test', 'demo', 'whatsapp'], { error: 'channel must be one of: widget, test, demo, whatsapp' }).optional(),
+  unanswered: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be a number' })
+    .int()
+    .min(1, { error: 'page_size must be between 1 and 200' })
+    .max(200, { error: 'page_size must be between 1 and 200' })
+    .default(CHAT_LOG_PAGE_SIZE),
+});
+
+export type ChatLogFilter = z.output<typeof chatLogFilter>;
+
+/** The time window of a date filter, in UTC days, relative to now. */
+export function dateRangeBounds(range: DateRange, now: Date): { from?: Date; to?: Date } {
+  const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  switch (range) {
+    case 'today':
+      return { from: startOfToday };
+    case 'yesterday':
+      return { from: new Date(startOfToday.getTime() - DAY_MS), to: startOfToday };
+    case 'last_week':
+      return { from: new Date(now.getTime() - 7 * DAY_MS) };
+    case 'last_month':
+      return { from: new Date(now.getTime() - 30 * DAY_MS) };
+    default:
+      return {};
+  }
+}
+
+export interface ChatLogRow {
+  id: string;
+  botId: string;
+  botName: string;
+  userName: string | null;
+  userEmail: string | null;
+  channel: Channel;
+  phoneNumber: string | null;
+  message: string;
+  response: string;
+  timestamp: Date;
+  unanswered: boolean;
+  latencyMs: number | null;
+}
+
+const logInclude = {
+  replyTo: { select: { content: true } },
+  session: { select: { channel: true, visitorName: true, visitorEmail: true, phoneNumber: true, bot: { select: { id: true, name: true } } } },
+} satisfies Prisma.ChatMessageInclude;
+
+type LogMessage = Prisma.ChatMessageGetPayload<{ include: typeof logInclude }>;
+
+function toRow(message: LogMessage): ChatLogRow {
+  return {
+    id: message.id,
+    botId: message.session.bot.id,
+    botName: message.session.bot.name,
+    userName: message.session.visitorName,
+    userEmail: message.session.visitorEmail,
+    channel: message.session.channel,
+    phoneNumber: message.session.phoneNumber,
+    message: message.replyTo?.content ?? '',
+    response: message.content,
+    timestamp: message.createdAt,
+    unanswered: message.unanswered,
+    latencyMs: message.latencyMs,
+  };
+}
+
+/** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
+export class ChatLogs {
+  constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
+
+  where(ownerId: string, filter: Omit<ChatLogFilter, 'page' | 'page_size'>): Prisma.ChatMessageWhereInput {
+    const { from, to } = dateRangeBounds(filter.date_range, this.deps.clock.now());
+    const conditions: Prisma.ChatMessageWhereInput[] = [
+      { role: 'assistant', session: { bot: { ownerId }, ...(filter.channel ? { channel: filter.channel } : {}) } },
+    ];
+    if (filter.bot_id) conditions.push({ session: { botId: filter.bot_id } });
+    if (from || to) conditions.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+    if (filter.unanswered) conditions.push({ unanswered: filter.unanswered === 'true' });
+    if (filter.search) {
+      const contains = { contains: filter.search, mode: 'insensitive' } as const;
+      conditions.push({ OR: [{ content: contains }, { replyTo: { content: contains } }, { session: { bot: { name: contains } } }] });
+    }
+    return { AND: conditions };
+  }
+
+  async page(ownerId: string, rawFilter: unknown) {
+    const filter = parseInput(chatLogFilter, rawFilter ?? {});
+    const where = this.where(ownerId, filter);
+    const [total, messages] = await Promise.all([
+      this.deps.prisma.chatMessage.count({ where }),
+      this.deps.prisma.chatMessage.findMany({
+        where,
+        include: logInclude,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: (filter.page - 1) * filter.page_size,
+        take: filter.page_size,
+      }),
+    ]);
+    return { logs: messages.map(toRow), total, page: filter.page, pageSize: filter.page_size };
+  }
+
+  async exportRows(ownerId: string, rawFilter: unknown): Promise<ChatLogRow[]> {
+    const filter = parseInput(chatLogFilter, rawFilter ?? {});
+    const messages = await this.deps.prisma.chatMessage.findMany({
+      where: this.where(ownerId, filter),
+      include: logInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: CHAT_LOG_EXPORT_LIMIT,
+    });
+    return messages.map(toRow);
+  }
+}
+
+const CSV_COLUMNS = ['timestamp', 'bot', 'channel', 'user_name', 'user_email', 'phone_number', 'message', 'response', 'unanswered'] as const;
+
+/** RFC 4180 fields; a leading = + - @ is neutralised so spreadsheets never run a cell as a formula. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function chatLogsCsv(rows: ChatLogRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.timestamp.toISOString(),
+        row.botName,
+        row.channel,
+        row.userName ?? '',
+        row.userEmail ?? '',
+        row.phoneNumber ?? '',
+        row.message,
+        row.response,
+        row.unanswered ? 'yes' : 'no',
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function chatLogJson(row: ChatLogRow) {
+  return {
+    id: row.id,
+    botId: row.botId,
+    botName: row.botName,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    channel: row.channel,
+    phoneNumber: row.phoneNumber,
+    message: row.message,
+    response: row.response,
+    timestamp: row.timestamp.toISOString(),
+    unanswered: row.unanswered,
+  };
+}

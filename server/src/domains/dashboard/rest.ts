@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { requireViewer } from '../../rest/http.ts';
+import type { RestContext } from '../../rest/routes.ts';
+
+export function dashboardRoutes(app: FastifyInstance, { services }: RestContext): void {
+  app.get('/customer/dashboard', async (request) => {
+    const overview = await services.dashboard.overview(requireViewer(request).id);
+    return {
+      ...overview,
+      topBots: overview.topBots.map(({ name, conversations }) => ({ name, conversations })),
+      recentActivity: overview.recentActivity.map((activity) => ({ ...activity, timestamp: activity.timestamp.toISOString() })),
+    };
+  });
+}

@@ -1,0 +1,48 @@
+import { builder } from '../../graphql/builder.ts';
+import { UserRef } from '../auth/schema.ts';
+import type { DashboardOverview } from './service.ts';
+
+const self = { authenticated: true } as const;
+
+const TopBotRef = builder.objectRef<DashboardOverview['topBots'][number]>('TopBot').implement({
+  authScopes: self,
+  fields: (t) => ({
+    name: t.exposeString('name', { authScopes: self }),
+    conversations: t.exposeInt('conversations', { authScopes: self }),
+    bot: t.globalID({ authScopes: self, resolve: (row) => ({ type: 'Bot', id: row.id }) }),
+  }),
+});
+
+const ActivityRef = builder.objectRef<DashboardOverview['recentActivity'][number]>('Activity').implement({
+  authScopes: self,
+  fields: (t) => ({
+    id: t.exposeID('id', { authScopes: self }),
+    event: t.exposeString('event', { authScopes: self }),
+    category: t.exposeString('category', { authScopes: self }),
+    level: t.exposeString('level', { authScopes: self }),
+    timestamp: t.expose('timestamp', { type: 'DateTime', authScopes: self }),
+  }),
+});
+
+const DashboardRef = builder.objectRef<DashboardOverview>('Dashboard').implement({
+  description: 'This month against last month, from the viewer\'s real bots and conversations.',
+  authScopes: self,
+  fields: (t) => ({
+    totalBots: t.exposeInt('totalBots', { authScopes: self }),
+    botsChange: t.exposeFloat('botsChange', { authScopes: self }),
+    totalConversations: t.exposeInt('totalConversations', { authScopes: self }),
+    conversationsChange: t.exposeFloat('conversationsChange', { authScopes: self }),
+    avgResponseTime: t.exposeFloat('avgResponseTime', { description: 'Seconds', authScopes: self }),
+    avgResponseTimeChange: t.exposeFloat('avgResponseTimeChange', { authScopes: self }),
+    topBots: t.field({ type: [TopBotRef], authScopes: self, resolve: (overview) => overview.topBots }),
+    recentActivity: t.field({ type: [ActivityRef], authScopes: self, resolve: (overview) => overview.recentActivity }),
+  }),
+});
+
+builder.objectField(UserRef, 'dashboard', (t) =>
+  t.field({
+    type: DashboardRef,
+    authScopes: (user, _args, context) => context.viewer?.id === user.id,
+    resolve: (user, _args, context) => context.services.dashboard.overview(user.id),
+  }),
+);
