@@ -3,6 +3,7 @@ import { AuthService } from './domains/auth/service.ts';
 import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
 import { ChatLogs } from './domains/chat/logs.ts';
+import { ChatService } from './domains/chat/service.ts';
 import { DashboardService } from './domains/dashboard/service.ts';
 import { DemoService } from './domains/demo/service.ts';
 import { EventsService } from './domains/events/service.ts';
@@ -15,6 +16,7 @@ export interface Services {
   auth: AuthService;
   billing: BillingService;
   bots: BotsService;
+  chat: ChatService;
   chatLogs: ChatLogs;
   dashboard: DashboardService;
   demo: DemoService;
@@ -27,6 +29,17 @@ export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
   const knowledge = new KnowledgeService(platform);
+  const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
+  const billing = new BillingService({
+    prisma,
+    clock,
+    events,
+    secrets: platform.secrets,
+    adminConfig,
+    publicUrl: config.publicUrl,
+    stripe: config.stripe,
+    logger: platform.logger.child({ domain: 'billing' }),
+  });
   return {
     auth: new AuthService({
       prisma,
@@ -48,7 +61,17 @@ export function createServices(platform: Platform): Services {
         ? { apiKey: config.ai.openAiApiKey, baseUrl: config.ai.openAiBaseUrl, model: config.ai.llmModel }
         : null,
     }),
-    billing: new BillingService({ prisma, clock, events, secrets: platform.secrets, adminConfig: new AdminConfigStore({ prisma, secrets: platform.secrets }), publicUrl: config.publicUrl, stripe: config.stripe, logger: platform.logger.child({ domain: 'billing' }) }),
+    billing,
+    chat: new ChatService({
+      prisma,
+      clock,
+      rateLimiter: platform.rateLimiter,
+      logger: platform.logger.child({ domain: 'chat' }),
+      billing,
+      adminConfig,
+      retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
+      ai: config.ai,
+    }),
     chatLogs: new ChatLogs({ prisma, clock }),
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter }),

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { LexicalEmbeddings } from '../src/platform/embeddings/index.ts';
 
 export interface ChatCompletionRequest {
   model: string;
@@ -11,6 +12,8 @@ export interface ChatCompletionRequest {
 export interface FakeOpenAI {
   baseUrl: string;
   requests: ChatCompletionRequest[];
+  /** The Authorization header of each request, in order. */
+  authorizations: string[];
   /** What the next chat completions answer (a function sees the request). */
   answerWith(answer: string | ((request: ChatCompletionRequest) => string)): void;
   failWith(status: number, message: string): void;
@@ -24,20 +27,41 @@ async function readJson(request: IncomingMessage): Promise<any> {
 }
 
 /**
- * A local OpenAI-compatible server: /v1/chat/completions with and without SSE streaming, so the real
- * LangChain ChatOpenAI client runs against it.
+ * A local OpenAI-compatible server so the real LangChain clients run against it: /v1/chat/completions
+ * with and without SSE streaming, and /v1/embeddings (vectors from the lexical embedding, base64 when
+ * asked, as the openai SDK does by default).
  */
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let answer: string | ((request: ChatCompletionRequest) => string) = 'OK';
   let failure: { status: number; message: string } | null = null;
   const requests: ChatCompletionRequest[] = [];
+  const authorizations: string[] = [];
+  // OpenAI's small embedding model answers 1536 dimensions unless asked for fewer.
+  const embeddingsBySize = new Map<number, LexicalEmbeddings>();
   const server: Server = createServer(async (request, response) => {
+    if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
+      const body = (await readJson(request)) as { input: string | string[]; model: string; encoding_format?: string; dimensions?: number };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      const size = body.dimensions ?? 1536;
+      if (!embeddingsBySize.has(size)) embeddingsBySize.set(size, new LexicalEmbeddings(size));
+      const vectors = await embeddingsBySize.get(size)!.embedDocuments(inputs);
+      const data = vectors.map((vector, index) => ({
+        object: 'embedding',
+        index,
+        embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
+      }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }),
+      );
+      return;
+    }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const body = (await readJson(request)) as ChatCompletionRequest;
     requests.push(body);
+    authorizations.push(request.headers.authorization ?? '');
     if (failure) {
       response.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: failure.message, type: 'invalid_request_error' } }));
       return;
@@ -69,6 +93,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
+    authorizations,
     answerWith(next) {
       answer = next;
       failure = null;

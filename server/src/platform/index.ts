@@ -6,6 +6,7 @@ import { createBlobStore, type BlobStore } from './blob/index.ts';
 import { systemClock, type Clock } from './clock/index.ts';
 import { SecretBox } from './crypto/index.ts';
 import { createDatabase, type Database } from './database/index.ts';
+import { createEmbeddings, type Embeddings } from './embeddings/index.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createPubSub, type PubSub } from './pubsub/index.ts';
 import { createJobQueue, type JobQueue } from './queue/index.ts';
@@ -25,6 +26,7 @@ export interface Platform {
   blobs: BlobStore;
   mailer: Mailer;
   vectors: VectorStore;
+  embeddings: Embeddings;
   secrets: SecretBox;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     blobs: createBlobStore({ dataDir: config.dataDir }),
     mailer,
     vectors,
+    embeddings: createEmbeddings(config.ai),
     secrets: new SecretBox(config.appSecret),
     async close() {
       if (closed) return;

@@ -1,10 +1,11 @@
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
 import { billingRoutes } from '../domains/billing/rest.ts';
 import { botRoutes } from '../domains/bots/rest.ts';
-import { chatRoutes } from '../domains/chat/rest.ts';
+import { chatRoutes, publicChatRoutes, testChatRoutes } from '../domains/chat/rest.ts';
 import { dashboardRoutes } from '../domains/dashboard/rest.ts';
 import { demoRoutes } from '../domains/demo/rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
@@ -41,6 +42,15 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   demoRoutes(app, context);
   knowledgeRoutes(app, context);
   chatRoutes(app, context);
+  testChatRoutes(app, context);
+  // The widget runs on customers' sites: its API is open to every origin (and needs no cookies).
+  await app.register(
+    async (publicApi) => {
+      await publicApi.register(fastifyCors, { origin: true, methods: ['GET', 'POST'], maxAge: 600 });
+      publicChatRoutes(publicApi, context);
+    },
+    { prefix: '/public' },
+  );
   dashboardRoutes(app, context);
   systemRoutes(app, context);
 }

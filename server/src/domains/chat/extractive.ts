@@ -38,13 +38,15 @@ export function extractiveAnswer(
       passage,
       sentence,
       overlap: termOverlap(queryTerms, sentence),
+      // Among equal matches, a sentence that says more beats a heading-like fragment.
+      substance: Math.min(contentTerms(sentence).length, 12),
       // Earlier passages (better retrieval rank) and earlier sentences win ties.
       order: passageRank * 1000 + position,
     })),
   );
   const bestFirst = candidates
     .filter((candidate) => candidate.overlap > 0)
-    .sort((left, right) => right.overlap - left.overlap || left.order - right.order)
+    .sort((left, right) => right.overlap - left.overlap || right.substance - left.substance || left.order - right.order)
     .slice(0, MAX_QUOTES);
   const quotes = [...bestFirst].sort((left, right) => left.order - right.order);
   if (quotes.length === 0) {

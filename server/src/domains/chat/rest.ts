@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireViewer } from '../../rest/http.ts';
 import type { RestContext } from '../../rest/routes.ts';
+import { eventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
+import type { Citation } from './passages.ts';
+import type { ChatReply } from './service.ts';
 
 export function chatRoutes(app: FastifyInstance, { services }: RestContext): void {
   app.get('/customer/chatlogs', async (request) => {
@@ -17,5 +20,74 @@ export function chatRoutes(app: FastifyInstance, { services }: RestContext): voi
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="chat-logs.csv"')
       .send(chatLogsCsv(rows));
+  });
+}
+
+function replyJson(reply: ChatReply) {
+  return { message: reply.text, response: reply.text, sources: reply.sources.map(citationJson), message_id: reply.messageId };
+}
+
+export function citationJson(citation: Citation) {
+  return {
+    index: citation.index,
+    title: citation.title,
+    url: citation.url,
+    page: citation.page,
+    snippet: citation.snippet,
+    source_type: citation.sourceType,
+  };
+}
+
+/** Streams when the caller asks for text/event-stream, answers JSON otherwise. */
+async function answerMaybeStreaming(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ask: (onToken?: (token: string) => void) => Promise<ChatReply>,
+  headers: Record<string, string> = {},
+) {
+  if (!wantsEventStream(request)) return replyJson(await ask());
+  const stream = eventStream(request, reply, headers);
+  try {
+    const answer = await ask(stream.token);
+    stream.done(replyJson(answer));
+  } catch (error) {
+    if (!stream.fail(error)) throw error;
+  }
+  return reply;
+}
+
+export function testChatRoutes(app: FastifyInstance, { services }: RestContext): void {
+  app.post('/bots/:id/rag-chat', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const botId = (request.params as { id: string }).id;
+    const query = request.query as Record<string, unknown>;
+    return answerMaybeStreaming(request, reply, (onToken) => services.chat.testChat(viewer.id, botId, query, onToken));
+  });
+}
+
+/** The widget's API: no customer auth, any origin (CORS is opened by the caller's plugin). */
+export function publicChatRoutes(app: FastifyInstance, { services }: RestContext): void {
+  const { chat } = services;
+  const botIdOf = (request: FastifyRequest) => (request.params as { bot_id: string }).bot_id;
+
+  app.get('/bots/settings/:bot_id', async (request) => chat.publicSettings(botIdOf(request)));
+
+  app.post('/bots/sessions/create', async (request, reply) =>
+    reply.status(201).send(await chat.createWidgetSession(request.body, request.ip)),
+  );
+
+  app.get('/bots/:bot_id/chat-history', async (request) =>
+    chat.widgetHistory(botIdOf(request), (request.query as { session_token?: unknown }).session_token),
+  );
+
+  app.post('/bots/:bot_id/chat', async (request, reply) => {
+    const token = (request.query as { token?: unknown }).token;
+    const origin = request.headers.origin;
+    return answerMaybeStreaming(
+      request,
+      reply,
+      (onToken) => chat.widgetChat(botIdOf(request), token, request.body, request.ip, onToken),
+      origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {},
+    );
   });
 }

@@ -1,6 +1,11 @@
+import { NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { streamOf } from '../../graphql/streams.ts';
 import { UserRef } from '../auth/schema.ts';
+import { botIdFrom } from '../bots/schema.ts';
 import { DATE_RANGES } from './logs.ts';
+import type { Citation } from './passages.ts';
+import type { ChatReply } from './service.ts';
 
 const self = { authenticated: true } as const;
 const ownLogsOnly = (user: { id: string }, _args: unknown, context: { viewer: { id: string } | null }) => context.viewer?.id === user.id;
@@ -81,5 +86,75 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
         where: context.services.chatLogs.where(user.id, { date_range: 'all', unanswered: 'true' }),
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       }),
+  }),
+);
+
+const CitationRef = builder.objectRef<Citation>('Citation').implement({
+  description: 'A source an answer used.',
+  authScopes: self,
+  fields: (t) => ({
+    index: t.exposeInt('index', { authScopes: self, description: 'The [n] the answer cites it by' }),
+    title: t.exposeString('title', { authScopes: self }),
+    url: t.exposeString('url', { nullable: true, authScopes: self }),
+    page: t.exposeInt('page', { nullable: true, authScopes: self }),
+    snippet: t.exposeString('snippet', { authScopes: self }),
+    sourceType: t.exposeString('sourceType', { authScopes: self }),
+  }),
+});
+
+const AnswerRef = builder.objectRef<ChatReply>('BotAnswer').implement({
+  authScopes: self,
+  fields: (t) => ({
+    answer: t.exposeString('text', { authScopes: self }),
+    sources: t.field({ type: [CitationRef], authScopes: self, resolve: (reply) => reply.sources }),
+  }),
+});
+
+builder.mutationField('askBot', (t) =>
+  t.field({
+    type: AnswerRef,
+    description: 'The test chat: asks one of the viewer\'s bots a question (charged like any answer in credit mode).',
+    authScopes: { customer: true },
+    errors: { types: [ValidationError, NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError] },
+    args: { botId: t.arg.globalID({ required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    resolve: (_root, args, context) =>
+      context.services.chat.testChat(context.viewer!.id, botIdFrom(args.botId), { query: args.question, max_tokens: args.maxTokens ?? undefined }),
+  }),
+);
+
+interface AnswerStreamEvent {
+  token: string | null;
+  done: boolean;
+  reply: ChatReply | null;
+}
+
+const AnswerStreamEventRef = builder.objectRef<AnswerStreamEvent>('BotAnswerStreamEvent').implement({
+  description: 'One token of a streamed answer, then a last event with done, the whole answer and its sources.',
+  authScopes: self,
+  fields: (t) => ({
+    token: t.exposeString('token', { nullable: true, authScopes: self }),
+    done: t.exposeBoolean('done', { authScopes: self }),
+    answer: t.string({ nullable: true, authScopes: self, resolve: (event) => event.reply?.text ?? null }),
+    sources: t.field({ type: [CitationRef], nullable: true, authScopes: self, resolve: (event) => event.reply?.sources ?? null }),
+  }),
+});
+
+builder.subscriptionField('askBotStream', (t) =>
+  t.field({
+    type: AnswerStreamEventRef,
+    description: 'The test chat, streamed token by token.',
+    authScopes: { customer: true },
+    args: { botId: t.arg.globalID({ required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    subscribe: (_root, args, context) =>
+      streamOf<AnswerStreamEvent>(async (push) => {
+        const reply = await context.services.chat.testChat(
+          context.viewer!.id,
+          botIdFrom(args.botId),
+          { query: args.question, max_tokens: args.maxTokens ?? undefined },
+          (token) => push({ token, done: false, reply: null }),
+        );
+        push({ token: null, done: true, reply });
+      }),
+    resolve: (event) => event,
   }),
 );

@@ -1,0 +1,425 @@
+// The pure rules of billing: plan validation, billing periods, key shape and masking, usage pricing,
+// money in minor units and the revenue summary. No I/O here; the service applies them.
+import { z } from 'zod';
+import { Prisma, type BillingPeriod, type PlanType } from '../../generated/prisma/client.ts';
+import { ValidationError, type FieldIssue } from '../../errors.ts';
+
+export type Decimal = Prisma.Decimal;
+export const Decimal = Prisma.Decimal;
+
+/** What one credit is worth on the platform's own AI service (spec: $0.02 per message at 1 credit a message). */
+export const CREDIT_VALUE_USD = 0.02;
+
+/** Used when the admin has not set a rate for a chat message (the seeded default: chat, per message, 1 credit). */
+export const DEFAULT_CREDIT_RATES = [{ usageType: 'chat', unitName: 'message', costPerUnit: new Decimal(1) }] as const;
+
+/** The unit a usage is counted in when the caller does not say. */
+export const DEFAULT_USAGE_UNIT = 'message';
+
+export const PLAN_TYPES = ['subscription', 'credit'] as const satisfies readonly PlanType[];
+export const BILLING_PERIODS = ['week', 'month', 'year'] as const satisfies readonly BillingPeriod[];
+
+export const BILLING_MESSAGES = {
+  planTypeInvalid: 'Plan type must be "credit" or "subscription"',
+  apiKeyInvalid: 'Enter a valid API key: it starts with "sk-" followed by at least 20 letters, digits, "-" or "_"',
+  nameRequired: 'Plan name is required',
+  priceInvalid: 'Price must be a number, for example 19 or $19.99',
+  pricePositive: 'Price must be greater than 0',
+  priceDecimals: 'Price can have at most 2 decimal places',
+  priceTooHigh: 'Price must be at most 1,000,000',
+  botLimitInvalid: 'Bot limit must be a whole number of at least 1, or empty for unlimited',
+  creditAmountInvalid: 'Credit amount must be a whole number of at least 1',
+  bonusCreditsInvalid: 'Bonus credits must be a whole number of at least 0',
+  billingPeriodInvalid: 'Billing period must be week, month or year',
+  featuresRequired: 'Add at least one feature',
+  subscriptionNeedsPeriod: 'Subscription plans need a billing period: week, month or year',
+  periodForSubscriptionsOnly: 'Billing period applies to subscription plans only',
+  botLimitForSubscriptionsOnly: 'Bot limit applies to subscription plans only',
+  creditPlanNeedsAmount: 'Credit plans need a credit amount of at least 1',
+  creditAmountForCreditPlansOnly: 'Credit amount applies to credit plans only',
+  bonusForCreditPlansOnly: 'Bonus credits apply to credit plans only',
+  planTypeFixed: "A plan's type cannot be changed; create a new plan instead",
+  currencyInvalid: 'Currency must be a three-letter ISO code, for example usd',
+  priceIdInvalid: 'The Stripe price id must look like price_...',
+  usageTypeInvalid: 'Usage type must be lower-case letters, digits, "_" or "-", for example chat',
+  unitNameInvalid: 'Unit name must be letters, digits, "_", "-" or ".", for example 1000_tokens',
+  costInvalid: 'Cost per unit must be a number of at least 0 with at most 4 decimal places',
+  unitsInvalid: 'Units must be a number greater than 0',
+} as const;
+
+// ---------------------------------------------------------------- field parsers shared by REST and GraphQL
+
+const MAX_PRICE = new Decimal(1_000_000);
+
+/** Accepts 19, "19", "$19.99", " 19.5 $": the spec parses prices after removing the dollar sign. */
+export const priceField = z.unknown().optional().transform((value, ctx) => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.replace(/\$/g, '').trim() : '';
+  if (!/^-?\d+(\.\d+)?$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceInvalid });
+    return z.NEVER;
+  }
+  const price = new Decimal(text);
+  if (price.lte(0)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.pricePositive });
+  else if (price.decimalPlaces() > 2) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceDecimals });
+  else if (price.gt(MAX_PRICE)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceTooHigh });
+  return price.toFixed(2);
+});
+
+/** A whole number from a number or a digit string; null, undefined and "" mean "not set". */
+function optionalWholeNumber(message: string, min: number, max: number) {
+  return z.unknown().optional().transform((value, ctx): number | null | undefined => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+export const botLimitField = optionalWholeNumber(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
+export const creditAmountField = optionalWholeNumber(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
+export const bonusCreditsField = optionalWholeNumber(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
+
+export const billingPeriodField = z.unknown().optional().transform((value, ctx): BillingPeriod | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  const period = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if (!BILLING_PERIODS.includes(period as BillingPeriod)) {
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.billingPeriodInvalid });
+    return z.NEVER;
+  }
+  return period as BillingPeriod;
+});
+
+/** Features arrive as a list or as the spec's comma-separated text; blanks are dropped. */
+export const featuresField = z.unknown().optional().transform((value, ctx): string[] | undefined => {
+  if (value === undefined) return undefined;
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+  if (!items || items.some((item) => typeof item !== 'string')) {
+    ctx.addIssue({ code: 'custom', message: 'Features must be a list of text or comma-separated text' });
+    return z.NEVER;
+  }
+  const features = (items as string[]).map((item) => item.trim()).filter((item) => item !== '');
+  if (features.length > 30) ctx.addIssue({ code: 'custom', message: 'A plan can list at most 30 features' });
+  if (features.some((feature) => feature.length > 200)) ctx.addIssue({ code: 'custom', message: 'Each feature must be at most 200 characters' });
+  return features;
+});
+
+export const planTypeField = z.enum(PLAN_TYPES, { error: BILLING_MESSAGES.planTypeInvalid });
+
+const currencyField = z
+  .string({ error: BILLING_MESSAGES.currencyInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{3}$/, { error: BILLING_MESSAGES.currencyInvalid });
+
+const priceIdField = z.unknown().optional().transform((value, ctx): string | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  if (typeof value !== 'string' || !/^price_[A-Za-z0-9_]{1,250}$/.test(value.trim())) {
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceIdInvalid });
+    return z.NEVER;
+  }
+  return value.trim();
+});
+
+const nameField = z
+  .string({ error: BILLING_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: BILLING_MESSAGES.nameRequired })
+  .max(100, { error: 'Plan name must be at most 100 characters' });
+
+const descriptionField = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(1000, { error: 'Description must be at most 1000 characters' })
+  .nullish()
+  .transform((value) => (value === null ? '' : value));
+
+const flagField = z.boolean({ error: 'Must be true or false' }).optional();
+
+/** POST /admin/payment-plans/ (spec names: plan_type, billing_period, bot_limit, credit_amount...). */
+export const createPlanInput = z.object({
+  name: nameField,
+  description: descriptionField,
+  plan_type: planTypeField,
+  price: priceField,
+  currency: currencyField.optional(),
+  billing_period: billingPeriodField,
+  bot_limit: botLimitField,
+  credit_amount: creditAmountField,
+  bonus_credits: bonusCreditsField,
+  features: featuresField,
+  stripe_price_id: priceIdField,
+  is_active: flagField,
+  is_popular: flagField,
+});
+
+/** PATCH /admin/payment-plans/{id}/edit: any subset; the result must still satisfy the plan rules. */
+export const editPlanInput = z.object({
+  name: nameField.optional(),
+  description: descriptionField,
+  plan_type: planTypeField.optional(),
+  price: priceField.optional(),
+  currency: currencyField.optional(),
+  billing_period: billingPeriodField,
+  bot_limit: botLimitField,
+  credit_amount: creditAmountField,
+  bonus_credits: bonusCreditsField,
+  features: featuresField,
+  stripe_price_id: priceIdField,
+  is_active: flagField,
+  is_popular: flagField,
+});
+
+/** A plan as stored, before it is written: what the cross-field rules look at. */
+export interface PlanDraft {
+  name: string;
+  description: string;
+  type: PlanType;
+  price: string;
+  currency: string;
+  billingPeriod: BillingPeriod | null;
+  botLimit: number | null;
+  creditAmount: number | null;
+  bonusCredits: number;
+  features: string[];
+  stripePriceId: string | null;
+  isActive: boolean;
+  isPopular: boolean;
+}
+
+export function draftFromCreateInput(input: z.infer<typeof createPlanInput>): PlanDraft {
+  return {
+    name: input.name,
+    description: input.description ?? '',
+    type: input.plan_type,
+    price: input.price,
+    currency: input.currency ?? 'usd',
+    billingPeriod: input.billing_period ?? null,
+    botLimit: input.bot_limit ?? null,
+    creditAmount: input.credit_amount ?? null,
+    bonusCredits: input.bonus_credits ?? 0,
+    features: input.features ?? [],
+    stripePriceId: input.stripe_price_id ?? null,
+    isActive: input.is_active ?? true,
+    isPopular: input.is_popular ?? false,
+  };
+}
+
+/** The stored plan with the edit applied (fields left out keep their value; null clears a nullable one). */
+export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanInput>): PlanDraft {
+  const pick = <T>(next: T | undefined, previous: T): T => (next === undefined ? previous : next);
+  return {
+    name: pick(edit.name, current.name),
+    description: pick(edit.description, current.description),
+    type: current.type,
+    price: pick(edit.price, current.price),
+    currency: pick(edit.currency, current.currency),
+    billingPeriod: pick(edit.billing_period, current.billingPeriod),
+    botLimit: pick(edit.bot_limit, current.botLimit),
+    creditAmount: pick(edit.credit_amount, current.creditAmount),
+    bonusCredits: edit.bonus_credits === null ? 0 : pick(edit.bonus_credits, current.bonusCredits),
+    features: pick(edit.features, current.features),
+    stripePriceId: pick(edit.stripe_price_id, current.stripePriceId),
+    isActive: pick(edit.is_active, current.isActive),
+    isPopular: pick(edit.is_popular, current.isPopular),
+  };
+}
+
+/**
+ * The spec's cross-field rules: billing period and bot limit for subscriptions only, credit amount
+ * (and bonus) for credit packs only, at least one feature. Returns every problem, first one first.
+ */
+export function planIssues(plan: PlanDraft): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (plan.type === 'subscription') {
+    if (!plan.billingPeriod) issues.push({ path: 'billing_period', message: BILLING_MESSAGES.subscriptionNeedsPeriod });
+    if (plan.creditAmount !== null) issues.push({ path: 'credit_amount', message: BILLING_MESSAGES.creditAmountForCreditPlansOnly });
+    if (plan.bonusCredits !== 0) issues.push({ path: 'bonus_credits', message: BILLING_MESSAGES.bonusForCreditPlansOnly });
+  } else {
+    if (plan.billingPeriod) issues.push({ path: 'billing_period', message: BILLING_MESSAGES.periodForSubscriptionsOnly });
+    if (plan.botLimit !== null) issues.push({ path: 'bot_limit', message: BILLING_MESSAGES.botLimitForSubscriptionsOnly });
+    if (plan.creditAmount === null) issues.push({ path: 'credit_amount', message: BILLING_MESSAGES.creditPlanNeedsAmount });
+  }
+  if (plan.features.length === 0) issues.push({ path: 'features', message: BILLING_MESSAGES.featuresRequired });
+  return issues;
+}
+
+export function assertValidPlan(plan: PlanDraft): PlanDraft {
+  const issues = planIssues(plan);
+  if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues);
+  return plan;
+}
+
+// ---------------------------------------------------------------- credit rates
+
+const usageTypeField = z
+  .string({ error: BILLING_MESSAGES.usageTypeInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9_-]{0,49}$/, { error: BILLING_MESSAGES.usageTypeInvalid });
+
+const unitNameField = z
+  .string({ error: BILLING_MESSAGES.unitNameInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/, { error: BILLING_MESSAGES.unitNameInvalid });
+
+const costField = z.unknown().optional().transform((value, ctx) => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const cost = /^\d+(\.\d+)?$/.test(text) ? new Decimal(text) : null;
+  if (!cost || cost.decimalPlaces() > 4 || cost.gte(100_000_000)) {
+    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.costInvalid });
+    return z.NEVER;
+  }
+  return cost.toFixed(4);
+});
+
+export const createRateInput = z.object({ usage_type: usageTypeField, unit_name: unitNameField, cost_per_unit: costField });
+export const updateRateInput = z.object({
+  usage_type: usageTypeField.optional(),
+  unit_name: unitNameField.optional(),
+  cost_per_unit: costField.optional(),
+});
+
+export interface RateLike {
+  usageType: string;
+  unitName: string;
+  costPerUnit: Decimal;
+}
+
+export interface UsageQuantity {
+  usageType: string;
+  /** The unit the quantity is counted in; `message` when left out. */
+  unitName?: string;
+  units: number;
+}
+
+/**
+ * Credits a usage costs: the matching rate's cost per unit times the units, rounded up to the
+ * ledger's 4 decimals (never undercharged). A chat message without a stored rate costs the default 1.
+ */
+export function priceUsage(rates: readonly RateLike[], usage: UsageQuantity): Decimal {
+  if (!Number.isFinite(usage.units) || usage.units <= 0) throw new ValidationError(BILLING_MESSAGES.unitsInvalid, [], 'INVALID_USAGE');
+  const unitName = usage.unitName ?? DEFAULT_USAGE_UNIT;
+  const matches = (rate: RateLike) => rate.usageType === usage.usageType && rate.unitName === unitName;
+  const rate = rates.find(matches) ?? DEFAULT_CREDIT_RATES.find(matches);
+  if (!rate) {
+    throw new ValidationError(`No credit rate is set for ${usage.usageType} per ${unitName}`, [], 'NO_CREDIT_RATE');
+  }
+  return new Decimal(rate.costPerUnit).mul(usage.units).toDecimalPlaces(4, Decimal.ROUND_UP);
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+/**
+ * The end of one billing period started at `from`, in UTC: a week is 7 days; months and years keep
+ * the day of the month, clamped to the last day of a shorter month (Jan 31 + 1 month = Feb 28/29).
+ */
+export function addBillingPeriod(from: Date, period: BillingPeriod, count = 1): Date {
+  if (period === 'week') return new Date(from.getTime() + count * 7 * 86_400_000);
+  const months = (period === 'month' ? 1 : 12) * count;
+  const monthIndex = from.getUTCMonth() + months;
+  const year = from.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(from.getUTCDate(), lastDay),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** A renewal extends from the current end when it is still ahead, from now when it has lapsed. */
+export function renewedExpiry(currentExpiry: Date, now: Date, period: BillingPeriod): Date {
+  return addBillingPeriod(currentExpiry > now ? currentExpiry : now, period);
+}
+
+// ---------------------------------------------------------------- the customer's own AI key
+
+/**
+ * OpenAI-style secret keys (`sk-...`, `sk-proj-...`, Anthropic's `sk-ant-...`): the platform's chat
+ * talks to an OpenAI-compatible or Anthropic API, whose keys all share this shape.
+ */
+const API_KEY_PATTERN = /^sk-[A-Za-z0-9_-]{20,250}$/;
+
+export function isValidApiKeyShape(key: string): boolean {
+  return API_KEY_PATTERN.test(key);
+}
+
+/** The only form a stored key is ever shown in: its prefix and last four characters, `sk-…abcd`. */
+export function maskApiKey(key: string): string {
+  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+}
+
+// ---------------------------------------------------------------- money
+
+/** ISO currencies Stripe counts in whole units (no cents). */
+const ZERO_DECIMAL_CURRENCIES = new Set([
+  'bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf',
+]);
+
+/** 19.99 USD -> 1999 (Stripe's integer amounts). */
+export function toMinorUnits(amount: Decimal | string | number, currency: string): number {
+  const factor = ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 1 : 100;
+  return new Decimal(amount).mul(factor).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+}
+
+export function fromMinorUnits(amount: number, currency: string): Decimal {
+  const factor = ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 1 : 100;
+  return new Decimal(amount).div(factor);
+}
+
+export function formatMoney(amount: Decimal | string | number, currency: string): string {
+  return `${new Decimal(amount).toFixed(ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 0 : 2)} ${currency.toUpperCase()}`;
+}
+
+// ---------------------------------------------------------------- revenue
+
+export interface MonthlyRevenueRow {
+  year: number;
+  month: number;
+  revenue: Decimal | string | number;
+}
+
+export interface RevenueSummary {
+  totalRevenue: number;
+  monthlyBreakdown: { year: number; month: number; revenue: number }[];
+}
+
+/**
+ * Totals paid revenue and lists it by month, oldest first, from the first month with revenue up to
+ * the current month, with 0 for months without payments: the admin compares the last two months.
+ */
+export function summarizeRevenue(rows: readonly MonthlyRevenueRow[], now: Date): RevenueSummary {
+  const byMonth = new Map<number, Decimal>();
+  for (const row of rows) {
+    const key = row.year * 12 + (row.month - 1);
+    byMonth.set(key, (byMonth.get(key) ?? new Decimal(0)).add(new Decimal(row.revenue)));
+  }
+  if (byMonth.size === 0) return { totalRevenue: 0, monthlyBreakdown: [] };
+  const first = Math.min(...byMonth.keys());
+  const last = Math.max(now.getUTCFullYear() * 12 + now.getUTCMonth(), ...byMonth.keys());
+  const monthlyBreakdown: RevenueSummary['monthlyBreakdown'] = [];
+  let total = new Decimal(0);
+  for (let key = first; key <= last; key++) {
+    const revenue = byMonth.get(key) ?? new Decimal(0);
+    total = total.add(revenue);
+    monthlyBreakdown.push({ year: Math.floor(key / 12), month: (key % 12) + 1, revenue: revenue.toDecimalPlaces(2).toNumber() });
+  }
+  return { totalRevenue: total.toDecimalPlaces(2).toNumber(), monthlyBreakdown };
+}
+
+/** Features as the spec's REST answer carries them: one comma-separated text. */
+export function featuresText(features: readonly string[]): string {
+  return features.join(', ');
+}

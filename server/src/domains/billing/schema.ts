@@ -1,0 +1,430 @@
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PaymentRequiredError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { UserRef } from '../auth/schema.ts';
+import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
+import type { BillingOverview, CheckoutResult, CreditBalance, SubscriptionWithPlan, UpgradeResult } from './service.ts';
+
+const anyone = { public: true } as const;
+const signedIn = { authenticated: true } as const;
+const admin = { admin: true } as const;
+
+export const PlanTypeEnum = builder.enumType('PlanType', { values: PLAN_TYPES });
+export const BillingPeriodEnum = builder.enumType('BillingPeriod', { values: BILLING_PERIODS });
+const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
+  values: ['incomplete', 'active', 'past_due', 'canceled', 'expired'] as const,
+});
+
+const viewerOf = (context: GraphQLContext) => context.viewer!;
+
+// ---------------------------------------------------------------- plans and rates
+
+export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
+  id: { field: 'id' },
+  description: 'A subscription plan or a credit pack.',
+  // Active plans are the public price list; inactive ones are the admin's business.
+  authScopes: (plan, context) => plan.isActive || context.viewer?.role === 'ADMIN',
+  fields: (t) => ({
+    name: t.exposeString('name', { authScopes: anyone }),
+    description: t.exposeString('description', { authScopes: anyone }),
+    type: t.expose('type', { type: PlanTypeEnum, authScopes: anyone }),
+    price: t.float({ authScopes: anyone, resolve: (plan) => plan.price.toNumber() }),
+    currency: t.exposeString('currency', { authScopes: anyone }),
+    isActive: t.exposeBoolean('isActive', { authScopes: anyone }),
+    isPopular: t.exposeBoolean('isPopular', { authScopes: anyone }),
+    botLimit: t.exposeInt('botLimit', { nullable: true, description: 'Subscription plans: null means unlimited bots.', authScopes: anyone }),
+    billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, nullable: true, authScopes: anyone }),
+    features: t.exposeStringList('features', { authScopes: anyone }),
+    creditAmount: t.exposeInt('creditAmount', { nullable: true, description: 'Credit packs: credits bought.', authScopes: anyone }),
+    bonusCredits: t.exposeInt('bonusCredits', { description: 'Credit packs: credits added on top.', authScopes: anyone }),
+    stripePriceId: t.exposeString('stripePriceId', { nullable: true, authScopes: admin }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: anyone }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', authScopes: anyone }),
+  }),
+});
+
+export const CreditRateRef = builder.prismaNode('CreditRate', {
+  id: { field: 'id' },
+  description: 'Credits charged per unit of a usage type (chat per message: 1 by default).',
+  authScopes: signedIn,
+  fields: (t) => ({
+    usageType: t.exposeString('usageType', { authScopes: signedIn }),
+    unitName: t.exposeString('unitName', { authScopes: signedIn }),
+    costPerUnit: t.float({ authScopes: signedIn, resolve: (rate) => rate.costPerUnit.toNumber() }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', authScopes: signedIn }),
+  }),
+});
+
+const MonthlyRevenueRef = builder.objectRef<RevenueSummary['monthlyBreakdown'][number]>('MonthlyRevenue').implement({
+  authScopes: admin,
+  fields: (t) => ({
+    year: t.exposeInt('year', { authScopes: admin }),
+    month: t.exposeInt('month', { description: '1 to 12', authScopes: admin }),
+    revenue: t.exposeFloat('revenue', { authScopes: admin }),
+  }),
+});
+
+const RevenueSummaryRef = builder.objectRef<RevenueSummary>('RevenueSummary').implement({
+  authScopes: admin,
+  fields: (t) => ({
+    totalRevenue: t.exposeFloat('totalRevenue', { authScopes: admin }),
+    monthlyBreakdown: t.field({
+      type: [MonthlyRevenueRef],
+      description: 'Paid revenue by month, oldest first, up to the current month (0 where nothing was paid).',
+      authScopes: admin,
+      resolve: (summary) => summary.monthlyBreakdown,
+    }),
+  }),
+});
+
+// ---------------------------------------------------------------- the viewer's billing
+
+const CreditBalanceRef = builder.objectRef<CreditBalance>('CreditBalance').implement({
+  authScopes: signedIn,
+  fields: (t) => ({
+    totalCredits: t.float({ authScopes: signedIn, resolve: (credits) => credits.totalCredits.toNumber() }),
+    usedCredits: t.float({ authScopes: signedIn, resolve: (credits) => credits.usedCredits.toNumber() }),
+    balance: t.float({ description: 'totalCredits - usedCredits', authScopes: signedIn, resolve: (credits) => credits.balance.toNumber() }),
+  }),
+});
+
+const CurrentSubscriptionRef = builder.objectRef<SubscriptionWithPlan>('CurrentSubscription').implement({
+  description: 'The subscription that counts now: active and not past its billing period.',
+  authScopes: signedIn,
+  fields: (t) => ({
+    planId: t.globalID({ authScopes: signedIn, resolve: (subscription) => ({ type: 'PaymentPlan', id: subscription.planId }) }),
+    planName: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.name }),
+    description: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.description }),
+    features: t.stringList({ authScopes: signedIn, resolve: (subscription) => subscription.plan.features }),
+    botLimit: t.int({ nullable: true, description: 'null means unlimited bots.', authScopes: signedIn, resolve: (subscription) => subscription.plan.botLimit }),
+    billingPeriod: t.field({ type: BillingPeriodEnum, authScopes: signedIn, resolve: (subscription) => subscription.billingPeriod }),
+    amountPaid: t.float({ authScopes: signedIn, resolve: (subscription) => subscription.amountPaid.toNumber() }),
+    currency: t.exposeString('currency', { authScopes: signedIn }),
+    status: t.field({ type: SubscriptionStatusEnum, authScopes: signedIn, resolve: (subscription) => subscription.status }),
+    startedAt: t.expose('startedAt', { type: 'DateTime', authScopes: signedIn }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', authScopes: signedIn }),
+  }),
+});
+
+const BillingRef = builder.objectRef<BillingOverview>('Billing').implement({
+  description: "A customer's billing: mode (credits or own key with a subscription), credits and current plan.",
+  authScopes: signedIn,
+  fields: (t) => ({
+    planType: t.field({ type: PlanTypeEnum, authScopes: signedIn, resolve: (billing) => billing.planType }),
+    apiKey: t.string({
+      nullable: true,
+      description: 'The saved own AI-provider key, masked (sk-…abcd); never the key itself.',
+      authScopes: signedIn,
+      resolve: (billing) => billing.apiKey,
+    }),
+    hasApiKey: t.boolean({ authScopes: signedIn, resolve: (billing) => billing.apiKey !== null }),
+    credits: t.field({ type: CreditBalanceRef, authScopes: signedIn, resolve: (billing) => billing.credits }),
+    subscription: t.field({ type: CurrentSubscriptionRef, nullable: true, authScopes: signedIn, resolve: (billing) => billing.subscription }),
+  }),
+});
+
+builder.objectField(UserRef, 'billing', (t) =>
+  t.field({
+    type: BillingRef,
+    description: 'Only the user themself sees their billing.',
+    authScopes: (user, _args, context) => context.viewer?.id === user.id,
+    resolve: (_user, _args, context) => context.services.billing.overview(viewerOf(context)),
+  }),
+);
+
+const BillingPayloadRef = builder.objectRef<{ userId: string; billing: BillingOverview }>('BillingPayload').implement({
+  authScopes: signedIn,
+  fields: (t) => ({
+    billing: t.field({ type: BillingRef, authScopes: signedIn, resolve: (payload) => payload.billing }),
+    viewer: t.prismaField({
+      type: 'User',
+      description: 'The updated viewer, so that Relay refreshes viewer.billing.',
+      authScopes: signedIn,
+      resolve: (query, payload, _args, context) => context.prisma.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+    }),
+  }),
+});
+
+async function billingPayload(context: GraphQLContext) {
+  const viewer = viewerOf(context);
+  return { userId: viewer.id, billing: await context.services.billing.overview(viewer) };
+}
+
+// ---------------------------------------------------------------- queries
+
+builder.queryField('paymentPlans', (t) =>
+  t.field({
+    type: [PaymentPlanRef],
+    description: 'Active plans for everyone; admins also get inactive ones unless includeInactive is false.',
+    authScopes: anyone,
+    args: { type: t.arg({ type: PlanTypeEnum, required: false }), includeInactive: t.arg.boolean({ required: false }) },
+    resolve: (_root, args, context) => context.services.billing.listPlans(context.viewer, args),
+  }),
+);
+
+builder.queryField('creditRates', (t) =>
+  t.field({
+    type: [CreditRateRef],
+    authScopes: signedIn,
+    resolve: (_root, _args, context) => context.services.billing.listRates(),
+  }),
+);
+
+builder.queryField('revenueSummary', (t) =>
+  t.field({
+    type: RevenueSummaryRef,
+    description: 'Revenue from paid payments, in total and by month.',
+    authScopes: admin,
+    resolve: (_root, _args, context) => context.services.billing.revenueSummary(viewerOf(context)),
+  }),
+);
+
+// ---------------------------------------------------------------- the customer's mutations
+
+builder.mutationField('setBillingPlanType', (t) =>
+  t.field({
+    type: BillingPayloadRef,
+    description: 'Switches between credits (the platform AI service) and a subscription with an own key.',
+    authScopes: signedIn,
+    errors: { types: [ValidationError] },
+    args: { planType: t.arg({ type: PlanTypeEnum, required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.billing.setPlanType(viewerOf(context), { plan_type: args.planType });
+      return billingPayload(context);
+    },
+  }),
+);
+
+builder.mutationField('setBillingApiKey', (t) =>
+  t.field({
+    type: BillingPayloadRef,
+    description: 'Saves the own AI-provider key (encrypted). An empty key keeps the saved one (or none).',
+    authScopes: signedIn,
+    errors: { types: [ValidationError] },
+    args: { apiKey: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.billing.setApiKey(viewerOf(context), { api_key: args.apiKey });
+      return billingPayload(context);
+    },
+  }),
+);
+
+builder.mutationField('clearBillingApiKey', (t) =>
+  t.field({
+    type: BillingPayloadRef,
+    authScopes: signedIn,
+    resolve: async (_root, _args, context) => {
+      await context.services.billing.clearApiKey(viewerOf(context));
+      return billingPayload(context);
+    },
+  }),
+);
+
+const CheckoutSessionRef = builder.objectRef<CheckoutResult>('CheckoutSession').implement({
+  authScopes: signedIn,
+  fields: (t) => ({
+    checkoutUrl: t.exposeString('checkoutUrl', { description: 'Send the browser here (Stripe Checkout).', authScopes: signedIn }),
+    sessionId: t.exposeString('sessionId', { authScopes: signedIn }),
+  }),
+});
+
+const paymentErrors = [ValidationError, NotFoundError, ConflictError, PaymentRequiredError, ServiceUnavailableError];
+
+/** Decodes a PaymentPlan global id; another type is a plan that does not exist. */
+function planIdFrom(globalId: { typename: string; id: string }): string {
+  if (globalId.typename !== 'PaymentPlan') throw new NotFoundError('Payment plan not found', 'PLAN_NOT_FOUND');
+  return globalId.id;
+}
+
+function rateIdFrom(globalId: { typename: string; id: string }): string {
+  if (globalId.typename !== 'CreditRate') throw new NotFoundError('Credit rate not found', 'CREDIT_RATE_NOT_FOUND');
+  return globalId.id;
+}
+
+builder.mutationField('createCreditCheckoutSession', (t) =>
+  t.field({
+    type: CheckoutSessionRef,
+    description: 'Starts a Stripe Checkout for a credit pack; credits and bonus arrive with the payment webhook.',
+    authScopes: signedIn,
+    errors: { types: paymentErrors },
+    args: { planId: t.arg.globalID({ required: true }) },
+    resolve: (_root, args, context) => context.services.billing.createCheckout(viewerOf(context), 'credit', planIdFrom(args.planId)),
+  }),
+);
+
+builder.mutationField('createSubscriptionCheckoutSession', (t) =>
+  t.field({
+    type: CheckoutSessionRef,
+    description: 'Starts a Stripe Checkout for a subscription plan; the payment webhook activates it.',
+    authScopes: signedIn,
+    errors: { types: paymentErrors },
+    args: { planId: t.arg.globalID({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.billing.createCheckout(viewerOf(context), 'subscription', planIdFrom(args.planId)),
+  }),
+);
+
+const UpgradePayloadRef = builder.objectRef<UpgradeResult & { userId: string; billing: BillingOverview }>('UpgradeSubscriptionPayload').implement({
+  authScopes: signedIn,
+  fields: (t) => ({
+    success: t.exposeBoolean('success', { authScopes: signedIn }),
+    message: t.exposeString('message', { authScopes: signedIn }),
+    receiptUrl: t.exposeString('receiptUrl', { nullable: true, description: 'Open in a new tab.', authScopes: signedIn }),
+    billing: t.field({ type: BillingRef, authScopes: signedIn, resolve: (payload) => payload.billing }),
+  }),
+});
+
+builder.mutationField('upgradeSubscription', (t) =>
+  t.field({
+    type: UpgradePayloadRef,
+    description: 'Moves the active subscription to a dearer subscription plan at once, with proration.',
+    authScopes: signedIn,
+    errors: { types: paymentErrors },
+    args: { planId: t.arg.globalID({ required: true }) },
+    resolve: async (_root, args, context) => {
+      const result = await context.services.billing.upgradeSubscription(viewerOf(context), planIdFrom(args.planId));
+      return { ...result, ...(await billingPayload(context)) };
+    },
+  }),
+);
+
+// ---------------------------------------------------------------- the admin's mutations
+
+const PaymentPlanInput = builder.inputType('PaymentPlanInput', {
+  description: 'A plan\'s fields; on update only the given ones change (null clears). Validated by the billing service.',
+  fields: (t) => ({
+    name: t.string(),
+    description: t.string(),
+    planType: t.field({ type: PlanTypeEnum, description: 'Required on create; cannot change afterwards.' }),
+    price: t.string({ description: 'e.g. "19", "19.99" or "$19.99"' }),
+    currency: t.string({ description: 'ISO code, usd by default' }),
+    billingPeriod: t.field({ type: BillingPeriodEnum, description: 'Subscription plans only (required there).' }),
+    botLimit: t.int({ description: 'Subscription plans only; null for unlimited.' }),
+    creditAmount: t.int({ description: 'Credit packs only (required there).' }),
+    bonusCredits: t.int({ description: 'Credit packs only.' }),
+    features: t.stringList({ description: 'At least one.' }),
+    stripePriceId: t.string({ description: 'An existing Stripe price (price_...); created on demand when empty.' }),
+    isActive: t.boolean(),
+    isPopular: t.boolean(),
+  }),
+});
+
+type PlanInputShape = typeof PaymentPlanInput.$inferInput;
+
+/** The GraphQL input in the REST payload's names, so both go through the same zod schema. */
+function planPayload(input: PlanInputShape) {
+  return {
+    name: input.name,
+    description: input.description,
+    plan_type: input.planType,
+    price: input.price,
+    currency: input.currency,
+    billing_period: input.billingPeriod,
+    bot_limit: input.botLimit,
+    credit_amount: input.creditAmount,
+    bonus_credits: input.bonusCredits,
+    features: input.features,
+    stripe_price_id: input.stripePriceId,
+    is_active: input.isActive ?? undefined,
+    is_popular: input.isPopular ?? undefined,
+  };
+}
+
+builder.mutationField('createPaymentPlan', (t) =>
+  t.field({
+    type: PaymentPlanRef,
+    authScopes: admin,
+    errors: { types: [ValidationError, ForbiddenError] },
+    args: { input: t.arg({ type: PaymentPlanInput, required: true }) },
+    resolve: (_root, args, context) => context.services.billing.createPlan(viewerOf(context), planPayload(args.input)),
+  }),
+);
+
+builder.mutationField('updatePaymentPlan', (t) =>
+  t.field({
+    type: PaymentPlanRef,
+    authScopes: admin,
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: PaymentPlanInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.billing.updatePlan(viewerOf(context), planIdFrom(args.id), planPayload(args.input)),
+  }),
+);
+
+builder.mutationField('togglePaymentPlan', (t) =>
+  t.field({
+    type: PaymentPlanRef,
+    description: 'Activates an inactive plan or deactivates an active one.',
+    authScopes: admin,
+    errors: { types: [NotFoundError, ForbiddenError] },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: (_root, args, context) => context.services.billing.togglePlan(viewerOf(context), planIdFrom(args.id)),
+  }),
+);
+
+const CreditRateInput = builder.inputType('CreditRateInput', {
+  fields: (t) => ({
+    usageType: t.string({ description: 'e.g. chat, image' }),
+    unitName: t.string({ description: 'e.g. message, 1000_tokens' }),
+    costPerUnit: t.float({ description: 'Credits per unit, at least 0, up to 4 decimals' }),
+  }),
+});
+
+function ratePayload(input: typeof CreditRateInput.$inferInput) {
+  return {
+    usage_type: input.usageType ?? undefined,
+    unit_name: input.unitName ?? undefined,
+    cost_per_unit: input.costPerUnit ?? undefined,
+  };
+}
+
+builder.mutationField('createCreditRate', (t) =>
+  t.field({
+    type: CreditRateRef,
+    authScopes: admin,
+    errors: { types: [ValidationError, ConflictError, ForbiddenError] },
+    args: { input: t.arg({ type: CreditRateInput, required: true }) },
+    resolve: (_root, args, context) => context.services.billing.createRate(viewerOf(context), ratePayload(args.input)),
+  }),
+);
+
+builder.mutationField('updateCreditRate', (t) =>
+  t.field({
+    type: CreditRateRef,
+    authScopes: admin,
+    errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: CreditRateInput, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.billing.updateRate(viewerOf(context), rateIdFrom(args.id), ratePayload(args.input)),
+  }),
+);
+
+const DeletedCreditRateRef = builder.objectRef<{ deletedId: string }>('DeletedCreditRatePayload').implement({
+  authScopes: admin,
+  fields: (t) => ({
+    deletedId: t.globalID({
+      description: 'For Relay @deleteRecord',
+      authScopes: admin,
+      resolve: (payload) => ({ type: 'CreditRate', id: payload.deletedId }),
+    }),
+  }),
+});
+
+builder.mutationField('deleteCreditRate', (t) =>
+  t.field({
+    type: DeletedCreditRateRef,
+    authScopes: admin,
+    errors: { types: [NotFoundError, ForbiddenError] },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, args, context) => ({
+      deletedId: (await context.services.billing.deleteRate(viewerOf(context), rateIdFrom(args.id))).id,
+    }),
+  }),
+);

@@ -1,0 +1,287 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
+import { AuthenticationError, ForbiddenError, NotFoundError, RateLimitError } from '../../errors.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { sha256Hex } from '../../platform/crypto/index.ts';
+import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { parseInput } from '../../validation.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../admin/config.ts';
+import type { BillingService } from '../billing/service.ts';
+import { findOwnedBot } from '../bots/access.ts';
+import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './engine.ts';
+import type { Citation } from './passages.ts';
+
+export const MAX_MESSAGE_LENGTH = 4000;
+export const MEMORY_TURNS = 6;
+export const TEST_SESSION_REUSE_MS = 30 * 60_000;
+export const RETRIEVAL_TOP_K = 5;
+
+/** Widget traffic limits: a person types far slower than these, a script does not. */
+export const WIDGET_RATE_LIMITS = {
+  perIp: { limit: 30, windowMs: 60_000 },
+  perSession: { limit: 20, windowMs: 60_000 },
+  perBot: { limit: 300, windowMs: 60_000 },
+  sessionsPerIp: { limit: 20, windowMs: 60 * 60_000 },
+} as const;
+
+export const CHAT_MESSAGES = {
+  botNotFound: 'Bot not found',
+  botInactive: 'This chatbot is currently unavailable.',
+  invalidToken: 'Invalid widget token for this bot.',
+  sessionNotFound: 'Chat session not found. Start a new session.',
+  emptyMessage: 'Message must not be empty.',
+  tooLong: `Message is too long: at most ${MAX_MESSAGE_LENGTH} characters.`,
+  unsavedBot: 'Save the bot before testing it.',
+} as const;
+
+const messageText = z
+  .string({ error: CHAT_MESSAGES.emptyMessage })
+  .trim()
+  .min(1, { error: CHAT_MESSAGES.emptyMessage })
+  .max(MAX_MESSAGE_LENGTH, { error: CHAT_MESSAGES.tooLong });
+
+const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
+
+const widgetChatInput = z.object({ message: messageText, session_token: sessionToken });
+const createSessionInput = z.object({
+  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }).max(100),
+  name: z.string().trim().max(100).optional(),
+  email: z.email({ error: 'Enter a valid email address' }).max(254).optional(),
+});
+const testChatInput = z.object({
+  query: messageText,
+  max_tokens: z.coerce.number({ error: 'max_tokens must be a number' }).int().min(1).max(8192).default(1000),
+});
+
+export interface ChatReply {
+  text: string;
+  sources: Citation[];
+  messageId: string;
+}
+
+export interface HistoryEntry {
+  id: string;
+  text: string;
+  isUser: boolean;
+  timestamp: string;
+}
+
+interface ChatDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+  billing: BillingService;
+  adminConfig: AdminConfigStore;
+  retrieve: (botId: string, query: string, options: { topK: number }) => Promise<RetrievedChunk[]>;
+  ai: { openAiApiKey?: string; openAiBaseUrl?: string; llmModel: string };
+}
+
+/** Answers questions to bots on every channel: test chat, the public widget and the demo. */
+export class ChatService {
+  constructor(private readonly deps: ChatDependencies) {}
+
+  // ---------------------------------------------------------------- public widget
+
+  async publicSettings(botId: string) {
+    const bot = await this.publicBot(botId);
+    return {
+      display_name: bot.displayName || 'AI Assistant',
+      theme_color: bot.themeColor,
+      logo_url: bot.logoUrl,
+      icon_url: bot.iconUrl,
+      chat_position: bot.chatPosition,
+      is_active: bot.isActive,
+      language_code: bot.languageCode,
+      streaming: bot.streaming,
+    };
+  }
+
+  async createWidgetSession(rawInput: unknown, ip: string): Promise<{ session_token: string }> {
+    const input = parseInput(createSessionInput, rawInput);
+    await this.limit(`widget:sessions:ip:${ip}`, WIDGET_RATE_LIMITS.sessionsPerIp);
+    const bot = await this.activePublicBot(input.bot_id);
+    const token = `ws_${randomBytes(24).toString('base64url')}`;
+    await this.deps.prisma.chatSession.create({
+      data: { botId: bot.id, channel: 'widget', tokenHash: sha256Hex(token), visitorName: input.name, visitorEmail: input.email },
+    });
+    return { session_token: token };
+  }
+
+  async widgetHistory(botId: string, rawSessionToken: unknown): Promise<HistoryEntry[]> {
+    const session = await this.widgetSession(botId, parseInput(sessionToken, rawSessionToken));
+    const messages = await this.deps.prisma.chatMessage.findMany({
+      where: { sessionId: session.id },
+      orderBy: [{ createdAt: 'asc' }, { role: 'desc' }],
+      take: 200,
+    });
+    return messages.map((message) => ({
+      id: message.id,
+      text: message.content,
+      isUser: message.role === 'user',
+      timestamp: message.createdAt.toISOString(),
+    }));
+  }
+
+  async widgetChat(
+    botId: string,
+    widgetToken: unknown,
+    rawBody: unknown,
+    ip: string,
+    onToken?: (token: string) => void,
+  ): Promise<ChatReply> {
+    const input = parseInput(widgetChatInput, rawBody);
+    const bot = await this.activePublicBot(botId);
+    if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) {
+      throw new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN');
+    }
+    const session = await this.widgetSession(bot.id, input.session_token);
+    await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
+    await this.limit(`widget:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
+    await this.limit(`widget:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
+    return this.respond(bot, session, input.message, { onToken });
+  }
+
+  // ---------------------------------------------------------------- test chat and demo
+
+  async testChat(ownerId: string, botId: string, rawInput: unknown, onToken?: (token: string) => void): Promise<ChatReply> {
+    const input = parseInput(testChatInput, rawInput);
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId, CHAT_MESSAGES.unsavedBot);
+    const now = this.deps.clock.now();
+    const recent = await this.deps.prisma.chatSession.findFirst({
+      where: { botId: bot.id, channel: 'test', lastMessageAt: { gte: new Date(now.getTime() - TEST_SESSION_REUSE_MS) } },
+      orderBy: { lastMessageAt: 'desc' },
+    });
+    const session = recent ?? (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'test' } }));
+    return this.respond(bot, session, input.query, { maxTokens: input.max_tokens, onToken });
+  }
+
+  /** A question to a demo bot, in the demo session's own conversation; the demo is never charged. */
+  async demoChat(bot: Bot, demoSessionId: string, rawQuery: unknown): Promise<ChatReply> {
+    const question = parseInput(messageText, rawQuery);
+    const tokenHash = sha256Hex(`demo:${demoSessionId}:${bot.id}`);
+    const session =
+      (await this.deps.prisma.chatSession.findUnique({ where: { tokenHash } })) ??
+      (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'demo', tokenHash } }));
+    return this.respond(bot, session, question, {});
+  }
+
+  // ---------------------------------------------------------------- the answer
+
+  /**
+   * Charges (in credit mode) before asking the model, refunds when the answer fails, and records the
+   * question and the answer with latency, tokens, cost and retrieval score.
+   */
+  private async respond(
+    bot: Bot,
+    session: ChatSession,
+    question: string,
+    options: { maxTokens?: number; onToken?: (token: string) => void },
+  ): Promise<ChatReply> {
+    const started = performance.now();
+    const { answerer, chargeTo } = await this.answererFor(bot, session.channel);
+    const questionId = randomUUID();
+    const chargeKey = `chat:${questionId}`;
+    const charge = chargeTo ? await this.deps.billing.charge(chargeTo, { usageType: 'chat', units: 1, idempotencyKey: chargeKey, description: `Answer by ${bot.name}` }) : null;
+    const history = bot.enableMemory ? await this.recentTurns(session.id) : [];
+    await this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } });
+
+    let result: AnswerResult;
+    try {
+      const chunks = await this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K });
+      result = await answerQuestion({ bot, question, chunks, history, answerer, maxTokens: options.maxTokens, onToken: options.onToken });
+    } catch (error) {
+      await this.deps.prisma.chatMessage.delete({ where: { id: questionId } });
+      if (chargeTo) await this.deps.billing.refundCharge(chargeTo, chargeKey);
+      throw error;
+    }
+    const answer = await this.deps.prisma.chatMessage.create({
+      data: {
+        sessionId: session.id,
+        role: 'assistant',
+        content: result.text,
+        replyToId: questionId,
+        sources: result.sources as object[],
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+        latencyMs: Math.round(performance.now() - started),
+        costCredits: charge ? charge.charged : 0,
+        retrievalTopScore: result.topScore,
+        unanswered: result.unanswered,
+        model: result.model,
+      },
+    });
+    await this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } });
+    return { text: result.text, sources: result.sources, messageId: answer.id };
+  }
+
+  /**
+   * Which model answers and who pays: credit-mode customers use the platform's AI and are charged;
+   * subscription customers use their own key (never charged) or the platform's; demo bots and
+   * installations without any key fall back to the extractive answerer.
+   */
+  private async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
+    const platformKey = (await this.deps.adminConfig.get(ADMIN_CONFIG_KEYS.aiProviderKey)) ?? this.deps.ai.openAiApiKey;
+    const model = (apiKey: string): Answerer => ({ kind: 'model', apiKey, baseUrl: this.deps.ai.openAiBaseUrl, model: this.deps.ai.llmModel });
+    const platform: Answerer = platformKey ? model(platformKey) : { kind: 'extractive' };
+    if (!bot.ownerId || channel === 'demo') return { answerer: platform, chargeTo: null };
+    const billing = await this.deps.billing.aiBillingFor(bot.ownerId);
+    switch (billing.mode) {
+      case 'own_key':
+        return { answerer: model(billing.apiKey), chargeTo: null };
+      case 'credits':
+        return { answerer: platform, chargeTo: bot.ownerId };
+      case 'platform':
+        return { answerer: platform, chargeTo: null };
+    }
+  }
+
+  private async recentTurns(sessionId: string): Promise<Turn[]> {
+    const messages = await this.deps.prisma.chatMessage.findMany({
+      where: { sessionId },
+      orderBy: [{ createdAt: 'desc' }, { role: 'asc' }],
+      take: MEMORY_TURNS,
+      select: { role: true, content: true },
+    });
+    return messages.reverse().map((message) => ({ role: message.role, content: message.content }));
+  }
+
+  private async publicBot(botId: string): Promise<Bot> {
+    const bot = botId ? await this.deps.prisma.bot.findFirst({ where: { id: botId, ownerId: { not: null } } }) : null;
+    if (!bot) throw new NotFoundError(CHAT_MESSAGES.botNotFound, 'BOT_NOT_FOUND');
+    return bot;
+  }
+
+  private async activePublicBot(botId: string): Promise<Bot> {
+    const bot = await this.publicBot(botId);
+    if (!bot.isActive) throw new ForbiddenError(CHAT_MESSAGES.botInactive, 'BOT_INACTIVE');
+    return bot;
+  }
+
+  /** A widget session of this bot; another bot's session is as unknown as a made-up one. */
+  private async widgetSession(botId: string, token: string): Promise<ChatSession> {
+    const session = await this.deps.prisma.chatSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (!session || session.botId !== botId || session.channel !== 'widget') {
+      throw new NotFoundError(CHAT_MESSAGES.sessionNotFound, 'SESSION_NOT_FOUND');
+    }
+    return session;
+  }
+
+  private async limit(key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+    const result = await this.deps.rateLimiter.hit(key, rule.limit, rule.windowMs);
+    if (!result.allowed) {
+      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+      throw new RateLimitError(`Too many messages. Please wait ${seconds} seconds.`, seconds);
+    }
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Document, PrismaClient } from '../../generated/prisma/client.ts';
+import { ConflictError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
+import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import type { PubSub } from '../../platform/pubsub/index.ts';
+import type { JobQueue } from '../../platform/queue/index.ts';
+import { documentStatusEvent, documentStatusTopic } from './events.ts';
+import { uuidv7 } from './ids.ts';
+import { DocumentProcessingError, parseDocument } from './parse.ts';
+import { DOCUMENT_MIME_TYPES, sniffDocumentType, type DocumentKind } from './sniff.ts';
+import type { KnowledgeIndex } from './store.ts';
+
+export const INGEST_DOCUMENT_QUEUE = 'knowledge.ingest-document';
+
+export interface UploadedFile {
+  /** The name the browser sent; shown to people, never trusted for the type. */
+  fileName: string;
+  data: Buffer;
+  /** True when the upload went over the transport's limit and `data` is cut short. */
+  truncated: boolean;
+}
+
+export interface UploadRules {
+  maxBytes: number;
+  accepted: readonly DocumentKind[];
+}
+
+const KIND_LABELS: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'DOCX', txt: 'TXT', md: 'MD' };
+
+/** The bot editor's rule (spec: pdf, docx, txt, md; at most 10 MB per file). */
+export const DOCUMENT_UPLOAD_RULES: UploadRules = { maxBytes: 10 * 1024 * 1024, accepted: ['pdf', 'docx', 'txt', 'md'] };
+
+export const UPLOAD_MESSAGES = {
+  missingFile: 'No file received: attach the document in the multipart field "file".',
+  empty: 'The file is empty.',
+  tooLarge: (maxBytes: number) => `File too large: documents can be at most ${formatMegabytes(maxBytes)}.`,
+  unsupported: (detected: string, accepted: readonly DocumentKind[]) =>
+    `Unsupported file type${detected === 'binary' ? '' : ` (the content is ${detected.toUpperCase()})`}. Accepted types: ${accepted
+      .map((kind) => KIND_LABELS[kind])
+      .join(', ')}.`,
+  duplicate: (fileName: string) => `This file is already in the bot's knowledge: "${fileName}" has the same content.`,
+  fileLost: 'The uploaded file was lost before it could be processed. Please upload it again.',
+  processingFailed: 'The document could not be processed because of a temporary problem. Please delete it and upload it again.',
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+export interface DocumentIngestionDependencies {
+  prisma: PrismaClient;
+  blobs: BlobStore;
+  queue: JobQueue;
+  pubsub: PubSub;
+  clock: Clock;
+  logger: Logger;
+  index: KnowledgeIndex;
+  /** Ingestion jobs run at most this many at a time per process. */
+  concurrency?: number;
+}
+
+/**
+ * Uploaded documents, from the upload to searchable chunks: `pending` on upload, then a job moves
+ * each to `processing` and to `completed` or `failed` (with a message for the customer). Every
+ * change is published on the bot's topic. Ownership is the caller's business.
+ */
+export class DocumentIngestion {
+  constructor(private readonly deps: DocumentIngestionDependencies) {
+    deps.queue.register<{ documentId: string }>(INGEST_DOCUMENT_QUEUE, (payload) => this.process(payload.documentId), {
+      concurrency: deps.concurrency ?? 2,
+      attempts: 3,
+      backoffMs: 2_000,
+      onFailed: (payload, error) => this.giveUp(payload.documentId, error),
+    });
+  }
+
+  /**
+   * Checks an upload (size, type sniffed from the content, not already in the bot), stores the
+   * file and queues its processing. Resolves with the `pending` document.
+   */
+  async accept(botId: string, upload: UploadedFile, rules: UploadRules = DOCUMENT_UPLOAD_RULES): Promise<Document> {
+    if (upload.truncated || upload.data.length > rules.maxBytes) {
+      throw new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge(rules.maxBytes), 'DOCUMENT_TOO_LARGE');
+    }
+    if (upload.data.length === 0) throw new ValidationError(UPLOAD_MESSAGES.empty, [{ path: 'file', message: UPLOAD_MESSAGES.empty }], 'DOCUMENT_EMPTY');
+    const sniffed = await sniffDocumentType(upload.data, upload.fileName);
+    if (sniffed.kind === null || !rules.accepted.includes(sniffed.kind)) {
+      const detected = sniffed.kind === null ? sniffed.detected : sniffed.kind;
+      throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.unsupported(detected, rules.accepted), 'UNSUPPORTED_DOCUMENT_TYPE');
+    }
+    const contentHash = createHash('sha256').update(upload.data).digest('hex');
+    const fileName = cleanFileName(upload.fileName, sniffed.kind);
+
+    const document = await this.deps.prisma.$transaction(async (tx) => {
+      // One upload at a time per bot, so the same content sent twice at once is still caught.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`knowledge.documents:${botId}`}))`;
+      const duplicate = await tx.document.findFirst({
+        where: { botId, contentHash, status: { not: 'failed' } },
+        select: { fileName: true },
+      });
+      if (duplicate) throw new ConflictError(UPLOAD_MESSAGES.duplicate(duplicate.fileName), 'DUPLICATE_DOCUMENT');
+      const id = uuidv7();
+      return tx.document.create({
+        data: {
+          id,
+          botId,
+          fileName,
+          mimeType: sniffed.mimeType,
+          sizeBytes: upload.data.length,
+          contentHash,
+          storageKey: documentBlobKey(botId, id),
+        },
+      });
+    });
+
+    try {
+      await this.deps.blobs.put(document.storageKey, upload.data, sniffed.mimeType);
+      await this.deps.queue.enqueue(INGEST_DOCUMENT_QUEUE, { documentId: document.id }, { jobId: jobIdFor(document.id) });
+    } catch (error) {
+      await this.deps.prisma.document.deleteMany({ where: { id: document.id } });
+      await this.deps.blobs.delete(document.storageKey).catch(() => undefined);
+      throw error;
+    }
+    await this.publish(document);
+    return document;
+  }
+
+  /** The job: parse, index, complete. Expected problems fail the document at once; others are retried. */
+  async process(documentId: string): Promise<void> {
+    const { prisma, blobs, index } = this.deps;
+    const found = await prisma.document.findUnique({ where: { id: documentId } });
+    if (!found || found.status === 'completed' || found.status === 'failed') return;
+    const started = await this.transition(documentId, ['pending', 'processing'], { status: 'processing', errorMessage: null });
+    if (!started) return;
+
+    let data: Buffer;
+    try {
+      data = await blobs.get(started.storageKey);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return void (await this.fail(documentId, UPLOAD_MESSAGES.fileLost));
+      throw error;
+    }
+
+    const parseStarted = performance.now();
+    let parsed;
+    try {
+      parsed = await parseDocument(kindOf(started.mimeType), data);
+    } catch (error) {
+      if (error instanceof DocumentProcessingError) {
+        this.deps.logger.info({ documentId, problem: error.problem, detail: error.detail }, 'document rejected');
+        return void (await this.fail(documentId, error.message));
+      }
+      throw error;
+    }
+
+    const source = { type: 'document' as const, id: documentId, title: started.fileName };
+    const indexStarted = performance.now();
+    let chunkCount: number;
+    try {
+      ({ chunkCount } = await index.indexSections(started.botId, source, parsed.sections));
+    } catch (error) {
+      // Deleted while we worked (its chunks' foreign key fails): clean up what reached Chroma.
+      if (!(await prisma.document.count({ where: { id: documentId } }))) return void (await index.removeSource(started.botId, source));
+      throw error;
+    }
+    const completed = await this.transition(documentId, ['processing'], {
+      status: 'completed',
+      chunkCount,
+      pageCount: parsed.pageCount,
+      processedAt: this.deps.clock.now(),
+    });
+    if (!completed) return void (await index.removeSource(started.botId, source));
+    this.deps.logger.info(
+      {
+        documentId,
+        pages: parsed.pageCount,
+        chunks: chunkCount,
+        parseMs: Math.round(indexStarted - parseStarted),
+        indexMs: Math.round(performance.now() - indexStarted),
+      },
+      'document processed',
+    );
+  }
+
+  /**
+   * At boot: documents left `pending` or `processing` by a stopped process are queued again (a job
+   * still queued or running on BullMQ keeps its id, so nothing runs twice); those whose file is gone
+   * are failed. Nothing stays stuck.
+   */
+  async recoverInterruptedWork(): Promise<{ resumed: number; failed: number }> {
+    const interrupted = await this.deps.prisma.document.findMany({
+      where: { status: { in: ['pending', 'processing'] } },
+      select: { id: true, storageKey: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    let resumed = 0;
+    let failed = 0;
+    for (const document of interrupted) {
+      if (!(await this.deps.blobs.exists(document.storageKey))) {
+        await this.fail(document.id, UPLOAD_MESSAGES.fileLost);
+        failed += 1;
+        continue;
+      }
+      await this.deps.queue.enqueue(INGEST_DOCUMENT_QUEUE, { documentId: document.id }, { jobId: jobIdFor(document.id) });
+      resumed += 1;
+    }
+    if (interrupted.length > 0) this.deps.logger.info({ resumed, failed }, 'resumed interrupted document processing');
+    return { resumed, failed };
+  }
+
+  /**
+   * Marks a document failed (if it is still in progress) and tells subscribers. The row stays so
+   * the customer sees why; its stored file goes, since nothing will read it again.
+   */
+  async fail(documentId: string, message: string): Promise<void> {
+    const failed = await this.transition(documentId, ['pending', 'processing'], { status: 'failed', errorMessage: message, chunkCount: 0 });
+    if (failed) await this.deps.blobs.delete(failed.storageKey).catch(() => undefined);
+  }
+
+  async publish(document: Document): Promise<void> {
+    try {
+      await this.deps.pubsub.publish(documentStatusTopic(document.botId), documentStatusEvent(document));
+    } catch (error) {
+      // Live status is a convenience: the database holds the truth.
+      this.deps.logger.warn({ err: error, documentId: document.id }, 'could not publish a document status');
+    }
+  }
+
+  private async giveUp(documentId: string, error: Error): Promise<void> {
+    this.deps.logger.error({ err: error, documentId }, 'document processing failed');
+    const document = await this.deps.prisma.document.findUnique({ where: { id: documentId }, select: { botId: true } });
+    if (document) await this.deps.index.removeSource(document.botId, { type: 'document', id: documentId }).catch(() => undefined);
+    await this.fail(documentId, UPLOAD_MESSAGES.processingFailed);
+  }
+
+  /** Moves a document from one of `from` to a new state; null when it was deleted or had moved on. */
+  private async transition(
+    documentId: string,
+    from: Document['status'][],
+    data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'pageCount' | 'processedAt'>>,
+  ): Promise<Document | null> {
+    const { count } = await this.deps.prisma.document.updateMany({ where: { id: documentId, status: { in: from } }, data });
+    if (count === 0) return null;
+    const document = await this.deps.prisma.document.findUnique({ where: { id: documentId } });
+    if (document) await this.publish(document);
+    return document;
+  }
+}
+
+export function documentBlobKey(botId: string, documentId: string): string {
+  return `bots/${botId}/documents/${documentId}`;
+}
+
+function jobIdFor(documentId: string): string {
+  return `document-${documentId}`;
+}
+
+function kindOf(mimeType: string): DocumentKind {
+  const kind = (Object.keys(DOCUMENT_MIME_TYPES) as DocumentKind[]).find((candidate) => DOCUMENT_MIME_TYPES[candidate] === mimeType);
+  if (!kind) throw new Error(`No parser for ${mimeType}`);
+  return kind;
+}
+
+/** The file name to show: no path, no control characters, bounded, never empty. */
+function cleanFileName(raw: string, kind: DocumentKind): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const name = base || `document.${kind}`;
+  return name.length > 255 ? name.slice(0, 255) : name;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireViewer } from '../../rest/http.ts';
+import type { RestContext } from '../../rest/routes.ts';
+import type { UploadedFile } from './ingestion.ts';
+import { documentJson } from './service.ts';
+
+/** The multipart field that carries the document. */
+const FILE_FIELD = 'file';
+
+/**
+ * Reads the `file` part of a multipart upload into memory (bounded by the multipart limits, which
+ * mark a larger file `truncated`), draining any other part. Null when there is no such file.
+ */
+export async function readUploadedFile(request: FastifyRequest, field = FILE_FIELD): Promise<UploadedFile | null> {
+  if (!request.isMultipart()) return null;
+  let upload: UploadedFile | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname === field && upload === null) {
+      const data = await part.toBuffer();
+      upload = { fileName: part.filename, data, truncated: part.file.truncated };
+    } else {
+      part.file.resume();
+    }
+  }
+  return upload;
+}
+
+export function knowledgeRoutes(app: FastifyInstance, { services }: RestContext): void {
+  const { knowledge } = services;
+
+  app.post('/bots/:id/documents', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const { id } = request.params as { id: string };
+    const upload = await readUploadedFile(request);
+    const document = await knowledge.uploadDocument(viewer.id, id, upload);
+    return reply.status(201).send(documentJson(document));
+  });
+
+  app.delete('/bots/:id/documents/:documentId', async (request) => {
+    const viewer = requireViewer(request);
+    const { id, documentId } = request.params as { id: string; documentId: string };
+    const document = await knowledge.deleteDocument(viewer.id, id, documentId);
+    return { message: 'Document deleted', id: document.id };
+  });
+}

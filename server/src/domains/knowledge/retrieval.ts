@@ -1,0 +1,170 @@
+import type { Logger } from 'pino';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { isStopword } from '../../platform/embeddings/index.ts';
+import type { VectorStore } from '../../platform/vectors/index.ts';
+import { reciprocalRankFusion } from './rrf.ts';
+import type { KnowledgeIndex, SourceType } from './store.ts';
+
+export interface RetrieveOptions {
+  /** How many chunks to return (default 5, at most 50). */
+  topK?: number;
+}
+
+export interface RetrievedChunk {
+  chunkId: string;
+  content: string;
+  /** Reciprocal-rank-fusion score of the two searches: for ordering, not an absolute relevance. */
+  score: number;
+  /** Cosine similarity from the vector search (1 = same direction), or null when only full text found it. */
+  vectorScore: number | null;
+  /** PostgreSQL ts_rank from the full-text search, or null when only the vector search found it. */
+  textRank: number | null;
+  heading: string | null;
+  source: {
+    type: SourceType;
+    id: string;
+    title: string;
+    url: string | null;
+    page: number | null;
+  };
+}
+
+export const DEFAULT_TOP_K = 5;
+const MAX_TOP_K = 50;
+/** Each search contributes this many candidates per result asked for (at least MIN_CANDIDATES). */
+const CANDIDATES_PER_RESULT = 4;
+const MIN_CANDIDATES = 20;
+const MAX_QUERY_TERMS = 32;
+const MAX_QUERY_LENGTH = 2_000;
+
+/**
+ * The words of a question for PostgreSQL's full-text search (lower case, each once, at most 32),
+ * without function words unless nothing else is left.
+ */
+export function queryTerms(query: string): string[] {
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const content = words.filter((word) => !isStopword(folded(word)));
+  return (content.length > 0 ? content : words).slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * Matching rows a full-text query ranks at most. A word found in most of a bot's chunks (its
+ * company name, say) would otherwise make every question rank the whole bot; such a word says
+ * little about which chunk answers, so a bounded sample of its matches loses little.
+ */
+export const FULL_TEXT_WORK_LIMIT = 1_000;
+
+interface RetrieverDependencies {
+  prisma: PrismaClient;
+  vectors: VectorStore;
+  index: KnowledgeIndex;
+  logger: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Hybrid search over one bot's knowledge: vector search in Chroma (filtered by bot_id) and
+ * PostgreSQL full-text search, fused by reciprocal rank. No ownership check: callers (chat, demo,
+ * the customer-facing service) decide who may search which bot. If one search fails (vector
+ * store or embeddings provider unreachable) the other still answers.
+ */
+export class Retriever {
+  constructor(private readonly deps: RetrieverDependencies) {}
+
+  async retrieve(botId: string, rawQuery: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+    const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
+    const topK = Math.min(Math.max(Math.trunc(options.topK ?? DEFAULT_TOP_K), 1), MAX_TOP_K);
+    if (!query) return [];
+    const candidates = Math.max(topK * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
+
+    const [vectorHits, textHits] = await Promise.all([
+      this.vectorSearch(botId, query, candidates),
+      this.textSearch(botId, query, candidates),
+    ]);
+    const vectorScores = new Map(vectorHits.map((hit) => [hit.id, hit.score]));
+    const textRanks = new Map(textHits.map((hit) => [hit.id, hit.rank]));
+    const fused = reciprocalRankFusion([vectorHits.map((hit) => hit.id), textHits.map((hit) => hit.id)]);
+    if (fused.length === 0) return [];
+
+    // Chunks come from PostgreSQL, scoped to the bot again: a vector whose chunk is gone never surfaces.
+    const wanted = fused.slice(0, topK * 2);
+    const rows = await this.deps.prisma.chunk.findMany({
+      where: { botId, id: { in: wanted.map((hit) => hit.id) } },
+      select: {
+        id: true,
+        content: true,
+        heading: true,
+        sourceType: true,
+        documentId: true,
+        webPageId: true,
+        title: true,
+        url: true,
+        page: true,
+      },
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const results: RetrievedChunk[] = [];
+    for (const { id, score } of wanted) {
+      const row = byId.get(id);
+      if (!row) continue;
+      results.push({
+        chunkId: row.id,
+        content: row.content,
+        score,
+        vectorScore: vectorScores.get(id) ?? null,
+        textRank: textRanks.get(id) ?? null,
+        heading: row.heading,
+        source: {
+          type: row.sourceType,
+          id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '',
+          title: row.title,
+          url: row.url,
+          page: row.page,
+        },
+      });
+      if (results.length === topK) break;
+    }
+    return results;
+  }
+
+  private async vectorSearch(botId: string, query: string, limit: number): Promise<{ id: string; score: number }[]> {
+    try {
+      const embedding = await this.deps.index.embeddings.embedQuery(query);
+      if (!embedding.some((value) => value !== 0)) return [];
+      const matches = await this.deps.vectors.query(this.deps.index.collection, embedding, { topK: limit, where: { bot_id: botId } });
+      return matches.map((match) => ({ id: match.id, score: match.score }));
+    } catch (error) {
+      this.deps.logger.warn({ err: error, botId }, 'vector search failed; answering from full-text search only');
+      return [];
+    }
+  }
+
+  /**
+   * Chunks with every word of the question first (`websearch_to_tsquery` ANDs words: precise, and
+   * cheap since the intersection is small), then, when those are too few, chunks with any of them
+   * (`… or …`). Each is ranked by ts_rank among at most FULL_TEXT_WORK_LIMIT matches.
+   */
+  private async textSearch(botId: string, query: string, limit: number): Promise<{ id: string; rank: number }[]> {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    const all = terms.length > 1 ? await this.rankedMatches(botId, terms.join(' '), limit) : [];
+    if (all.length >= limit) return all;
+    const seen = new Set(all.map((hit) => hit.id));
+    const any = await this.rankedMatches(botId, terms.join(' or '), limit);
+    return [...all, ...any.filter((hit) => !seen.has(hit.id))].slice(0, limit);
+  }
+
+  private async rankedMatches(botId: string, text: string, limit: number): Promise<{ id: string; rank: number }[]> {
+    const rows = await this.deps.prisma.$queryRaw<{ id: string; rank: number }[]>`
+      SELECT m."id", ts_rank(m."searchVector", q)::float8 AS "rank"
+      FROM (
+        SELECT c."id", c."searchVector"
+        FROM "chunks" c
+        WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', ${text})
+        LIMIT ${FULL_TEXT_WORK_LIMIT}
+      ) m, websearch_to_tsquery('simple', ${text}) q
+      ORDER BY "rank" DESC, m."id"
+      LIMIT ${limit}`;
+    return rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
+  }
+}

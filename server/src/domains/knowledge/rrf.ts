@@ -1,0 +1,32 @@
+/** The usual constant of reciprocal rank fusion (Cormack et al., 2009): dampens the weight of the very top ranks. */
+export const RRF_K = 60;
+
+export interface FusedRank {
+  id: string;
+  /** Sum over the rankings of 1 / (k + rank), rank counted from 1. */
+  score: number;
+}
+
+/**
+ * Merges rankings of the same items (best first, e.g. vector search and full-text search) by
+ * reciprocal rank fusion: an item near the top of several rankings beats one at the top of one.
+ * Only ranks matter, so scores on different scales need no calibration. Duplicates within a
+ * ranking count once, at their best rank. Ties keep the order of first appearance (deterministic).
+ */
+export function reciprocalRankFusion(rankings: readonly (readonly string[])[], k: number = RRF_K): FusedRank[] {
+  const scores = new Map<string, { score: number; firstSeen: number }>();
+  let seen = 0;
+  for (const ranking of rankings) {
+    const counted = new Set<string>();
+    ranking.forEach((id, index) => {
+      if (counted.has(id)) return;
+      counted.add(id);
+      const entry = scores.get(id) ?? { score: 0, firstSeen: seen++ };
+      entry.score += 1 / (k + index + 1);
+      scores.set(id, entry);
+    });
+  }
+  return [...scores.entries()]
+    .sort(([, a], [, b]) => b.score - a.score || a.firstSeen - b.firstSeen)
+    .map(([id, { score }]) => ({ id, score }));
+}

@@ -1,0 +1,171 @@
+import type { Document } from '../../generated/prisma/client.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { Platform } from '../../platform/index.ts';
+import { findOwnedBot } from '../bots/access.ts';
+import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
+import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, UPLOAD_MESSAGES, type UploadedFile, type UploadRules } from './ingestion.ts';
+import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
+import type { Section } from './sections.ts';
+import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
+
+/** The spec's answer when documents are uploaded to a bot that does not exist (or is not the caller's). */
+export const BOT_NOT_SAVED = 'Bot Not Saved: Please Save the Bot to Upload Documents';
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** The spec's Document as the REST shim shows it. */
+export function documentJson(document: Document) {
+  return {
+    id: document.id,
+    file_name: document.fileName,
+    status: document.status,
+    created_at: document.createdAt.toISOString(),
+    error_message: document.errorMessage,
+  };
+}
+
+/** How many current documents a new subscriber is sent before live changes. */
+const SUBSCRIPTION_SNAPSHOT_LIMIT = 200;
+
+type KnowledgePlatform = Pick<Platform, 'prisma' | 'blobs' | 'queue' | 'pubsub' | 'clock' | 'logger' | 'vectors' | 'embeddings'>;
+
+/**
+ * A bot's knowledge. Customer-facing methods take the caller's user id and reach bots only through
+ * `findOwnedBot` (another customer's bot is a 404). The core (`indexSections`, `removeSource`,
+ * `retrieve`, `ingestUpload`, ...) takes bot ids whose access the caller has already checked, so it
+ * serves demo bots (no owner) and the crawler too.
+ */
+export class KnowledgeService {
+  readonly index: KnowledgeIndex;
+  readonly retriever: Retriever;
+  readonly ingestion: DocumentIngestion;
+
+  constructor(private readonly platform: KnowledgePlatform) {
+    const logger = platform.logger.child({ component: 'knowledge' });
+    this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings });
+    this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
+    this.ingestion = new DocumentIngestion({ ...platform, logger, index: this.index });
+  }
+
+  // ------------------------------------------------------------ customer-facing (owner-scoped)
+
+  async uploadDocument(ownerId: string, botId: string, upload: UploadedFile | null): Promise<Document> {
+    const bot = await findOwnedBot(this.platform.prisma, ownerId, botId, BOT_NOT_SAVED);
+    return this.ingestUpload(bot.id, upload, DOCUMENT_UPLOAD_RULES);
+  }
+
+  /** REST: the document must belong to that bot, and the bot to the caller. */
+  async deleteDocument(ownerId: string, botId: string, documentId: string): Promise<Document> {
+    const bot = await findOwnedBot(this.platform.prisma, ownerId, botId);
+    const document = await this.platform.prisma.document.findFirst({ where: { id: documentId, botId: bot.id } });
+    if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+    await this.removeDocument(document);
+    return document;
+  }
+
+  /** GraphQL: by document id alone, among the caller's bots. */
+  async deleteDocumentById(ownerId: string, documentId: string): Promise<Document> {
+    const document = await this.platform.prisma.document.findFirst({ where: { id: documentId, bot: { ownerId } } });
+    if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+    await this.removeDocument(document);
+    return document;
+  }
+
+  /**
+   * Live document statuses of one of the caller's bots: first the current state of its most
+   * recently changed documents (so a client that connects late or reconnects misses nothing),
+   * then each change as it happens. Rejects with a 404-style error for a bot that is not the caller's.
+   */
+  async subscribeToDocumentStatus(ownerId: string, botId: string): Promise<AsyncIterableIterator<DocumentStatusEvent>> {
+    const bot = await findOwnedBot(this.platform.prisma, ownerId, botId);
+    const live = this.platform.pubsub.subscribe(documentStatusTopic(bot.id));
+    const snapshot = async () => {
+      await live.ready;
+      const documents = await this.platform.prisma.document.findMany({
+        where: { botId: bot.id },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        take: SUBSCRIPTION_SNAPSHOT_LIMIT,
+      });
+      return documents.reverse().map(documentStatusEvent);
+    };
+    return prepend(snapshot, live as AsyncIterableIterator<DocumentStatusEvent>);
+  }
+
+  // ------------------------------------------------------------ core (callers check access)
+
+  /** Accepts a file into any bot's knowledge under `rules` (the demo uses its own). */
+  async ingestUpload(botId: string, upload: UploadedFile | null, rules: UploadRules = DOCUMENT_UPLOAD_RULES): Promise<Document> {
+    if (!upload) throw new ValidationError(UPLOAD_MESSAGES.missingFile, [{ path: 'file', message: UPLOAD_MESSAGES.missingFile }], 'DOCUMENT_MISSING');
+    return this.ingestion.accept(botId, upload, rules);
+  }
+
+  /** The bot's documents in the spec's REST shape, newest first (for GET /bots/{id}). */
+  async documentsJson(botId: string): Promise<ReturnType<typeof documentJson>[]> {
+    const documents = await this.platform.prisma.document.findMany({ where: { botId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return documents.map(documentJson);
+  }
+
+  /** Replaces the knowledge of one source (a crawled page, a document) with these sections. */
+  indexSections(botId: string, source: KnowledgeSource, sections: Section[]): Promise<IndexResult> {
+    return this.index.indexSections(botId, source, sections);
+  }
+
+  /** Removes a source's chunks and vectors (not the Document / WebPage row itself). */
+  removeSource(botId: string, source: SourceRef): Promise<void> {
+    return this.index.removeSource(botId, source);
+  }
+
+  /** Hybrid top-k search in one bot's knowledge. */
+  retrieve(botId: string, query: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+    return this.retriever.retrieve(botId, query, options);
+  }
+
+  /** Before a bot is deleted: its vectors (every model), chunks and stored document files. */
+  async removeBot(botId: string): Promise<void> {
+    await this.index.removeBot(botId);
+    await this.platform.blobs.deletePrefix(`bots/${botId}/documents/`);
+  }
+
+  /** At boot: resumes or fails documents a stopped process left pending or processing. */
+  recoverInterruptedWork(): Promise<{ resumed: number; failed: number }> {
+    return this.ingestion.recoverInterruptedWork();
+  }
+
+  private async removeDocument(document: Document): Promise<void> {
+    await this.index.removeSource(document.botId, { type: 'document', id: document.id });
+    await this.platform.prisma.document.deleteMany({ where: { id: document.id } });
+    await this.platform.blobs.delete(document.storageKey);
+  }
+}
+
+/** An iterator that yields `first()` (awaited on the first pull) and then everything `rest` yields. */
+function prepend<T>(first: () => Promise<T[]>, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  let pending: Promise<T[]> | null = null;
+  let buffered: T[] | null = null;
+  let done = false;
+  const iterator: AsyncIterableIterator<T> = {
+    async next() {
+      if (done) return { value: undefined, done: true };
+      if (buffered === null) {
+        pending ??= first();
+        try {
+          buffered = await pending;
+        } catch (error) {
+          await iterator.return!();
+          throw error;
+        }
+      }
+      const value = buffered.shift();
+      if (value !== undefined) return { value, done: false };
+      return rest.next();
+    },
+    async return() {
+      done = true;
+      await rest.return?.();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}

@@ -1,0 +1,182 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Embeddings } from '../../platform/embeddings/index.ts';
+import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
+import { collectionForModel } from './collections.ts';
+import { uuidv7 } from './ids.ts';
+import type { Section } from './sections.ts';
+import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';
+
+export type SourceType = 'document' | 'web_page';
+
+/** What a chunk came from: an uploaded document or a crawled web page. */
+export interface KnowledgeSource {
+  type: SourceType;
+  /** The Document id or the WebPage id. */
+  id: string;
+  /** The document's file name or the page's title. */
+  title: string;
+  url?: string | null;
+}
+
+export interface SourceRef {
+  type: SourceType;
+  id: string;
+}
+
+export interface IndexResult {
+  chunkCount: number;
+}
+
+/** Texts per embeddings call: one request to a remote model, a slice of CPU for the local one. */
+const EMBED_BATCH = 128;
+/** Rows per INSERT: bounds the size of one statement. */
+const INSERT_BATCH = 2_000;
+
+export interface KnowledgeIndexDependencies {
+  prisma: PrismaClient;
+  vectors: VectorStore;
+  embeddings: Embeddings;
+  split?: SplitOptions;
+}
+
+/**
+ * The searchable knowledge of bots, whoever owns them (customer and demo bots alike): chunks in
+ * PostgreSQL (full text kept by a trigger) and their vectors in the Chroma collection of the
+ * current embedding model. Callers check ownership before calling.
+ */
+export class KnowledgeIndex {
+  readonly collection: string;
+
+  constructor(private readonly deps: KnowledgeIndexDependencies) {
+    this.collection = collectionForModel(deps.embeddings.modelId);
+  }
+
+  get embeddings(): Embeddings {
+    return this.deps.embeddings;
+  }
+
+  /**
+   * Makes `sections` the whole knowledge of `source` in the bot: splits, embeds, then replaces
+   * the source's previous chunks and vectors (re-indexing a page or document updates it in place).
+   * Throws when storage fails; calling again with the same input repairs a half-done run.
+   */
+  async indexSections(botId: string, source: KnowledgeSource, sections: Section[]): Promise<IndexResult> {
+    const drafts = await splitSections(sections, this.deps.split ?? DEFAULT_SPLIT);
+    const embeddings = await this.embed(drafts.map((draft) => embeddingText(source, draft)));
+    const modelId = this.deps.embeddings.modelId;
+    const chunks = drafts.map((draft) => ({ ...draft, id: uuidv7() }));
+    const previousModels = await this.modelsOf({ botId, ...sourceFilter(source) });
+
+    const { prisma, vectors } = this.deps;
+    const writeChunks = () =>
+      prisma.$transaction([
+        prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } }),
+        ...batches(chunks, INSERT_BATCH).map((batch) => insertChunks(prisma, botId, source, modelId, batch)),
+      ]);
+    const writeVectors = async () => {
+      const where = vectorFilter(botId, source);
+      for (const model of previousModels) {
+        if (model !== modelId) await vectors.deleteWhere(collectionForModel(model), where);
+      }
+      await vectors.deleteWhere(this.collection, where);
+      await vectors.upsert(
+        this.collection,
+        chunks.map((chunk, index): VectorItem => ({
+          id: chunk.id,
+          embedding: embeddings[index]!,
+          // The text lives in PostgreSQL (retrieval reads it there); Chroma would only index it again.
+          document: '',
+          metadata: vectorMetadata(botId, source, chunk.page),
+        })),
+      );
+    };
+    // Independent stores, written side by side; a failure in either fails the whole call.
+    const outcomes = await Promise.allSettled([writeChunks(), writeVectors()]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+    return { chunkCount: chunks.length };
+  }
+
+  /** Removes a source's vectors (in every model's collection it was indexed with) and chunks. */
+  async removeSource(botId: string, source: SourceRef): Promise<void> {
+    const models = await this.modelsOf({ botId, ...sourceFilter(source) });
+    models.add(this.deps.embeddings.modelId);
+    for (const model of models) await this.deps.vectors.deleteWhere(collectionForModel(model), vectorFilter(botId, source));
+    await this.deps.prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } });
+  }
+
+  /** Removes every vector and chunk of a bot (before the bot itself is deleted). */
+  async removeBot(botId: string): Promise<void> {
+    const models = await this.modelsOf({ botId });
+    models.add(this.deps.embeddings.modelId);
+    for (const model of models) await this.deps.vectors.deleteWhere(collectionForModel(model), { bot_id: botId });
+    await this.deps.prisma.chunk.deleteMany({ where: { botId } });
+  }
+
+  private async modelsOf(where: Prisma.ChunkWhereInput): Promise<Set<string>> {
+    const rows = await this.deps.prisma.chunk.findMany({ where, distinct: ['embeddingModel'], select: { embeddingModel: true } });
+    return new Set(rows.map((row) => row.embeddingModel));
+  }
+
+  private async embed(texts: string[]): Promise<number[][]> {
+    const vectors: number[][] = [];
+    for (const batch of batches(texts, EMBED_BATCH)) {
+      vectors.push(...(await this.deps.embeddings.embedDocuments(batch)));
+      // The local embedding runs on this thread: let requests in between batches.
+      await yieldToEventLoop();
+    }
+    return vectors;
+  }
+}
+
+function sourceFilter(source: SourceRef): { documentId: string } | { webPageId: string } {
+  return source.type === 'document' ? { documentId: source.id } : { webPageId: source.id };
+}
+
+function vectorFilter(botId: string, source: SourceRef): VectorMetadata {
+  return { bot_id: botId, source_id: source.id };
+}
+
+function vectorMetadata(botId: string, source: KnowledgeSource, page: number | null): VectorMetadata {
+  const metadata: VectorMetadata = { bot_id: botId, source_type: source.type, source_id: source.id, title: source.title };
+  if (source.url) metadata.url = source.url;
+  if (page !== null) metadata.page = page;
+  return metadata;
+}
+
+/** What gets embedded: the chunk with the title and heading it sits under, which often name its topic. */
+function embeddingText(source: KnowledgeSource, draft: ChunkDraft): string {
+  return [source.title, draft.heading, draft.content].filter(Boolean).join('\n');
+}
+
+/**
+ * One INSERT per batch with the columns as arrays (`unnest`): several times faster than a
+ * multi-row insert with one parameter per value. The trigger fills "searchVector".
+ */
+function insertChunks(
+  prisma: PrismaClient,
+  botId: string,
+  source: KnowledgeSource,
+  modelId: string,
+  chunks: (ChunkDraft & { id: string })[],
+) {
+  const documentId = source.type === 'document' ? source.id : null;
+  const webPageId = source.type === 'web_page' ? source.id : null;
+  return prisma.$executeRaw`
+    INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "webPageId", "ordinal", "content", "tokenCount", "page", "heading", "title", "url", "embeddingModel")
+    SELECT t."id", ${botId}, ${source.type}::"SourceType", ${documentId}, ${webPageId}, t."ordinal", t."content", t."tokenCount", t."page", t."heading", ${source.title}, ${source.url ?? null}, ${modelId}
+    FROM unnest(
+      ${chunks.map((chunk) => chunk.id)}::text[],
+      ${chunks.map((chunk) => chunk.ordinal)}::int[],
+      ${chunks.map((chunk) => chunk.content)}::text[],
+      ${chunks.map((chunk) => chunk.tokenCount)}::int[],
+      ${chunks.map((chunk) => chunk.page)}::int[],
+      ${chunks.map((chunk) => chunk.heading)}::text[]
+    ) AS t("id", "ordinal", "content", "tokenCount", "page", "heading")`;
+}
+
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
