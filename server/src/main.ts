@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startBackgroundWork } from './background.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logging.ts';
 import { createPlatform } from './platform/index.ts';
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   await seedDatabase(platform.prisma, config, platform.clock);
   const services = createServices(platform);
   const app = await buildApp(platform, services);
-  app.addHook('onClose', () => platform.close());
+  const background = await startBackgroundWork(services, logger);
+  app.addHook('onClose', async () => {
+    background.stop();
+    await platform.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   await platform.queue.start();
 

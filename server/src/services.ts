@@ -7,6 +7,7 @@ import { ChatService } from './domains/chat/service.ts';
 import { DashboardService } from './domains/dashboard/service.ts';
 import { DemoService } from './domains/demo/service.ts';
 import { EventsService } from './domains/events/service.ts';
+import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
@@ -18,6 +19,7 @@ export interface Services {
   bots: BotsService;
   chat: ChatService;
   chatLogs: ChatLogs;
+  crawls: CrawlService;
   dashboard: DashboardService;
   demo: DemoService;
   events: EventsService;
@@ -39,6 +41,16 @@ export function createServices(platform: Platform): Services {
     publicUrl: config.publicUrl,
     stripe: config.stripe,
     logger: platform.logger.child({ domain: 'billing' }),
+  });
+  const chat = new ChatService({
+    prisma,
+    clock,
+    rateLimiter: platform.rateLimiter,
+    logger: platform.logger.child({ domain: 'chat' }),
+    billing,
+    adminConfig,
+    retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
+    ai: config.ai,
   });
   return {
     auth: new AuthService({
@@ -62,19 +74,19 @@ export function createServices(platform: Platform): Services {
         : null,
     }),
     billing,
-    chat: new ChatService({
+    chat,
+    chatLogs: new ChatLogs({ prisma, clock }),
+    crawls: new CrawlService({
       prisma,
       clock,
-      rateLimiter: platform.rateLimiter,
-      logger: platform.logger.child({ domain: 'chat' }),
-      billing,
-      adminConfig,
-      retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
-      ai: config.ai,
+      queue: platform.queue,
+      pubsub: platform.pubsub,
+      logger: platform.logger.child({ domain: 'crawls' }),
+      allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+      knowledge,
     }),
-    chatLogs: new ChatLogs({ prisma, clock }),
     dashboard: new DashboardService({ prisma, clock }),
-    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter }),
+    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter, blobs: platform.blobs, knowledge, chat }),
     knowledge,
     events,
     system: new SystemService({ platform }),

@@ -8,6 +8,7 @@ import '../domains/chat/schema.ts';
 import '../domains/dashboard/schema.ts';
 import '../domains/events/schema.ts';
 import '../domains/knowledge/schema.ts';
+import '../domains/knowledge/crawl-schema.ts';
 
 export const schema = builder.toSchema();
 

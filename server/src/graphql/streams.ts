@@ -43,3 +43,39 @@ export function streamOf<T>(produce: (push: (value: T) => void) => Promise<void>
   };
   return iterator;
 }
+
+/**
+ * Yields a snapshot first, then live events. The snapshot is read after the live subscription is
+ * ready (the producer awaits it), so no change falls between the two.
+ */
+export function prepend<T>(first: () => Promise<T[]>, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+  let pending: Promise<T[]> | null = null;
+  let buffered: T[] | null = null;
+  let done = false;
+  const iterator: AsyncIterableIterator<T> = {
+    async next() {
+      if (done) return { value: undefined, done: true };
+      if (buffered === null) {
+        pending ??= first();
+        try {
+          buffered = await pending;
+        } catch (error) {
+          await iterator.return!();
+          throw error;
+        }
+      }
+      const value = buffered.shift();
+      if (value !== undefined) return { value, done: false };
+      return rest.next();
+    },
+    async return() {
+      done = true;
+      await rest.return?.();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}

@@ -8,6 +8,7 @@ import { botRoutes } from '../domains/bots/rest.ts';
 import { chatRoutes, publicChatRoutes, testChatRoutes } from '../domains/chat/rest.ts';
 import { dashboardRoutes } from '../domains/dashboard/rest.ts';
 import { demoRoutes } from '../domains/demo/rest.ts';
+import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import type { Services } from '../services.ts';
@@ -42,6 +43,7 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   demoRoutes(app, context);
   knowledgeRoutes(app, context);
   chatRoutes(app, context);
+  crawlRoutes(app, context);
   testChatRoutes(app, context);
   // The widget runs on customers' sites: its API is open to every origin (and needs no cookies).
   await app.register(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from '../../../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { documentBlobKey } from '../knowledge/ingestion.ts';
 import { DEMO_SESSION_EXPIRED, DEMO_SESSIONS_PER_IP } from './service.ts';
 
 let server: TestServer;
@@ -122,5 +123,62 @@ describe('template administration', () => {
     const refused = await api(server, 'PUT', `/template/${template.id}`, { token: customer.accessToken, body: { title: 'Mine' } });
     expect(refused.status).toBe(403);
     expect((await api(server, 'POST', '/template/', { body: { title: 'x', prompt_text: 'y' } })).status).toBe(401);
+  });
+});
+
+describe('the demo from knowledge to answer, and its purge', () => {
+  it('uploads demo documents within the spec rules, answers from them, and purges everything after the hour', async () => {
+    const session = await demoSession();
+    const [template] = (await api(server, 'GET', '/template/')).body;
+    const bot = (await api(server, 'POST', '/demobot/create-demo-bot', {
+      body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
+    })).body;
+    const upload = async (fileName: string, content: Buffer | string, token = session.session_token) => {
+      const form = new FormData();
+      form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
+      const response = await fetch(`${server.url}/api/v1/demobots/upload-demo-document?bot_id=${bot.id}&demo_user_session_token=${token}`, { method: 'POST', body: form });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+
+    const accepted = await upload('faq.md', '# Opening hours\n\nThe Annecy workshop opens at 8 am on weekdays.');
+    expect(accepted.status).toBe(201);
+    for (const [fileName, content] of [
+      ['notes.docx', Buffer.from('PK\u0003\u0004 not really a docx')],
+      ['big.txt', 'x'.repeat(2 * 1024 * 1024 + 1)],
+      ['empty.txt', ''],
+    ] as const) {
+      const rejected = await upload(fileName, content);
+      expect(rejected.status, fileName).toBeGreaterThanOrEqual(400);
+      expect(rejected.body.detail).toBe('Only PDF, TXT, or Markdown files up to 2MB are allowed.');
+    }
+    const stranger = await demoSession();
+    expect((await upload('faq.md', 'hello', stranger.session_token)).status).toBe(404);
+
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const document = await server.platform.prisma.document.findUniqueOrThrow({ where: { id: accepted.body.id } });
+      if (document.status === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const chat = await api(server, 'POST', '/demobots/chat', {
+      body: { bot_id: bot.id, demo_user_session_token: session.session_token, query: 'When does the workshop open?' },
+    });
+    expect(chat.status).toBe(200);
+    expect(chat.body.answer).toContain('opens at 8 am on weekdays');
+
+    server.clock.advance(3600 * 1000 + 1);
+    try {
+      const expired = await api(server, 'POST', '/demobots/chat', {
+        body: { bot_id: bot.id, demo_user_session_token: session.session_token, query: 'When does the workshop open?' },
+      });
+      expect(expired.status).toBe(401);
+      const storedFile = documentBlobKey(bot.id, accepted.body.id);
+      expect(await server.platform.blobs.exists(storedFile)).toBe(true);
+      expect(await server.services.demo.purgeExpired()).toBeGreaterThanOrEqual(1);
+      expect(await server.platform.prisma.bot.findUnique({ where: { id: bot.id } })).toBeNull();
+      expect(await server.platform.prisma.chunk.count({ where: { botId: bot.id } })).toBe(0);
+      expect(await server.platform.blobs.exists(storedFile)).toBe(false);
+    } finally {
+      server.clock.advance(-(3600 * 1000 + 1));
+    }
   });
 });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../rest/http.ts';
 import type { RestContext } from '../../rest/routes.ts';
+import { documentJson } from '../knowledge/service.ts';
+import { readUploadedFile } from '../knowledge/rest.ts';
+import { citationJson } from '../chat/rest.ts';
 import { templateJson } from './service.ts';
 
 export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {
@@ -22,6 +25,17 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
       template_prompt_id: demoBot.templatePromptId,
       expires_at: demoBot.expiresAt.toISOString(),
     });
+  });
+
+  app.post('/demobots/upload-demo-document', async (request, reply) => {
+    const query = request.query as { bot_id?: unknown; demo_user_session_token?: unknown };
+    const document = await demo.uploadDocument(query.demo_user_session_token, query.bot_id, await readUploadedFile(request));
+    return reply.status(201).send(documentJson(document));
+  });
+
+  app.post('/demobots/chat', async (request) => {
+    const reply = await demo.chat(request.body);
+    return { answer: reply.text, sources: reply.sources.map(citationJson) };
   });
 
   app.post('/template/', async (request, reply) => {

@@ -1,18 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { PrismaClient, TemplatePrompt } from '../../generated/prisma/client.ts';
-import { AuthenticationError, ConflictError, NotFoundError, RateLimitError } from '../../errors.ts';
+import type { Document, PrismaClient, TemplatePrompt } from '../../generated/prisma/client.ts';
+import {
+  AuthenticationError,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../errors.ts';
+import type { BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { parseInput } from '../../validation.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
+import type { ChatReply } from '../chat/service.ts';
+import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
 
 export const DEMO_SESSION_SECONDS = 3600;
 export const MAX_TEMPLATE_PROMPTS = 3;
 export const DEMO_SESSIONS_PER_IP = { limit: 10, windowMs: 60 * 60_000 };
 export const DEMO_SESSION_EXPIRED = 'Your demo session has expired. Sign up to keep building your chatbot.';
 export const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
+export const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
+/** The demo's upload rule (spec): PDF, TXT or Markdown, at most 2 MB each. */
+export const DEMO_UPLOAD_RULES: UploadRules = { maxBytes: 2 * 1024 * 1024, accepted: ['pdf', 'txt', 'md'] };
 
 const sessionTokenInput = z
   .string({ error: 'demo_user_session_token is required' })
@@ -23,6 +37,12 @@ const sessionTokenInput = z
 const createDemoBotInput = z.object({
   template_prompt_id: z.string({ error: 'template_prompt_id is required' }).trim().min(1, { error: 'template_prompt_id is required' }),
   demo_user_session_token: sessionTokenInput,
+});
+
+const demoChatInput = z.object({
+  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
+  demo_user_session_token: sessionTokenInput,
+  query: z.unknown(),
 });
 
 const templateFields = {
@@ -56,8 +76,20 @@ const TEMPLATE_TAGS: Partial<Record<string, string>> = {
 };
 
 /** The timed public demo: anonymous sessions of one hour, each with bots made from templates. */
+interface DemoDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  blobs: BlobStore;
+  knowledge: {
+    ingestUpload(botId: string, upload: UploadedFile | null, rules: UploadRules): Promise<Document>;
+    removeBot(botId: string): Promise<void>;
+  };
+  chat: { demoChat(bot: { id: string }, demoSessionId: string, rawQuery: unknown): Promise<ChatReply> };
+}
+
 export class DemoService {
-  constructor(private readonly deps: { prisma: PrismaClient; clock: Clock; rateLimiter: RateLimiter }) {}
+  constructor(private readonly deps: DemoDependencies) {}
 
   async createSession(ip: string): Promise<{ session_token: string; expires_at: string }> {
     const limited = await this.deps.rateLimiter.hit(`demo:session:${ip}`, DEMO_SESSIONS_PER_IP.limit, DEMO_SESSIONS_PER_IP.windowMs);
@@ -164,17 +196,36 @@ export class DemoService {
     });
   }
 
-  /** Removes demo sessions past their hour with their bots (and so their chunks and chats). */
-  async expiredDemoBotIds(): Promise<string[]> {
-    const expired = await this.deps.prisma.demoBot.findMany({ where: { expiresAt: { lte: this.deps.clock.now() } }, select: { botId: true } });
-    return expired.map((demoBot) => demoBot.botId);
+  /** Any rejected demo file gets the spec's one message, with the status its reason deserves. */
+  async uploadDocument(rawToken: unknown, botId: unknown, upload: UploadedFile | null): Promise<Document> {
+    const demoBot = await this.requireDemoBot(rawToken, botId);
+    try {
+      return await this.deps.knowledge.ingestUpload(demoBot.botId, upload, DEMO_UPLOAD_RULES);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) throw new PayloadTooLargeError(DEMO_UPLOAD_REJECTED, error.code);
+      if (error instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(DEMO_UPLOAD_REJECTED, error.code);
+      if (error instanceof ValidationError) throw new ValidationError(DEMO_UPLOAD_REJECTED, error.issues, error.code);
+      throw error;
+    }
   }
 
-  async deleteExpiredSessions(): Promise<number> {
+  async chat(rawInput: unknown): Promise<ChatReply> {
+    const input = parseInput(demoChatInput, rawInput);
+    const demoBot = await this.requireDemoBot(input.demo_user_session_token, input.bot_id);
+    return this.deps.chat.demoChat(demoBot.bot, demoBot.demoSessionId, input.query);
+  }
+
+  /** Removes demo bots and sessions past their hour, with their vectors, files, chunks and chats. */
+  async purgeExpired(): Promise<number> {
     const now = this.deps.clock.now();
-    const bots = await this.deps.prisma.bot.deleteMany({ where: { demoBot: { expiresAt: { lte: now } } } });
+    const expired = await this.deps.prisma.demoBot.findMany({ where: { expiresAt: { lte: now } }, select: { botId: true } });
+    for (const { botId } of expired) {
+      await this.deps.knowledge.removeBot(botId);
+      await this.deps.blobs.deletePrefix(`bots/${botId}/`);
+      await this.deps.prisma.bot.delete({ where: { id: botId } });
+    }
     await this.deps.prisma.demoSession.deleteMany({ where: { expiresAt: { lte: now } } });
-    return bots.count;
+    return expired.length;
   }
 }
 

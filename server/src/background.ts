@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Services } from './services.ts';
+
+export const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Work the server does on its own: at boot, resume documents and crawls a stopped process left
+ * unfinished; then, periodically, purge expired demo bots with their knowledge and files.
+ */
+export async function startBackgroundWork(services: Services, logger: Logger): Promise<{ stop(): void }> {
+  const documents = await services.knowledge.recoverInterruptedWork();
+  const crawls = await services.crawls.recoverInterruptedCrawls();
+  if (documents.resumed + documents.failed + crawls > 0) logger.info({ documents, crawls }, 'resumed interrupted work');
+  const purge = () =>
+    services.demo.purgeExpired().then(
+      (purged) => {
+        if (purged > 0) logger.info({ purged }, 'purged expired demo bots');
+      },
+      (error: unknown) => logger.error({ err: error }, 'demo purge failed'),
+    );
+  await purge();
+  const timer = setInterval(purge, DEMO_PURGE_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

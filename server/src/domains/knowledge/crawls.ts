@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
+import { ConflictError } from '../../errors.ts';
+import { prepend } from '../../graphql/streams.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import type { PubSub } from '../../platform/pubsub/index.ts';
+import type { JobQueue } from '../../platform/queue/index.ts';
+import { parseInput } from '../../validation.ts';
+import { findActiveSubscription } from '../billing/subscriptions.ts';
+import { findOwnedBot } from '../bots/access.ts';
+import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
+import { CrawlError } from './crawler/errors.ts';
+import { validateCrawlUrl } from './crawler/urls.ts';
+import type { KnowledgeSource, SourceRef } from './store.ts';
+
+export const CRAWL_QUEUE = 'knowledge.crawl';
+/** POST /crawl waits this long for a crawl to finish before answering with the running record. */
+export const CRAWL_WAIT_MS = 20_000;
+export const DEFAULT_PAGE_CAP = 200;
+/** Pages a whole-site crawl may read, by plan (a plan not listed gets the default). */
+export const PAGE_CAP_BY_PLAN: Record<string, number> = { starter: 100, pro: 200, enterprise: 500 };
+/** The value of one credit in dollars (spec: $0.02 per message on the platform's AI service). */
+export const CREDIT_VALUE_USD = 0.02;
+const HISTORY_LIMIT = 50;
+const INTERRUPTED = 'The crawl was interrupted by a server restart and has been started again.';
+
+const crawlInput = z.object({
+  url: z.unknown(),
+  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
+  max_depth: z.coerce
+    .number({ error: 'max_depth must be 0 (single page) or 1 (entire site)' })
+    .refine((depth) => depth === 0 || depth === 1, { error: 'max_depth must be 0 (single page) or 1 (entire site)' })
+    .default(0),
+});
+
+export function crawlStatusTopic(botId: string): string {
+  return `knowledge.crawls.${botId}`;
+}
+
+/** A WebSource row as it travels through the pubsub (dates as ISO strings, cost as a number). */
+export interface CrawlStatusEvent {
+  botId: string;
+  crawl: Omit<WebSource, 'createdAt' | 'updatedAt' | 'scrapedAt' | 'costUsage'> & {
+    createdAt: string;
+    updatedAt: string;
+    scrapedAt: string | null;
+    costUsage: number;
+  };
+}
+
+export function crawlStatusEvent(crawl: WebSource): CrawlStatusEvent {
+  return {
+    botId: crawl.botId,
+    crawl: {
+      ...crawl,
+      costUsage: crawl.costUsage.toNumber(),
+      createdAt: crawl.createdAt.toISOString(),
+      updatedAt: crawl.updatedAt.toISOString(),
+      scrapedAt: crawl.scrapedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/** The spec's crawl record (REST). */
+export function crawlJson(crawl: WebSource) {
+  return {
+    id: crawl.id,
+    file_id: crawl.id,
+    url: crawl.url,
+    max_depth: crawl.maxDepth,
+    run_id: crawl.runId,
+    dataset_id: crawl.datasetId,
+    items_count: crawl.itemsCount,
+    pages_skipped: crawl.pagesSkipped,
+    pages_removed: crawl.pagesRemoved,
+    cost_usage: crawl.costUsage.toNumber(),
+    duration_ms: crawl.durationMs,
+    memory_used_mb: crawl.memoryUsedMb,
+    status: crawl.status,
+    error_message: crawl.errorMessage,
+    scraped_at: crawl.scrapedAt?.toISOString() ?? null,
+    created_at: crawl.createdAt.toISOString(),
+  };
+}
+
+/** The page bound of a whole-site crawl for the bot's owner; demo bots get the smallest. */
+export function pageCapFor(planLabel: string | null): number {
+  return (planLabel && PAGE_CAP_BY_PLAN[planLabel]) || DEFAULT_PAGE_CAP;
+}
+
+/** Dollars a crawl costs at the `crawl`/`page` credit rate (no rate: free). */
+export function crawlCostUsd(pages: number, creditsPerPage: number): number {
+  return Math.round(pages * creditsPerPage * CREDIT_VALUE_USD * 10_000) / 10_000;
+}
+
+interface CrawlDependencies {
+  prisma: PrismaClient;
+  queue: JobQueue;
+  pubsub: PubSub;
+  clock: Clock;
+  logger: Logger;
+  allowPrivateNetworks: boolean;
+  knowledge: {
+    indexSections(botId: string, source: KnowledgeSource, sections: { heading: string | null; text: string }[]): Promise<unknown>;
+    removeSource(botId: string, source: SourceRef): Promise<void>;
+  };
+  /** Tests point crawls at their own resolver; production leaves DNS alone. */
+  crawlOverrides?: Partial<CrawlOptions>;
+}
+
+/**
+ * Website knowledge: each crawl is a job whose record carries the spec's fields and whose progress
+ * is published live. Re-crawling a site keeps unchanged pages, re-indexes changed ones and removes
+ * pages that disappeared.
+ */
+export class CrawlService {
+  constructor(private readonly deps: CrawlDependencies) {
+    deps.queue.register<{ crawlId: string }>(CRAWL_QUEUE, (payload) => this.run(payload.crawlId), { attempts: 1 });
+  }
+
+  async start(ownerId: string, rawInput: unknown): Promise<WebSource> {
+    const input = parseInput(crawlInput, rawInput);
+    const url = validateCrawlUrl(input.url);
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, input.bot_id);
+    const running = await this.deps.prisma.webSource.count({ where: { botId: bot.id, status: { in: ['pending', 'running'] } } });
+    if (running > 0) throw new ConflictError('A crawl is already running for this bot. Wait for it to finish.', 'CRAWL_RUNNING');
+    const crawl = await this.deps.prisma.webSource.create({ data: { botId: bot.id, url, maxDepth: input.max_depth } });
+    await this.publish(crawl);
+    await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });
+    return crawl;
+  }
+
+  /** Starts a crawl and waits for it up to CRAWL_WAIT_MS; a longer crawl answers while it runs. */
+  async startAndWait(ownerId: string, rawInput: unknown, waitMs = CRAWL_WAIT_MS): Promise<WebSource> {
+    const started = await this.start(ownerId, rawInput);
+    const updates = this.deps.pubsub.subscribe(crawlStatusTopic(started.botId));
+    const timer = setTimeout(() => void updates.return?.(), waitMs);
+    try {
+      await updates.ready;
+      const current = await this.deps.prisma.webSource.findUniqueOrThrow({ where: { id: started.id } });
+      if (isFinished(current)) return current;
+      for await (const event of updates as AsyncIterable<CrawlStatusEvent>) {
+        if (event.crawl.id === started.id && (event.crawl.status === 'completed' || event.crawl.status === 'failed')) break;
+      }
+      return await this.deps.prisma.webSource.findUniqueOrThrow({ where: { id: started.id } });
+    } finally {
+      clearTimeout(timer);
+      await updates.return?.();
+    }
+  }
+
+  async history(ownerId: string, botId: string): Promise<WebSource[]> {
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
+    return this.deps.prisma.webSource.findMany({ where: { botId: bot.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: HISTORY_LIMIT });
+  }
+
+  async subscribe(ownerId: string, botId: string): Promise<AsyncIterableIterator<CrawlStatusEvent>> {
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
+    const live = this.deps.pubsub.subscribe(crawlStatusTopic(bot.id));
+    const snapshot = async () => {
+      await live.ready;
+      const crawls = await this.deps.prisma.webSource.findMany({ where: { botId: bot.id, status: { in: ['pending', 'running'] } } });
+      return crawls.map(crawlStatusEvent);
+    };
+    return prepend(snapshot, live as AsyncIterableIterator<CrawlStatusEvent>);
+  }
+
+  /** At boot: crawls a stopped process left pending or running start again (re-crawling is idempotent). */
+  async recoverInterruptedCrawls(): Promise<number> {
+    const interrupted = await this.deps.prisma.webSource.findMany({ where: { status: { in: ['pending', 'running'] } } });
+    for (const crawl of interrupted) {
+      await this.deps.prisma.webSource.update({ where: { id: crawl.id }, data: { status: 'pending', errorMessage: crawl.status === 'running' ? INTERRUPTED : null } });
+      await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}-recovered` });
+    }
+    return interrupted.length;
+  }
+
+  private async run(crawlId: string): Promise<void> {
+    const crawl = await this.deps.prisma.webSource.findUnique({ where: { id: crawlId }, include: { bot: true } });
+    if (!crawl || isFinished(crawl)) return;
+    const started = Date.now();
+    const memoryBefore = process.memoryUsage().rss;
+    let peakMemory = memoryBefore;
+    await this.update(crawl.id, { status: 'running' });
+    const siteUrl = new URL(crawl.url).origin;
+    const seen = new Set<string>();
+    let indexed = 0;
+    let skipped = 0;
+    try {
+      const plan = crawl.bot.ownerId ? await findActiveSubscription(this.deps.prisma, crawl.bot.ownerId, this.deps.clock.now()) : null;
+      const pages = crawlSite({
+        url: crawl.url,
+        maxDepth: crawl.maxDepth === 1 ? 1 : 0,
+        maxPages: pageCapFor(plan?.plan.name.toLowerCase() ?? null),
+        allowPrivateNetworks: this.deps.allowPrivateNetworks,
+        ...this.deps.crawlOverrides,
+      });
+      let step = await pages.next();
+      while (!step.done) {
+        const page = step.value;
+        seen.add(page.finalUrl);
+        if (await this.indexPage(crawl.botId, crawl.id, siteUrl, page)) indexed++;
+        else skipped++;
+        peakMemory = Math.max(peakMemory, process.memoryUsage().rss);
+        await this.update(crawl.id, { itemsCount: indexed + skipped, pagesSkipped: skipped });
+        step = await pages.next();
+      }
+      const summary = step.value;
+      // Only a whole site read to the end says which pages are gone.
+      const removed = crawl.maxDepth === 1 && summary.stoppedBy === 'completed' ? await this.removeVanishedPages(crawl.botId, siteUrl, seen) : 0;
+      const rate = await this.deps.prisma.creditRate.findUnique({ where: { usageType_unitName: { usageType: 'crawl', unitName: 'page' } } });
+      await this.update(crawl.id, {
+        status: 'completed',
+        itemsCount: indexed + skipped,
+        pagesSkipped: skipped,
+        pagesRemoved: removed,
+        costUsage: crawlCostUsd(indexed, rate ? rate.costPerUnit.toNumber() : 0),
+        durationMs: Date.now() - started,
+        memoryUsedMb: megabytes(peakMemory - memoryBefore),
+        scrapedAt: this.deps.clock.now(),
+        errorMessage: summary.failures.length > 0 ? `${summary.failures.length} page(s) could not be read.` : null,
+      });
+    } catch (error) {
+      const message = error instanceof CrawlError ? error.message : 'The website could not be crawled. Please try again later.';
+      if (!(error instanceof CrawlError)) this.deps.logger.error({ err: error, crawlId }, 'crawl failed');
+      await this.update(crawl.id, {
+        status: 'failed',
+        errorMessage: message,
+        itemsCount: indexed + skipped,
+        durationMs: Date.now() - started,
+        memoryUsedMb: megabytes(peakMemory - memoryBefore),
+      });
+    }
+  }
+
+  /** Indexes a page unless the bot already has it with the same content; true when (re)indexed. */
+  private async indexPage(botId: string, crawlId: string, siteUrl: string, page: CrawledPage): Promise<boolean> {
+    const existing = await this.deps.prisma.webPage.findUnique({ where: { botId_url: { botId, url: page.finalUrl } } });
+    if (existing?.contentHash === page.contentHash) {
+      await this.deps.prisma.webPage.update({ where: { id: existing.id }, data: { webSourceId: crawlId, fetchedAt: this.deps.clock.now() } });
+      return false;
+    }
+    const saved: WebPage = await this.deps.prisma.webPage.upsert({
+      where: { botId_url: { botId, url: page.finalUrl } },
+      create: { botId, webSourceId: crawlId, siteUrl, url: page.finalUrl, title: page.title, contentHash: page.contentHash, byteSize: page.bytes },
+      update: { webSourceId: crawlId, siteUrl, title: page.title, contentHash: page.contentHash, byteSize: page.bytes, fetchedAt: this.deps.clock.now() },
+    });
+    await this.deps.knowledge.indexSections(botId, { type: 'web_page', id: saved.id, title: page.title || page.finalUrl, url: page.finalUrl }, page.sections);
+    return true;
+  }
+
+  private async removeVanishedPages(botId: string, siteUrl: string, seen: Set<string>): Promise<number> {
+    const known = await this.deps.prisma.webPage.findMany({ where: { botId, siteUrl }, select: { id: true, url: true } });
+    const vanished = known.filter((page) => !seen.has(page.url));
+    for (const page of vanished) {
+      await this.deps.knowledge.removeSource(botId, { type: 'web_page', id: page.id });
+      await this.deps.prisma.webPage.delete({ where: { id: page.id } });
+    }
+    return vanished.length;
+  }
+
+  private async update(crawlId: string, data: Parameters<PrismaClient['webSource']['update']>[0]['data']): Promise<void> {
+    const crawl = await this.deps.prisma.webSource.update({ where: { id: crawlId }, data });
+    await this.publish(crawl);
+  }
+
+  private publish(crawl: WebSource): Promise<void> {
+    return this.deps.pubsub.publish(crawlStatusTopic(crawl.botId), crawlStatusEvent(crawl));
+  }
+}
+
+function isFinished(crawl: WebSource): boolean {
+  return crawl.status === 'completed' || crawl.status === 'failed';
+}
+
+function megabytes(bytes: number): number {
+  return Math.max(0, Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
