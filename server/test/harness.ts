@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logging.ts';
 import { ManualClock } from '../src/platform/clock/index.ts';
+import type { Database } from '../src/platform/database/index.ts';
 import { createPlatform, type Platform } from '../src/platform/index.ts';
 import { seedDatabase } from '../src/seed/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -36,13 +37,12 @@ export interface TestServer {
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestServer } = {},
+  options: { shareDatabaseWith?: TestServer; database?: Database } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-test-'));
-  // A second replica shares the first one's database, which the first one drops.
-  const testDatabase = options.shareDatabaseWith
-    ? { database: options.shareDatabaseWith.platform.database, drop: async () => {} }
-    : await createTestDatabase();
+  // A second replica shares the first one's database, which the first one drops; a given database is its giver's.
+  const given = options.shareDatabaseWith?.platform.database ?? options.database;
+  const testDatabase = given ? { database: given, drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -28,6 +28,15 @@ export interface CreateDatabaseOptions {
   pgliteDataDir?: string;
   /** In-memory PGlite only: start from this data-directory tarball (from PGlite `dumpDataDir()`). */
   pgliteLoadDataDir?: Blob;
+  /** Sees every SQL statement Prisma sends (benchmarks count them). */
+  onQuery?: (sql: string) => void;
+}
+
+function createPrismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void): PrismaClient {
+  if (!onQuery) return new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  prisma.$on('query', (event) => onQuery(event.query));
+  return prisma;
 }
 
 export const PGLITE_MEMORY = 'memory://';
@@ -114,7 +123,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
 
   if (target.kind === 'postgres') {
     const adapter = new PrismaPg({ connectionString: target.url }, target.schema ? { schema: target.schema } : undefined);
-    const prisma = new PrismaClient({ adapter });
+    const prisma = createPrismaClient(adapter, options.onQuery);
     const database = makeDatabase(prisma, 'postgres', async () => {
       await prisma.$disconnect();
     });
@@ -126,7 +135,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     throw new Error('pgliteLoadDataDir only applies to an in-memory PGlite');
   }
   const { pglite, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = createPrismaClient(new PrismaPGlite(pglite), options.onQuery);
   const database = makeDatabase(prisma, 'pglite', async () => {
     try {
       await prisma.$disconnect();

@@ -1,0 +1,49 @@
+// `npm run bench`: the server's speed targets, measured on this machine and printed as a table.
+// Reported, never asserted: timing assertions belong to no test.
+import { benchCrawl } from '../src/domains/knowledge/crawler/bench.ts';
+import { benchPdfIngestion, benchRetrieval, type BenchRow } from '../src/domains/knowledge/bench.ts';
+import { benchBotListQueries } from './botList.ts';
+import { benchWidgetChat } from './chat.ts';
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function crawlRow(): Promise<BenchRow> {
+  const result = await benchCrawl();
+  return {
+    benchmark: `crawl a ${result.pages}-page local site at depth 1`,
+    value: round(result.pagesPerSecond),
+    unit: 'pages/s',
+    goal: '> 100',
+    ok: result.pagesPerSecond > 100,
+    detail: `${result.pages} pages in ${round(result.durationMs / 1000, 2)} s`,
+  };
+}
+
+const benches: [string, () => Promise<BenchRow[]>][] = [
+  ['pdf', () => benchPdfIngestion()],
+  ['crawl', async () => [await crawlRow()]],
+  ['retrieval', () => benchRetrieval()],
+  ['bots', async () => [await benchBotListQueries()]],
+  ['chat', () => benchWidgetChat()],
+];
+
+const only = process.argv.slice(2);
+const rows: BenchRow[] = [];
+for (const [name, run] of benches) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  process.stderr.write(`running ${name}...\n`);
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    rows.push({ benchmark: name, value: NaN, unit: '', goal: '', ok: false, detail: `failed: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+const table = rows.map((row) => ({
+  benchmark: row.benchmark,
+  result: `${row.value} ${row.unit}`.trim(),
+  goal: row.goal,
+  met: row.ok ? 'yes' : 'no',
+  detail: row.detail,
+}));
+console.table(table);
