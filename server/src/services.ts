@@ -1,4 +1,5 @@
 import { AdminConfigStore } from './domains/admin/config.ts';
+import { PlatformAi } from './domains/admin/platformAi.ts';
 import { AuthService } from './domains/auth/service.ts';
 import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
@@ -32,6 +33,7 @@ export function createServices(platform: Platform): Services {
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
   const knowledge = new KnowledgeService(platform);
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
+  const platformAi = new PlatformAi({ adminConfig, ai: config.ai });
   const billing = new BillingService({
     prisma,
     clock,
@@ -48,9 +50,8 @@ export function createServices(platform: Platform): Services {
     rateLimiter: platform.rateLimiter,
     logger: platform.logger.child({ domain: 'chat' }),
     billing,
-    adminConfig,
+    platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
-    ai: config.ai,
   });
   return {
     auth: new AuthService({
@@ -69,9 +70,7 @@ export function createServices(platform: Platform): Services {
       logger: platform.logger.child({ domain: 'bots' }),
       publicUrl: config.publicUrl,
       knowledge,
-      promptModel: config.ai.openAiApiKey
-        ? { apiKey: config.ai.openAiApiKey, baseUrl: config.ai.openAiBaseUrl, model: config.ai.llmModel }
-        : null,
+      platformAi,
     }),
     billing,
     chat,

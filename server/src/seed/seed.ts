@@ -76,7 +76,7 @@ export const SEED_PLANS: SeedPlan[] = [
     creditAmount: 2500,
     bonusCredits: 500,
     isPopular: true,
-    features: ['2,500 messages', '500 bonus messages', 'No expiry'],
+    features: ['2500 messages', '500 bonus messages', 'No expiry'],
   },
 ];
 

@@ -44,7 +44,7 @@ interface BotsDependencies {
   publicUrl: string;
   knowledge: BotKnowledge;
   /** The platform's own model, when one is configured; prompts are composed from templates otherwise. */
-  promptModel: { apiKey: string; baseUrl?: string; model: string } | null;
+  platformAi: { model(): Promise<{ apiKey: string; baseUrl?: string; model: string } | null> };
 }
 
 const IN_PROGRESS_DOCUMENTS = { status: { in: ['pending', 'processing'] } } satisfies Prisma.DocumentWhereInput;
@@ -187,9 +187,10 @@ export class BotsService {
   async generatePrompt(rawInput: unknown): Promise<GeneratedPrompt> {
     const input = parseInput(generatePromptInput, rawInput);
     const template = composePrompt(input.use_case_type, input.detailed_description);
-    if (!this.deps.promptModel) return template;
+    const promptModel = await this.deps.platformAi.model();
+    if (!promptModel) return template;
     try {
-      const model = createChatModel({ ...this.deps.promptModel, temperature: 0.4, timeoutMs: 30_000 });
+      const model = createChatModel({ ...promptModel, temperature: 0.4, timeoutMs: 30_000 });
       const messages = promptWritingMessages(input.use_case_type, input.detailed_description);
       const answer = await model.invoke([
         ['system', messages.system],

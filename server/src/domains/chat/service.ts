@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { parseInput } from '../../validation.ts';
-import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../admin/config.ts';
+import type { PlatformAi } from '../admin/platformAi.ts';
 import type { BillingService } from '../billing/service.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
@@ -76,9 +76,8 @@ interface ChatDependencies {
   rateLimiter: RateLimiter;
   logger: Logger;
   billing: BillingService;
-  adminConfig: AdminConfigStore;
+  platformAi: PlatformAi;
   retrieve: (botId: string, query: string, options: { topK: number }) => Promise<RetrievedChunk[]>;
-  ai: { openAiApiKey?: string; openAiBaseUrl?: string; llmModel: string };
 }
 
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
@@ -225,14 +224,13 @@ export class ChatService {
    * installations without any key fall back to the extractive answerer.
    */
   private async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
-    const platformKey = (await this.deps.adminConfig.get(ADMIN_CONFIG_KEYS.aiProviderKey)) ?? this.deps.ai.openAiApiKey;
-    const model = (apiKey: string): Answerer => ({ kind: 'model', apiKey, baseUrl: this.deps.ai.openAiBaseUrl, model: this.deps.ai.llmModel });
-    const platform: Answerer = platformKey ? model(platformKey) : { kind: 'extractive' };
+    const platformModel = await this.deps.platformAi.model();
+    const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
     if (!bot.ownerId || channel === 'demo') return { answerer: platform, chargeTo: null };
     const billing = await this.deps.billing.aiBillingFor(bot.ownerId);
     switch (billing.mode) {
       case 'own_key':
-        return { answerer: model(billing.apiKey), chargeTo: null };
+        return { answerer: { kind: 'model', ...this.deps.platformAi.withKey(billing.apiKey) }, chargeTo: null };
       case 'credits':
         return { answerer: platform, chargeTo: bot.ownerId };
       case 'platform':
