@@ -5,13 +5,13 @@ import {
   AuthenticationError,
   ConflictError,
   ForbiddenError,
-  RateLimitError,
   ValidationError,
 } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import { findActiveSubscription, planLabel } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
@@ -342,12 +342,8 @@ export class AuthService {
     await this.deps.mailer.send({ to: user.email, ...verificationEmail(user.fullName, link, VERIFICATION_TOKEN_TTL_HOURS) });
   }
 
-  private async limit(key: string, rule: { limit: number; windowMs: number }): Promise<void> {
-    const result = await this.deps.rateLimiter.hit(`auth:${key}`, rule.limit, rule.windowMs);
-    if (!result.allowed) {
-      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
-      throw new RateLimitError(`Too many attempts. Please try again in ${seconds} seconds.`, seconds);
-    }
+  private limit(key: string, rule: RateLimitRule): Promise<void> {
+    return enforceRateLimit(this.deps.rateLimiter, `auth:${key}`, rule, (seconds) => `Too many attempts. Please try again in ${seconds} seconds.`);
   }
 }
 

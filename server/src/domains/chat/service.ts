@@ -3,10 +3,11 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { AuthenticationError, ForbiddenError, NotFoundError, RateLimitError } from '../../errors.ts';
+import { AuthenticationError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
 import type { BillingService } from '../billing/service.ts';
@@ -269,12 +270,8 @@ export class ChatService {
     return session;
   }
 
-  private async limit(key: string, rule: { limit: number; windowMs: number }): Promise<void> {
-    const result = await this.deps.rateLimiter.hit(key, rule.limit, rule.windowMs);
-    if (!result.allowed) {
-      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
-      throw new RateLimitError(`Too many messages. Please wait ${seconds} seconds.`, seconds);
-    }
+  private limit(key: string, rule: RateLimitRule): Promise<void> {
+    return enforceRateLimit(this.deps.rateLimiter, key, rule, (seconds) => `Too many messages. Please wait ${seconds} seconds.`);
   }
 }
 

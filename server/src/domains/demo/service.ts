@@ -6,7 +6,6 @@ import {
   ConflictError,
   NotFoundError,
   PayloadTooLargeError,
-  RateLimitError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../errors.ts';
@@ -14,6 +13,7 @@ import type { BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import { enforceRateLimit } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
 import type { ChatReply } from '../chat/service.ts';
@@ -92,11 +92,7 @@ export class DemoService {
   constructor(private readonly deps: DemoDependencies) {}
 
   async createSession(ip: string): Promise<{ session_token: string; expires_at: string }> {
-    const limited = await this.deps.rateLimiter.hit(`demo:session:${ip}`, DEMO_SESSIONS_PER_IP.limit, DEMO_SESSIONS_PER_IP.windowMs);
-    if (!limited.allowed) {
-      const seconds = Math.max(1, Math.ceil(limited.retryAfterMs / 1000));
-      throw new RateLimitError(`Too many demo sessions from this address. Please try again in ${seconds} seconds.`, seconds);
-    }
+    await enforceRateLimit(this.deps.rateLimiter, `demo:session:${ip}`, DEMO_SESSIONS_PER_IP, (seconds) => `Too many demo sessions from this address. Please try again in ${seconds} seconds.`);
     const token = `demo_${randomBytes(24).toString('base64url')}`;
     const expiresAt = new Date(this.deps.clock.now().getTime() + DEMO_SESSION_SECONDS * 1000);
     await this.deps.prisma.demoSession.create({ data: { tokenHash: sha256Hex(token), ipHash: sha256Hex(ip), expiresAt } });
