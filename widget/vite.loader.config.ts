@@ -10,7 +10,7 @@ export default defineConfig({
     emptyOutDir: false,
     copyPublicDir: false,
     lib: {
-      entry: 'src/loader.ts',
+      entry: 'src/loader/main.ts',
       name: 'ChatbotWidgetLoader',
       formats: ['iife'],
       fileName: () => 'widget.js',

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -58,12 +59,27 @@ async function serveFrontends(app: FastifyInstance, dist: { clientDist: string; 
   const widgetLoader = path.join(dist.widgetDist, 'widget.js');
   const embedWidgetDir = path.join(dist.widgetDist, 'embed-widget');
   if (existsSync(widgetLoader)) {
-    app.get('/widget.js', (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').type('application/javascript').send(createReadStream(widgetLoader)),
-    );
+    // Embed codes load `/widget.js?v=N`: a new release changes N, so a versioned URL may be cached for a day.
+    app.get('/widget.js', async (request, reply) => {
+      const { size, mtimeMs } = await stat(widgetLoader);
+      const etag = `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+      const versioned = typeof (request.query as { v?: unknown }).v === 'string';
+      reply.header('cache-control', versioned ? 'public, max-age=86400' : 'public, max-age=300').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('application/javascript; charset=utf-8').send(createReadStream(widgetLoader));
+    });
   }
   if (existsSync(embedWidgetDir)) {
-    await app.register(fastifyStatic, { root: embedWidgetDir, prefix: '/embed-widget/', decorateReply: false });
+    const hashedAssets = path.join(embedWidgetDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: embedWidgetDir,
+      prefix: '/embed-widget/',
+      decorateReply: false,
+      // The build names the chat app's assets by their content hash: a URL never changes content.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(hashedAssets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     app.get('/embed-widget', (_request, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(path.join(embedWidgetDir, 'index.html'))),
     );

@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostSite, type HostSite } from './hostSite.ts';
+import { createBot, deploy, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
+import { startProductServer, type ProductServer } from './productServer.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BUILT_FILES = ['../dist/widget.js', '../dist/embed-widget/index.html'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
+const FACT = 'The Zorbling Museum of Clocks opens its doors at 7:45 every Tuesday morning.';
+const DOCUMENT = [
+  'Visitor information for the Zorbling Museum of Clocks.',
+  `Opening hours. ${FACT} On other days it opens at ten.`,
+  'Tickets. Adults pay twelve francs; children under twelve enter free of charge.',
+  'Accessibility. Every gallery can be reached by lift, and guide dogs are welcome.',
+].join('\n\n');
+const QUESTION = 'When does the Zorbling Museum of Clocks open on Tuesday?';
+const THEME_RGB = 'rgb(225, 29, 72)';
+/** expect.poll gives up after 1 s by default: page states get as long as Playwright's own waits. */
+const STATE_WAIT = { timeout: 30_000 };
+
+/** Page rules that would restyle and move any element they could reach. */
+const HOSTILE_SITE_CSS = '* { position: static !important; background: lime !important; font-family: serif !important; } button, iframe { display: none !important; }';
+
+function hostPage(snippet: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Zorbling Museum</title><link rel="stylesheet" href="/site.css"></head>
+  <body>
+    <h1>Welcome to the Zorbling Museum</h1>
+    ${snippet}
+  </body>
+</html>`;
+}
+
+let product: ProductServer | undefined;
+let site: HostSite | undefined;
+let browser: Browser | undefined;
+let page: Page;
+const cspViolations: string[] = [];
+
+async function openPage(path: string): Promise<Page> {
+  const opened = await browser!.newPage({ viewport: { width: 1280, height: 720 } });
+  opened.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await opened.goto(`${site!.url}${path}`);
+  return opened;
+}
+
+const bubbleOf = (on: Page) => on.locator('chatbot-widget button.bubble');
+
+/** The chat app's frame once the visitor has opened the bubble. */
+async function chatFrame(on: Page): Promise<Frame> {
+  await on.locator('chatbot-widget iframe').waitFor();
+  let frame: Frame | undefined;
+  await expect.poll(() => (frame = on.frames().find((candidate) => candidate.url().includes('/embed-widget'))), STATE_WAIT).toBeDefined();
+  await frame!.locator('#root > *').waitFor();
+  return frame!;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}. The end-to-end test drives Debian's Chromium: install it with \`apt-get install -y chromium\`.`);
+  }
+  if (!BUILT_FILES.every((file) => existsSync(file))) throw new Error('The widget is not built: run `npm run build -w widget` first.');
+
+  product = await startProductServer();
+  const accessToken = await logIn(product.url, 'customer@example.com', 'customer-demo-2026');
+  const botId = await createBot(product.url, accessToken, {
+    name: 'Museum bot',
+    displayName: 'Museum helper',
+    useCase: 'customer-support',
+    description: 'Answers visitors’ questions about the Zorbling Museum of Clocks.',
+    themeColor: '#e11d48',
+    chatPosition: 'bottom-left',
+  });
+  await uploadDocument(product.url, accessToken, botId, 'museum-facts.txt', DOCUMENT);
+  await waitForDocuments(product.url, accessToken, botId);
+  const snippet = await deploy(product.url, accessToken, botId);
+
+  site = await startHostSite(product.url, {
+    '/': hostPage(snippet),
+    '/no-token': hostPage(snippet.replace(/ data-token="[^"]*"/, '')),
+    '/site.css': HOSTILE_SITE_CSS,
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  page = await openPage('/');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await product?.stop();
+});
+
+describe('the deploy snippet pasted into a page of another origin', () => {
+  it('draws only a bubble, bottom-left in the theme colour, untouched by the page’s styles and within its CSP', async () => {
+    const bubble = bubbleOf(page);
+    await bubble.waitFor();
+    const box = (await bubble.boundingBox())!;
+    expect(box.x).toBeCloseTo(20, 0);
+    expect(box.y + box.height).toBeCloseTo(700, 0);
+    expect(await bubble.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(THEME_RGB);
+    expect(await bubble.getAttribute('aria-label')).toBe('Open chat');
+    expect(await page.evaluate(() => [...document.body.children].map((child) => child.localName))).toEqual(['h1', 'script', 'chatbot-widget']);
+    expect(await page.locator('chatbot-widget iframe').count()).toBe(0);
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('opens the chat, focused, and answers a question with a streamed, cited quote from the document', async () => {
+    await bubbleOf(page).click();
+    const chat = await chatFrame(page);
+    await chat.getByText('Hello! How can I help you today?').waitFor();
+    expect(await chat.getByRole('heading', { level: 1 }).textContent()).toBe('Museum helper');
+    const input = chat.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => input.evaluate((element) => element === document.activeElement), STATE_WAIT).toBe(true);
+
+    const answer = page.waitForResponse((response) => response.url().includes('/chat?token='));
+    await input.fill(QUESTION);
+    await input.press('Enter');
+    expect((await answer).headers()['content-type']).toContain('text/event-stream');
+
+    const reply = chat.locator('.messages > .from-bot').last();
+    await reply.locator('.sources').waitFor();
+    expect(await reply.locator('blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    expect(await reply.locator('.sources').textContent()).toContain('museum-facts.txt');
+    expect(await chat.getByRole('status').textContent()).toContain(FACT);
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('closes on Escape and hands focus back to the bubble', async () => {
+    const chat = await chatFrame(page);
+    await chat.getByRole('textbox', { name: 'Message' }).press('Escape');
+    await page.locator('chatbot-widget iframe').waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => bubbleOf(page).evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element), STATE_WAIT)
+      .toBe(true);
+    expect(await bubbleOf(page).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the conversation again after a reload', async () => {
+    await page.reload();
+    await bubbleOf(page).click();
+    const chat = await chatFrame(page);
+    await chat.getByText(QUESTION).waitFor();
+    expect(await chat.locator('.messages > .from-bot blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    expect(await chat.getByText('Hello! How can I help you today?').count()).toBe(0);
+  });
+
+  it('shows the configuration error inside the iframe when the snippet lacks data-token', async () => {
+    const noToken = await openPage('/no-token');
+    await bubbleOf(noToken).click();
+    const chat = await chatFrame(noToken);
+    await chat.getByRole('heading', { name: 'Configuration Error' }).waitFor();
+    expect(await chat.getByText('Bot ID or token missing from URL parameters').count()).toBe(1);
+    await noToken.close();
+  });
+
+  it('serves the versioned loader for a day, revalidated by ETag, and the chat app’s hashed assets for good', async () => {
+    const loader = await fetch(`${product!.url}/widget.js?v=1`);
+    expect(loader.headers.get('cache-control')).toBe('public, max-age=86400');
+    const etag = loader.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await fetch(`${product!.url}/widget.js?v=1`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const chatPage = await fetch(`${product!.url}/embed-widget`);
+    expect(chatPage.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="\.\.\/embed-widget\/(assets\/[^"]+\.js)"/.exec(await chatPage.text())![1];
+    const asset = await fetch(`${product!.url}/embed-widget/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,238 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App.tsx';
+import { answerStream, fakeWidgetApi, jsonResponse, streamedAnswer } from './testing/fakeWidgetApi.ts';
+
+const CHAT_URL = 'http://product.test/embed-widget?bot_id=bot-1&token=widget-token';
+const SESSION_KEY = 'chatbot-widget:session:bot-1';
+
+function startApp(api: ReturnType<typeof fakeWidgetApi>, url = CHAT_URL) {
+  vi.stubGlobal('fetch', api.fetch);
+  render(<App url={url} />);
+  return { user: userEvent.setup(), input: screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement };
+}
+
+const messages = () => [...screen.getByRole('list', { name: 'Conversation' }).children] as HTMLElement[];
+const lastMessage = () => messages().at(-1)!;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('configuration', () => {
+  it.each([
+    ['bot_id', 'http://product.test/embed-widget?token=widget-token'],
+    ['token', 'http://product.test/embed-widget?bot_id=bot-1'],
+    ['both', 'http://product.test/embed-widget'],
+  ])('shows the Configuration Error screen when %s is missing, calling nothing', (_missing, url) => {
+    const api = fakeWidgetApi();
+    vi.stubGlobal('fetch', api.fetch);
+    render(<App url={url} />);
+    expect(screen.getByRole('heading', { name: 'Configuration Error' })).toBeTruthy();
+    expect(screen.getByText('Bot ID or token missing from URL parameters')).toBeTruthy();
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('starting a conversation', () => {
+  it('creates and stores a session, greets, and styles the header from the bot settings', async () => {
+    const api = fakeWidgetApi();
+    const { input } = startApp(api);
+    expect(await screen.findByText('Hello! How can I help you today?')).toBeTruthy();
+    expect(api.requests.find((request) => request.path.endsWith('/sessions/create'))?.body).toEqual({ bot_id: 'bot-1' });
+    expect(localStorage.getItem(SESSION_KEY)).toBe('ws_new_1');
+    expect(await screen.findByRole('heading', { name: 'Museum helper' })).toBeTruthy();
+    const root = document.querySelector<HTMLElement>('.chat')!;
+    expect(root.style.getPropertyValue('--theme')).toBe('#e11d48');
+    expect(document.querySelector('.chat-logo')?.getAttribute('src')).toBe('/static/bots/bot-1/images/logo.png');
+    expect(input.placeholder).toBe('Type your message...');
+  });
+
+  it('keeps the default title and colour when the settings cannot be fetched', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    startApp(fakeWidgetApi({ settings: 404 }));
+    expect(await screen.findByText('Hello! How can I help you today?')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'AI Assistant' })).toBeTruthy();
+    expect(document.querySelector<HTMLElement>('.chat')!.style.getPropertyValue('--theme')).toBe('#2563eb');
+    expect(console.warn).toHaveBeenCalledWith('Bot not found');
+  });
+
+  it('restores the stored session’s history with times, without creating a session', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    const api = fakeWidgetApi({
+      history: [
+        { id: 'm1', text: 'When do you open?', isUser: true, timestamp: '2026-03-02T09:15:00.000Z' },
+        { id: 'm2', text: 'At **nine**.', isUser: false, timestamp: '2026-03-02T09:15:01.000Z' },
+      ],
+    });
+    startApp(api);
+    expect(await screen.findByText('When do you open?')).toBeTruthy();
+    expect(lastMessage().querySelector('strong')?.textContent).toBe('nine');
+    expect(lastMessage().querySelector('time')?.getAttribute('datetime')).toBe('2026-03-02T09:15:01.000Z');
+    expect(lastMessage().querySelector('time')?.textContent).toMatch(/\d{1,2}:\d{2}/);
+    expect(screen.queryByText('Hello! How can I help you today?')).toBeNull();
+    expect(api.requests.find((request) => request.path.endsWith('/chat-history'))?.query.get('session_token')).toBe('ws_stored');
+    expect(api.requests.some((request) => request.path.endsWith('/sessions/create'))).toBe(false);
+  });
+
+  it('greets when the stored history is empty', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    startApp(fakeWidgetApi({ history: [] }));
+    expect(await screen.findByText('Hello! How can I help you today?')).toBeTruthy();
+  });
+
+  it('greets and keeps the session when the history fails to load', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    startApp(fakeWidgetApi({ history: 500 }));
+    expect(await screen.findByText('Hello! How can I help you today?')).toBeTruthy();
+    expect(localStorage.getItem(SESSION_KEY)).toBe('ws_stored');
+  });
+
+  it('replaces a session the server no longer knows with a new one', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_expired');
+    startApp(fakeWidgetApi({ history: 404 }));
+    expect(await screen.findByText('Hello! How can I help you today?')).toBeTruthy();
+    expect(localStorage.getItem(SESSION_KEY)).toBe('ws_new_1');
+  });
+
+  it('says "Failed to initialize chat session." when no session can be created', async () => {
+    startApp(fakeWidgetApi({ sessionFailure: 500 }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to initialize chat session.');
+  });
+
+  it('speaks the bot’s language', async () => {
+    const { input } = startApp(fakeWidgetApi({ settings: { language_code: 'fr' } }));
+    expect(await screen.findByText('Bonjour ! Comment puis-je vous aider aujourd’hui ?')).toBeTruthy();
+    expect(input.placeholder).toBe('Écrivez votre message...');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
+
+describe('sending', () => {
+  it('streams the answer token by token with the input disabled, then shows its sources and refocuses the input', async () => {
+    const stream = answerStream();
+    const api = fakeWidgetApi({ chat: () => stream.response });
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+
+    await user.type(input, 'When does the museum open?{Enter}');
+    expect(screen.getByText('When does the museum open?')).toBeTruthy();
+    await waitFor(() => expect(input.disabled).toBe(true));
+    expect(input.value).toBe('');
+    expect(lastMessage().getAttribute('aria-label')).toBe('Typing…');
+    expect(screen.getByRole('status').textContent).toBe('Typing…');
+    expect(api.chatRequests()[0]).toMatchObject({
+      method: 'POST',
+      body: { message: 'When does the museum open?', session_token: 'ws_new_1' },
+    });
+    expect(api.chatRequests()[0]!.query.get('token')).toBe('widget-token');
+
+    stream.send('token', { token: 'It opens ' });
+    await waitFor(() => expect(lastMessage().textContent).toContain('It opens'));
+    stream.send('token', { token: 'at **nine**. [1]' });
+    await waitFor(() => expect(lastMessage().querySelector('strong')?.textContent).toBe('nine'));
+    expect(input.disabled).toBe(true);
+
+    stream.send('done', {
+      message: 'It opens at **nine**. [1]',
+      sources: [{ index: 1, title: 'hours.txt', url: null, page: 2, snippet: 'Opens at nine.', source_type: 'document' }],
+    });
+    stream.end();
+    await waitFor(() => expect(input.disabled).toBe(false));
+    expect(within(lastMessage()).getByRole('list', { name: 'Sources' }).textContent).toBe('[1] hours.txt, p. 2');
+    expect(document.activeElement).toBe(input);
+    expect(screen.getByRole('status').textContent).toBe('It opens at nine. [1]');
+  });
+
+  it('links a source that has an address', async () => {
+    const source = { index: 1, title: 'Opening hours', url: 'https://museum.test/hours', page: null, snippet: '…', source_type: 'web_page' };
+    const { user, input } = startApp(fakeWidgetApi({ chat: () => streamedAnswer(['Nine.'], { message: 'Nine.', sources: [source] }) }));
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hours?{Enter}');
+    const link = await screen.findByRole('link', { name: '[1] Opening hours' });
+    expect(link.getAttribute('href')).toBe('https://museum.test/hours');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('reads a JSON answer from a server that does not stream', async () => {
+    const { user, input } = startApp(fakeWidgetApi({ chat: () => jsonResponse(200, { response: 'Plain answer', sources: [] }) }));
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hi{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('Plain answer'));
+  });
+
+  it('adds a line on Shift+Enter and ignores blank input', async () => {
+    const api = fakeWidgetApi({ chat: () => streamedAnswer(['ok'], { message: 'ok' }) });
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'first{Shift>}{Enter}{/Shift}second');
+    expect(input.value).toBe('first\nsecond');
+    await user.clear(input);
+    await user.type(input, '   {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(api.chatRequests()).toHaveLength(0);
+    expect(messages()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an error status', () => jsonResponse(500, { detail: 'boom' })],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'an error event mid-stream',
+      () => {
+        const stream = answerStream();
+        stream.send('token', { token: 'Half an ans' });
+        stream.send('error', { detail: 'The answer was interrupted. Please try again.', status: 500 });
+        stream.end();
+        return stream.response;
+      },
+    ],
+  ])('shows the spec’s error texts after %s', async (_failure, chat) => {
+    const { user, input } = startApp(fakeWidgetApi({ chat }));
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hello?{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to send message. Please try again.');
+    expect(lastMessage().textContent).toContain("Sorry, I'm having trouble connecting right now. Please try again.");
+    expect(lastMessage().textContent).not.toContain('Half an ans');
+    expect(input.disabled).toBe(false);
+  });
+
+  it('says "Sorry, I didn\'t understand that." for an empty reply', async () => {
+    const { user, input } = startApp(fakeWidgetApi({ chat: () => streamedAnswer([], { message: '', response: '' }) }));
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hm{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain("Sorry, I didn't understand that."));
+  });
+
+  it('starts a new session and asks again when the server forgot the session', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    const api = fakeWidgetApi({
+      chat: (body) =>
+        body.session_token === 'ws_stored'
+          ? jsonResponse(404, { detail: 'Chat session not found. Start a new session.' })
+          : streamedAnswer(['Welcome back'], { message: 'Welcome back' }),
+    });
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Still there?{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('Welcome back'));
+    expect(api.chatRequests().map((request) => request.body?.session_token)).toEqual(['ws_stored', 'ws_new_1']);
+    expect(localStorage.getItem(SESSION_KEY)).toBe('ws_new_1');
+  });
+
+  it('passes the identity from its address to a new session', async () => {
+    const api = fakeWidgetApi();
+    startApp(api, `${CHAT_URL}#name=Ada&email=ada%40example.com`);
+    await screen.findByText('Hello! How can I help you today?');
+    expect(api.requests.find((request) => request.path.endsWith('/sessions/create'))?.body).toEqual({
+      bot_id: 'bot-1',
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+  });
+});

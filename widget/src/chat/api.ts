@@ -1,0 +1,102 @@
+import type { Identity } from '../protocol.ts';
+import { PUBLIC_API_PATH, settingsPath, type PublicSettings } from '../publicSettings.ts';
+import { readEvents } from './sse.ts';
+
+/** The public widget API, on the chat app's own origin. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface HistoryEntry {
+  id: string;
+  text: string;
+  isUser: boolean;
+  timestamp: string;
+}
+
+export interface Source {
+  index: number;
+  title: string;
+  url: string | null;
+  page: number | null;
+  snippet: string;
+  source_type: string;
+}
+
+export interface ChatAnswer {
+  message?: string;
+  response?: string;
+  sources?: Source[];
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
+  return new ApiError(response.status, typeof body?.detail === 'string' ? body.detail : response.statusText);
+}
+
+async function requestJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, init);
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as T;
+}
+
+const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+export function fetchSettings(botId: string): Promise<PublicSettings> {
+  return requestJson(settingsPath(botId));
+}
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An integrator's malformed email must not cost the visitor their chat, so it is left out. */
+export async function createSession(botId: string, identity: Identity): Promise<string> {
+  const body = {
+    bot_id: botId,
+    name: identity.name?.trim() || undefined,
+    email: identity.email && LOOKS_LIKE_EMAIL.test(identity.email) ? identity.email : undefined,
+  };
+  const created = await requestJson<{ session_token: string }>(`${PUBLIC_API_PATH}/bots/sessions/create`, postJson(body));
+  return created.session_token;
+}
+
+export function fetchHistory(botId: string, sessionToken: string): Promise<HistoryEntry[]> {
+  const query = new URLSearchParams({ session_token: sessionToken });
+  return requestJson(`${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/chat-history?${query}`);
+}
+
+async function readAnswerStream(body: ReadableStream<Uint8Array>, onToken: (token: string) => void): Promise<ChatAnswer> {
+  for await (const { event, data } of readEvents(body)) {
+    const payload = JSON.parse(data) as { token?: string; detail?: string; status?: number } & ChatAnswer;
+    if (event === 'token' && payload.token) onToken(payload.token);
+    if (event === 'done') return payload;
+    if (event === 'error') throw new ApiError(payload.status ?? 500, payload.detail ?? 'The answer was interrupted.');
+  }
+  throw new ApiError(0, 'The answer stream ended early.');
+}
+
+/** Asks for a streamed answer; a server that answers JSON (errors, or no streaming) is read as JSON. */
+export async function sendMessage(
+  botId: string,
+  widgetToken: string,
+  body: { message: string; session_token: string },
+  onToken: (token: string) => void,
+): Promise<ChatAnswer> {
+  const query = new URLSearchParams({ token: widgetToken });
+  const response = await fetch(
+    `${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/chat?${query}`,
+    postJson(body, { accept: 'text/event-stream' }),
+  );
+  if (!response.ok) throw await failure(response);
+  const isStream = response.headers.get('content-type')?.includes('text/event-stream');
+  return isStream && response.body ? readAnswerStream(response.body, onToken) : ((await response.json()) as ChatAnswer);
+}

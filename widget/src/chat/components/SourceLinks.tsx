@@ -1,0 +1,27 @@
+import type { Source } from '../api.ts';
+import { isSafeUrl } from '../markdown.ts';
+import type { ChatStrings } from '../strings.ts';
+
+function sourceLabel(source: Source, strings: ChatStrings): string {
+  const page = source.page ? `, ${strings.page} ${source.page}` : '';
+  return `[${source.index}] ${source.title}${page}`;
+}
+
+/** The documents and pages an answer quotes, linked when they have an address. */
+export function SourceLinks({ sources, strings }: { sources: Source[]; strings: ChatStrings }) {
+  return (
+    <ul className="sources" aria-label={strings.sources}>
+      {sources.map((source) => (
+        <li key={source.index}>
+          {source.url && isSafeUrl(source.url) ? (
+            <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.snippet}>
+              {sourceLabel(source, strings)}
+            </a>
+          ) : (
+            <span title={source.snippet}>{sourceLabel(source, strings)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,110 @@
+/** The chat app's texts in the bot's languages; the English ones are the spec's. */
+export interface ChatStrings {
+  placeholder: string;
+  greeting: string;
+  initFailed: string;
+  sendFailed: string;
+  connectionTrouble: string;
+  notUnderstood: string;
+  send: string;
+  close: string;
+  messageLabel: string;
+  conversation: string;
+  typing: string;
+  sources: string;
+  page: string;
+  you: string;
+}
+
+export type ChatLanguage = 'en' | 'es' | 'fr' | 'de' | 'it';
+
+const STRINGS: Record<ChatLanguage, ChatStrings> = {
+  en: {
+    placeholder: 'Type your message...',
+    greeting: 'Hello! How can I help you today?',
+    initFailed: 'Failed to initialize chat session.',
+    sendFailed: 'Failed to send message. Please try again.',
+    connectionTrouble: "Sorry, I'm having trouble connecting right now. Please try again.",
+    notUnderstood: "Sorry, I didn't understand that.",
+    send: 'Send message',
+    close: 'Close chat',
+    messageLabel: 'Message',
+    conversation: 'Conversation',
+    typing: 'Typing…',
+    sources: 'Sources',
+    page: 'p.',
+    you: 'You',
+  },
+  es: {
+    placeholder: 'Escriba su mensaje...',
+    greeting: '¡Hola! ¿En qué puedo ayudarle hoy?',
+    initFailed: 'No se pudo iniciar la sesión de chat.',
+    sendFailed: 'No se pudo enviar el mensaje. Inténtelo de nuevo.',
+    connectionTrouble: 'Lo siento, ahora mismo tengo problemas de conexión. Inténtelo de nuevo.',
+    notUnderstood: 'Lo siento, no lo he entendido.',
+    send: 'Enviar mensaje',
+    close: 'Cerrar chat',
+    messageLabel: 'Mensaje',
+    conversation: 'Conversación',
+    typing: 'Escribiendo…',
+    sources: 'Fuentes',
+    page: 'pág.',
+    you: 'Usted',
+  },
+  fr: {
+    placeholder: 'Écrivez votre message...',
+    greeting: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
+    initFailed: 'Impossible d’initialiser la session de chat.',
+    sendFailed: 'Échec de l’envoi du message. Veuillez réessayer.',
+    connectionTrouble: 'Désolé, j’ai du mal à me connecter pour le moment. Veuillez réessayer.',
+    notUnderstood: 'Désolé, je n’ai pas compris.',
+    send: 'Envoyer le message',
+    close: 'Fermer le chat',
+    messageLabel: 'Message',
+    conversation: 'Conversation',
+    typing: 'En train d’écrire…',
+    sources: 'Sources',
+    page: 'p.',
+    you: 'Vous',
+  },
+  de: {
+    placeholder: 'Nachricht eingeben...',
+    greeting: 'Hallo! Wie kann ich Ihnen heute helfen?',
+    initFailed: 'Die Chat-Sitzung konnte nicht gestartet werden.',
+    sendFailed: 'Die Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    connectionTrouble: 'Entschuldigung, ich habe gerade Verbindungsprobleme. Bitte versuchen Sie es erneut.',
+    notUnderstood: 'Entschuldigung, das habe ich nicht verstanden.',
+    send: 'Nachricht senden',
+    close: 'Chat schließen',
+    messageLabel: 'Nachricht',
+    conversation: 'Unterhaltung',
+    typing: 'Schreibt…',
+    sources: 'Quellen',
+    page: 'S.',
+    you: 'Sie',
+  },
+  it: {
+    placeholder: 'Scriva il suo messaggio...',
+    greeting: 'Salve! Come posso aiutarla oggi?',
+    initFailed: 'Impossibile avviare la sessione di chat.',
+    sendFailed: 'Invio del messaggio non riuscito. Riprovi.',
+    connectionTrouble: 'Spiacente, al momento ho problemi di connessione. Riprovi.',
+    notUnderstood: 'Spiacente, non ho capito.',
+    send: 'Invia messaggio',
+    close: 'Chiudi chat',
+    messageLabel: 'Messaggio',
+    conversation: 'Conversazione',
+    typing: 'Sta scrivendo…',
+    sources: 'Fonti',
+    page: 'pag.',
+    you: 'Lei',
+  },
+};
+
+export function chatLanguage(code: string | undefined): ChatLanguage {
+  return code && code in STRINGS ? (code as ChatLanguage) : 'en';
+}
+
+export function stringsFor(language: ChatLanguage): ChatStrings {
+  return STRINGS[language];
+}
