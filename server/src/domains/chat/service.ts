@@ -183,16 +183,21 @@ export class ChatService {
     options: { maxTokens?: number; onToken?: (token: string) => void },
   ): Promise<ChatReply> {
     const started = performance.now();
+    // Retrieval does not depend on who pays: it runs while the bookkeeping below happens.
+    const retrieval = this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K });
+    retrieval.catch(() => undefined);
     const { answerer, chargeTo } = await this.answererFor(bot, session.channel);
     const questionId = randomUUID();
     const chargeKey = `chat:${questionId}`;
     const charge = chargeTo ? await this.deps.billing.charge(chargeTo, { usageType: 'chat', units: 1, idempotencyKey: chargeKey, description: `Answer by ${bot.name}` }) : null;
-    const history = bot.enableMemory ? await this.recentTurns(session.id) : [];
-    await this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } });
+    const [history] = await Promise.all([
+      bot.enableMemory ? this.recentTurns(session.id, questionId) : Promise.resolve([]),
+      this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } }),
+    ]);
 
     let result: AnswerResult;
     try {
-      const chunks = await this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K });
+      const chunks = await retrieval;
       result = await answerQuestion({ bot, question, chunks, history, answerer, maxTokens: options.maxTokens, onToken: options.onToken });
     } catch (error) {
       await this.deps.prisma.chatMessage.delete({ where: { id: questionId } });
@@ -239,9 +244,10 @@ export class ChatService {
     }
   }
 
-  private async recentTurns(sessionId: string): Promise<Turn[]> {
+  /** The conversation before the question being answered (which is being stored concurrently). */
+  private async recentTurns(sessionId: string, questionId: string): Promise<Turn[]> {
     const messages = await this.deps.prisma.chatMessage.findMany({
-      where: { sessionId },
+      where: { sessionId, id: { not: questionId } },
       orderBy: [{ createdAt: 'desc' }, { role: 'asc' }],
       take: MEMORY_TURNS,
       select: { role: true, content: true },
