@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import relay from 'vite-plugin-relay';
 
 /** The Fastify server (`npm start -w server`) during development. */
 const backend = 'http://localhost:3000';
@@ -11,7 +12,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), relay],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

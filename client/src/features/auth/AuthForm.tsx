@@ -1,0 +1,101 @@
+import { Button, Field, Input, Separator, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { authApi } from '../../session/api.ts';
+import { homeOf, useSession } from '../../session/SessionProvider.tsx';
+import { toaster } from '../../ui/toaster.tsx';
+import type { AuthMode } from './AuthView.tsx';
+import { DemoAccountButtons } from './DemoAccountButtons.tsx';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { usePublicConfig } from './publicConfig.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function AuthForm({ mode, onRegistered }: { mode: AuthMode; onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const publicConfig = usePublicConfig();
+
+  async function signInNow() {
+    try {
+      const user = await signIn(email, password);
+      toaster.create({ type: 'success', title: t('auth.toast.loginSuccess') });
+      void navigate(homeOf(user), { replace: true });
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('auth.toast.loginFailed'), description: messageOf(error) });
+    }
+  }
+
+  async function signUpNow() {
+    try {
+      await authApi.register(fullName, email, password);
+      toaster.create({ type: 'success', title: t('auth.toast.signupSuccess') });
+      toaster.create({ type: 'info', title: t('auth.toast.accountCreated'), description: t('auth.toast.checkEmail') });
+      onRegistered(email);
+    } catch (error) {
+      const exists = messageOf(error).toLowerCase().includes('already');
+      toaster.create({
+        type: 'error',
+        title: t('auth.toast.signupFailed'),
+        description: t(exists ? 'auth.toast.emailRegistered' : 'auth.toast.registrationFailed'),
+      });
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    await (mode === 'signin' ? signInNow() : signUpNow());
+    setSubmitting(false);
+  }
+
+  return (
+    <Stack gap="4">
+      <Stack as="form" gap="4" onSubmit={submit}>
+        {mode === 'signup' && (
+          <Field.Root required>
+            <Field.Label>
+              {t('auth.name')} <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={fullName} onChange={(event) => setFullName(event.currentTarget.value)} autoComplete="name" />
+          </Field.Root>
+        )}
+        <Field.Root required>
+          <Field.Label>
+            {t('auth.email')} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} autoComplete="email" />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            {t('auth.password')} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('auth.waiting')}>
+          {t(mode === 'signin' ? 'auth.signIn' : 'auth.signUp')}
+        </Button>
+      </Stack>
+      <Separator />
+      <DemoAccountButtons
+        accounts={publicConfig?.demo_accounts ?? null}
+        onPick={(account) => {
+          setEmail(account.email);
+          setPassword(account.password);
+        }}
+      />
+      <GoogleSignInButton enabled={publicConfig?.google_sign_in ?? false} />
+    </Stack>
+  );
+}

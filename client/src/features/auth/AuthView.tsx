@@ -1,0 +1,59 @@
+import { Alert, Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
+import { AuthForm } from './AuthForm.tsx';
+import { VerifyEmailSentPanel } from './VerifyEmailSentPanel.tsx';
+
+export type AuthMode = 'signin' | 'signup';
+
+/** Sign in or sign up; after a sign-up, the verify-your-email panel. */
+export function AuthView({ mode, authError }: { mode: AuthMode; authError: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const switchTo = (next: AuthMode) => void navigate(`/?auth=${next}`, { replace: true });
+
+  return (
+    <Box minHeight="100vh" bg="brand.subtle" paddingX="4" paddingY="8">
+      <Stack maxWidth="md" marginX="auto" gap="4">
+        <Stack direction="row" justify="space-between">
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to="/">{t('auth.backHome')}</RouterLink>
+          </Button>
+          <LanguageSwitcher />
+        </Stack>
+        <Card.Root>
+          <Card.Body gap="5">
+            {registeredEmail ? (
+              <VerifyEmailSentPanel
+                email={registeredEmail}
+                onBackToLogin={() => {
+                  setRegisteredEmail(null);
+                  switchTo('signin');
+                }}
+              />
+            ) : (
+              <>
+                <Heading as="h1" size="2xl">
+                  {t(mode === 'signin' ? 'auth.signInTitle' : 'auth.signUpTitle')}
+                </Heading>
+                {authError && (
+                  <Alert.Root status="error">
+                    <Alert.Indicator />
+                    <Alert.Title>{authError}</Alert.Title>
+                  </Alert.Root>
+                )}
+                <AuthForm key={mode} mode={mode} onRegistered={setRegisteredEmail} />
+                <Button variant="plain" colorPalette="brand" onClick={() => switchTo(mode === 'signin' ? 'signup' : 'signin')}>
+                  {t(mode === 'signin' ? 'auth.toSignUp' : 'auth.toSignIn')}
+                </Button>
+              </>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import type { BotCardMenuDuplicateMutation } from './__generated__/BotCardMenuDuplicateMutation.graphql.ts';
+import type { BotCardMenuFragment$key } from './__generated__/BotCardMenuFragment.graphql.ts';
+import { BotAnalyticsDialog } from './BotAnalyticsDialog.tsx';
+import { prependBot } from './botCount.ts';
+import { DeleteBotDialog } from './DeleteBotDialog.tsx';
+
+type OpenDialog = 'analytics' | 'delete' | null;
+
+export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardMenuFragment$key; connectionId: string; canDuplicate: boolean }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const data = useFragment(
+    graphql`
+      fragment BotCardMenuFragment on Bot {
+        id
+        name
+      }
+    `,
+    bot,
+  );
+  const [duplicate] = useMutation<BotCardMenuDuplicateMutation>(graphql`
+    mutation BotCardMenuDuplicateMutation($id: ID!) {
+      duplicateBot(id: $id) {
+        __typename
+        ... on Bot {
+          id
+          ...BotCardFragment @alias
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function duplicateBot() {
+    const failed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('chatbots.toast.duplicateFailed'), description: message || t('chatbots.toast.duplicateFallback') });
+    };
+    duplicate({
+      variables: { id: data.id },
+      updater: (store) => prependBot(store, connectionId, 'duplicateBot'),
+      onCompleted: ({ duplicateBot: result }) => {
+        if (result.__typename === 'Bot') toaster.create({ type: 'success', title: t('chatbots.toast.duplicated') });
+        else failed(result.message);
+      },
+      onError: (error) => failed(error.message),
+    });
+  }
+
+  return (
+    <>
+      <Menu.Root
+        onSelect={({ value }) => {
+          if (value === 'duplicate') duplicateBot();
+          else setDialog(value as OpenDialog);
+        }}
+      >
+        <Menu.Trigger asChild>
+          <IconButton variant="ghost" size="xs" aria-label={t('chatbots.menu.label', { name: data.name })}>
+            <span aria-hidden="true">⋮</span>
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="analytics">{t('chatbots.menu.analytics')}</Menu.Item>
+              {canDuplicate && <Menu.Item value="duplicate">{t('chatbots.menu.duplicate')}</Menu.Item>}
+              <Menu.Item value="delete" color="fg.error">
+                {t('chatbots.menu.delete')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <BotAnalyticsDialog botId={data.id} botName={data.name} open={dialog === 'analytics'} onClose={() => setDialog(null)} />
+      <DeleteBotDialog botId={data.id} botName={data.name} connectionId={connectionId} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

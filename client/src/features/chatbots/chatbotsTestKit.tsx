@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { loadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { expect } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import type { ChatbotsRouteQuery } from './__generated__/ChatbotsRouteQuery.graphql.ts';
+import { ChatbotsScreen, chatbotsQuery } from './ChatbotsRoute.tsx';
+
+export const VIEWER_ID = 'viewer-1';
+
+/** Keeps the viewer's id stable across the query and its refetches (bot owners keep their own). */
+export const viewerResolver = (context: { path?: readonly string[] | null }) => (context.path?.length === 1 ? { id: VIEWER_ID } : undefined);
+
+export const bot = (id: string, name: string, status = 'online') => ({
+  id,
+  name,
+  status,
+  lastUpdated: '2026-11-20T10:00:00Z',
+  conversationsToday: 3,
+  owner: { id: 'owner-1', fullName: 'Ann Owner' },
+});
+
+export const subscription = (botLimit: number | null) => ({ planType: 'subscription', credits: { totalCredits: 0 }, subscription: { botLimit } });
+
+export function renderChatbots({ billing = subscription(3), bots = [bot('b1', 'Support bot'), bot('b2', 'Sales bot', 'training')] } = {}) {
+  const environment = createMockEnvironment();
+  const queryRef = loadQuery<ChatbotsRouteQuery>(environment, chatbotsQuery, {});
+  environment.mock.resolveMostRecentOperation((operation) =>
+    MockPayloadGenerator.generate(operation, {
+      User: viewerResolver,
+      Billing: () => billing,
+      UserBotsConnection: (_context, generateId) => ({
+        totalCount: bots.length,
+        edges: bots.map((node) => ({ cursor: `c${generateId()}`, node })),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      }),
+    }),
+  );
+  renderRoute(
+    <Suspense fallback="loading">
+      <ChatbotsScreen queryRef={queryRef} />
+    </Suspense>,
+    { environment },
+  );
+  return environment;
+}
+
+export const createButton = () => screen.getByRole('button', { name: 'Create chatbot' }) as HTMLButtonElement;
+
+/** Ark UI's menu ignores a second selection in the same jsdom document, so each menu test has its own file. */
+export async function chooseMenuItem(botName: string, item: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: `Actions for ${botName}` }));
+  const menuItem = await screen.findByRole('menuitem', { name: item });
+  await user.hover(menuItem);
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+}
+

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { loadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../test/render.tsx';
+import type { DashboardRouteQuery } from './__generated__/DashboardRouteQuery.graphql.ts';
+import { DashboardScreen, dashboardQuery } from './DashboardRoute.tsx';
+
+function renderDashboard(dashboard: Record<string, unknown>) {
+  const environment = createMockEnvironment();
+  const queryRef = loadQuery<DashboardRouteQuery>(environment, dashboardQuery, {});
+  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, { Dashboard: () => dashboard }));
+  return renderRoute(
+    <Suspense fallback="loading">
+      <DashboardScreen queryRef={queryRef} />
+    </Suspense>,
+    { environment },
+  );
+}
+
+describe('DashboardScreen', () => {
+  it('shows the three cards with their change figures, the activity and the top bots', async () => {
+    renderDashboard({
+      totalBots: 4,
+      botsChange: 25,
+      totalConversations: 1200,
+      conversationsChange: -3.5,
+      avgResponseTime: 1.24,
+      avgResponseTimeChange: 0,
+      recentActivity: [{ id: 'a1', event: 'Bot Support deployed', level: 'success', timestamp: '2026-11-20T10:00:00Z', category: 'bot' }],
+      topBots: [{ bot: 'b1', name: 'Support', conversations: 42 }],
+    });
+    expect(await screen.findByText('4')).toBeTruthy();
+    expect(screen.getByText('+25.0% from last month')).toBeTruthy();
+    expect(screen.getByText('1,200')).toBeTruthy();
+    expect(screen.getByText('-3.5% from last month')).toBeTruthy();
+    expect(screen.getByText('1.2 s')).toBeTruthy();
+    expect(screen.getByText('Bot Support deployed')).toBeTruthy();
+    expect(screen.getByText('Support')).toBeTruthy();
+    expect(screen.getByText('42 conversations')).toBeTruthy();
+  });
+
+  it('shows empty states for a new account', async () => {
+    renderDashboard({ totalBots: 0, botsChange: 0, totalConversations: 0, conversationsChange: 0, avgResponseTime: 0, avgResponseTimeChange: 0, recentActivity: [], topBots: [] });
+    expect(await screen.findByText('No activity yet.')).toBeTruthy();
+    expect(screen.getByText('No conversations yet.')).toBeTruthy();
+  });
+});

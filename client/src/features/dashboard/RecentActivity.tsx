@@ -1,0 +1,52 @@
+import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import type { RecentActivityFragment$key } from './__generated__/RecentActivityFragment.graphql.ts';
+
+const LEVEL_COLORS: Record<string, string> = { error: 'red', warning: 'orange', success: 'green', info: 'blue' };
+
+export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const { recentActivity } = useFragment(
+    graphql`
+      fragment RecentActivityFragment on Dashboard {
+        recentActivity {
+          id
+          event
+          level
+          timestamp
+        }
+      }
+    `,
+    dashboard,
+  );
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {t('dashboard.recentActivity')}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {recentActivity.length === 0 ? (
+          <Text color="fg.muted">{t('dashboard.noActivity')}</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0">
+            {recentActivity.map((activity) => (
+              <HStack as="li" key={activity.id} justify="space-between" align="start" gap="3">
+                <Stack gap="0">
+                  <Text>{activity.event}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {time.format(new Date(activity.timestamp as string))}
+                  </Text>
+                </Stack>
+                <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>{activity.level}</Badge>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { demoApi } from './demoApi.ts';
+
+interface DemoMessage {
+  role: 'user' | 'bot';
+  content: string;
+  timestamp: Date;
+}
+
+function Bubble({ message }: { message: DemoMessage }) {
+  const { i18n } = useTranslation();
+  const fromUser = message.role === 'user';
+  return (
+    <Stack gap="0" alignSelf={fromUser ? 'flex-end' : 'flex-start'} maxWidth="80%">
+      <Text bg={fromUser ? 'brand.solid' : 'bg.muted'} color={fromUser ? 'brand.contrast' : 'fg'} paddingX="3" paddingY="2" borderRadius="lg" whiteSpace="pre-wrap">
+        {message.content}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" alignSelf={fromUser ? 'flex-end' : 'flex-start'}>
+        {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.timestamp)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Step 3: chat with the demo bot. */
+export function ChatStep({ botId, token }: { botId: string; token: string }) {
+  const { t } = useTranslation();
+  const [messages, setMessages] = useState<DemoMessage[] | null>(null);
+  const [draft, setDraft] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const add = (role: DemoMessage['role'], content: string) => setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date() }]);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const question = draft.trim();
+    if (!question || waiting) return;
+    setDraft('');
+    add('user', question);
+    setWaiting(true);
+    try {
+      add('bot', (await demoApi.chat(botId, token, question)).answer);
+    } catch {
+      add('bot', t('demo.chat.failed'));
+    }
+    setWaiting(false);
+  }
+
+  if (!messages) {
+    return (
+      <Button alignSelf="start" colorPalette="brand" onClick={() => setMessages([{ role: 'bot', content: t('demo.chat.hello'), timestamp: new Date() }])}>
+        {t('demo.chat.start')}
+      </Button>
+    );
+  }
+  return (
+    <Box borderWidth="1px" borderRadius="xl" overflow="hidden">
+      <Stack gap="3" padding="4" minHeight="64" maxHeight="md" overflowY="auto" aria-live="polite">
+        {messages.map((message, index) => (
+          <Bubble key={index} message={message} />
+        ))}
+        {waiting && (
+          <Text color="fg.muted" fontStyle="italic" role="status">
+            {t('demo.chat.typing')}
+          </Text>
+        )}
+      </Stack>
+      <HStack as="form" onSubmit={send} padding="3" borderTopWidth="1px">
+        <Input value={draft} onChange={(event) => setDraft(event.currentTarget.value)} placeholder={t('demo.chat.placeholder')} aria-label={t('demo.chat.placeholder')} disabled={waiting} />
+        <Button type="submit" colorPalette="brand" disabled={waiting}>
+          {t('demo.chat.send')}
+        </Button>
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { SIGN_UP_PATH } from '../landing/links.ts';
+import { ChatStep } from './ChatStep.tsx';
+import { DemoCountdown } from './DemoCountdown.tsx';
+import { KnowledgeStep } from './KnowledgeStep.tsx';
+import { TemplateStep } from './TemplateStep.tsx';
+import { forgetDemoSession, useDemoSession } from './useDemoSession.ts';
+
+const STEPS = ['template', 'knowledge', 'chat'] as const;
+
+function SignUpButton() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild colorPalette="brand">
+      <RouterLink to={SIGN_UP_PATH}>{t('demo.getStarted')}</RouterLink>
+    </Button>
+  );
+}
+
+function ExpiredDialog({ blocking, onClose }: { blocking: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ModalDialog open blocking={blocking} onClose={onClose} role="alertdialog" title={t('demo.expired.title')} footer={<SignUpButton />}>
+      <Text>{t('demo.expired.description')}</Text>
+    </ModalDialog>
+  );
+}
+
+function DemoWizard({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(0);
+  const [botId, setBotId] = useState<string | null>(null);
+  return (
+    <Steps.Root step={step} count={STEPS.length} colorPalette="brand">
+      <Steps.List>
+        {STEPS.map((name, index) => (
+          <Steps.Item key={name} index={index}>
+            <Steps.Indicator />
+            <Steps.Title>{t(`demo.steps.${name}`)}</Steps.Title>
+            <Steps.Separator />
+          </Steps.Item>
+        ))}
+      </Steps.List>
+      <Box marginTop="6">
+        {step === 0 && (
+          <TemplateStep
+            token={token}
+            onBotCreated={(id) => {
+              setBotId(id);
+              setStep(1);
+            }}
+          />
+        )}
+        {step === 1 && botId && <KnowledgeStep botId={botId} token={token} onDone={() => setStep(2)} />}
+        {step === 2 && botId && <ChatStep botId={botId} token={token} />}
+      </Box>
+    </Steps.Root>
+  );
+}
+
+/** `/demo`: a one-hour demo on the demo REST calls, no account needed. */
+export function Component() {
+  const { t } = useTranslation();
+  const session = useDemoSession();
+  const [timeUp, setTimeUp] = useState(false);
+  const [expiredDismissed, setExpiredDismissed] = useState(false);
+  const onExpired = useCallback(() => {
+    forgetDemoSession();
+    setTimeUp(true);
+  }, []);
+
+  return (
+    <Box minHeight="100vh" bg="bg.subtle">
+      <Flex as="header" justify="space-between" align="center" gap="2" paddingX={{ base: '4', md: '8' }} paddingY="3" bg="bg" borderBottomWidth="1px" wrap="wrap">
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to="/">{t('auth.backHome')}</RouterLink>
+        </Button>
+        <HStack gap="3">
+          {session.status === 'ready' && <DemoCountdown expiresAt={session.expiresAt} onExpired={onExpired} />}
+          <LanguageSwitcher />
+        </HStack>
+      </Flex>
+      <Stack as="main" gap="8" maxWidth="5xl" marginX="auto" paddingX="4" paddingY="8">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            {t('demo.title')}
+          </Heading>
+          <Text color="fg.muted">{t('demo.subtitle')}</Text>
+        </Stack>
+        {session.status === 'starting' && <PageSpinner />}
+        {session.status === 'failed' && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{t('demo.startFailed')}</Alert.Title>
+          </Alert.Root>
+        )}
+        {session.status === 'ready' && <DemoWizard token={session.token} />}
+        <Card.Root>
+          <Card.Body gap="3" alignItems="start">
+            <Heading as="h2" size="lg">
+              {t('demo.cta.title')}
+            </Heading>
+            <Text color="fg.muted">{t('demo.cta.body')}</Text>
+            <SignUpButton />
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+      {timeUp && <ExpiredDialog blocking onClose={() => undefined} />}
+      {session.status === 'expired' && !expiredDismissed && <ExpiredDialog blocking={false} onClose={() => setExpiredDismissed(true)} />}
+    </Box>
+  );
+}

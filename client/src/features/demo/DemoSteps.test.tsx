@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute, stubFetch } from '../../test/render.tsx';
+import { ChatStep } from './ChatStep.tsx';
+import { DEMO_MAX_FILE_BYTES, KnowledgeStep } from './KnowledgeStep.tsx';
+
+const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
+
+describe('KnowledgeStep', () => {
+  it('keeps valid files, alerts about the others, and uploads the kept ones on Continue', async () => {
+    const calls = stubFetch({ 'POST /demobots/upload-demo-document?bot_id=bot-1&demo_user_session_token=tok': { status: 201, body: {} } });
+    let done = false;
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => (done = true)} />);
+    fireEvent.change(screen.getByLabelText('Choose documents'), {
+      target: {
+        files: [
+          fileOf('guide.pdf', 'application/pdf'),
+          fileOf('notes.markdown', ''),
+          fileOf('big.txt', 'text/plain', DEMO_MAX_FILE_BYTES + 1),
+          fileOf('sheet.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+        ],
+      },
+    });
+    expect(await screen.findByText('Only PDF, TXT, or Markdown files up to 2MB are allowed.')).toBeTruthy();
+    expect(screen.getByText('guide.pdf')).toBeTruthy();
+    expect(screen.getByText('notes.markdown')).toBeTruthy();
+    expect(screen.queryByText('big.txt')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove notes.markdown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(done).toBe(true));
+    expect(calls.filter((call) => call.key.startsWith('POST /demobots/upload-demo-document'))).toHaveLength(1);
+  });
+
+  it('shows Continue only once a file is chosen', () => {
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});
+
+describe('ChatStep', () => {
+  it('greets with Hello, ignores blank input, and shows the answer after the typing indicator', async () => {
+    const calls = stubFetch({ 'POST /demobots/chat': { body: { answer: 'We open at 9.', sources: [] } } });
+    renderRoute(<ChatStep botId="bot-1" token="tok" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    expect(screen.getByText('Hello')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '   ' } });
+    fireEvent.submit(screen.getByRole('textbox'));
+    expect(calls).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'When do you open?' } });
+    fireEvent.submit(screen.getByRole('textbox'));
+    expect(screen.getByText('When do you open?')).toBeTruthy();
+    expect(screen.getByText('The bot is typing…')).toBeTruthy();
+    expect(await screen.findByText('We open at 9.')).toBeTruthy();
+    expect(JSON.parse(calls[0]!.init!.body as string)).toEqual({ bot_id: 'bot-1', demo_user_session_token: 'tok', query: 'When do you open?' });
+  });
+
+  it('answers with the failure message when the bot cannot reply', async () => {
+    stubFetch({ 'POST /demobots/chat': { status: 500, body: { detail: 'down' } } });
+    renderRoute(<ChatStep botId="bot-1" token="tok" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Hi?' } });
+    fireEvent.submit(screen.getByRole('textbox'));
+    expect(await screen.findByText('Failed to get bot response.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { ApiError, jsonBody, publicRequest } from '../../session/api.ts';
+
+export const DEMO_STORAGE_KEYS = { sessionToken: 'demoSessionToken', expiresAt: 'demoExpiresAt' } as const;
+
+export interface DemoTemplate {
+  id: string;
+  title: string;
+  description: string;
+  use_case: string;
+  tag: string | null;
+  features: string[] | null;
+}
+
+const rethrow = (message: string) => (error: unknown) => {
+  throw error instanceof ApiError && error.status === 0 ? error : new Error(message);
+};
+
+export const demoApi = {
+  createSession: () =>
+    publicRequest<{ session_token: string; expires_at: string }>('/demobot/demo-session', { method: 'POST' }, 'Failed to create demo session').catch(
+      rethrow('Failed to create demo session'),
+    ),
+  checkSession: (token: string) =>
+    publicRequest<{ is_valid: boolean; is_expired: boolean }>(
+      `/demobot/check-session?demo_user_session_token=${encodeURIComponent(token)}`,
+      {},
+      'Failed to check demo session status',
+    ),
+  templates: () => publicRequest<DemoTemplate[]>('/template/', {}, 'Failed to fetch bot templates').catch(() => [] as DemoTemplate[]),
+  createDemoBot: (templateId: string, token: string) =>
+    publicRequest<{ id: string }>('/demobot/create-demo-bot', jsonBody({ template_prompt_id: templateId, demo_user_session_token: token }), 'Failed to create demo bot'),
+  uploadDocument(botId: string, token: string, file: File) {
+    const form = new FormData();
+    form.append('file', file);
+    const query = new URLSearchParams({ bot_id: botId, demo_user_session_token: token });
+    return publicRequest(`/demobots/upload-demo-document?${query}`, { method: 'POST', body: form }, 'Failed to upload demo document');
+  },
+  chat: (botId: string, token: string, query: string) =>
+    publicRequest<{ answer: string }>('/demobots/chat', jsonBody({ bot_id: botId, demo_user_session_token: token, query }), 'Failed to chat with demo bot'),
+};

@@ -1,0 +1,25 @@
+import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
+import { DEMO_PATH, SIGN_IN_PATH } from './links.ts';
+
+export function LandingHeader() {
+  const { t } = useTranslation();
+  return (
+    <Flex as="header" justify="space-between" align="center" paddingX={{ base: '4', md: '8' }} paddingY="3" borderBottomWidth="1px" gap="2" wrap="wrap">
+      <Text fontWeight="bold" fontSize="lg" color="brand.fg">
+        {t('brand.name')}
+      </Text>
+      <HStack gap="2">
+        <LanguageSwitcher />
+        <Button asChild variant="outline" size="sm">
+          <RouterLink to={DEMO_PATH}>{t('landing.header.tryDemo')}</RouterLink>
+        </Button>
+        <Button asChild colorPalette="brand" size="sm">
+          <RouterLink to={SIGN_IN_PATH}>{t('landing.header.signIn')}</RouterLink>
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

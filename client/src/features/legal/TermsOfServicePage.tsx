@@ -1,0 +1,3 @@
+import { LegalText } from './LegalText.tsx';
+
+export const Component = () => <LegalText page="terms" />;

@@ -1,0 +1,56 @@
+import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import type { ChatLogEntryFragment$key } from './__generated__/ChatLogEntryFragment.graphql.ts';
+
+export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment ChatLogEntryFragment on ChatLog {
+        bot {
+          name
+        }
+        userName
+        channel
+        phoneNumber
+        timestamp
+        message
+        response
+      }
+    `,
+    log,
+  );
+  const whatsapp = data.channel === 'whatsapp';
+  return (
+    <Card.Root as="li" size="sm">
+      <Card.Body gap="2">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{data.bot.name}</Text>
+            <Text color="fg.muted">{data.userName ?? t('logs.anonymous')}</Text>
+            <Badge colorPalette={whatsapp ? 'green' : 'blue'}>{t(`logs.channels.${data.channel}`)}</Badge>
+            {whatsapp && data.phoneNumber && <Text fontSize="sm">{data.phoneNumber}</Text>}
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.timestamp as string))}
+          </Text>
+        </HStack>
+        <Stack gap="1">
+          <Text>
+            <Text as="span" fontWeight="medium">
+              {t('logs.user')}
+            </Text>{' '}
+            {data.message}
+          </Text>
+          <Text>
+            <Text as="span" fontWeight="medium">
+              {t('logs.bot')}
+            </Text>{' '}
+            {data.response}
+          </Text>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Code, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PublicPage } from '../../ui/PublicPage.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  return (
+    <PublicPage title={t('payment.success.title')}>
+      <Stack gap="4" align="start">
+        <Text>{t('payment.success.message')}</Text>
+        {sessionId && (
+          <Text>
+            {t('payment.success.session')} <Code>{sessionId}</Code>
+          </Text>
+        )}
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/dashboard">{t('payment.toDashboard')}</RouterLink>
+        </Button>
+      </Stack>
+    </PublicPage>
+  );
+}

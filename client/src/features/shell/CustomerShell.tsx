@@ -1,0 +1,78 @@
+import { Badge, Box, Drawer, Flex, IconButton, Portal } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { hasPlan, SidebarContent } from './SidebarContent.tsx';
+import { useSidebarState } from './sidebarState.ts';
+
+export const SIDEBAR_WIDTH = '16rem';
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
+
+function PlanBadge() {
+  const { t } = useTranslation();
+  const plan = useSession().user?.plan;
+  if (!hasPlan(plan)) return null;
+  return (
+    <Badge colorPalette="brand" aria-label={t('shell.planBadge', { plan })} textTransform="capitalize">
+      {plan}
+    </Badge>
+  );
+}
+
+/** The signed-in customer's frame: sidebar (rail, or drawer on phones), header, routed page. */
+export function Component() {
+  const { t } = useTranslation();
+  const sidebar = useSidebarState();
+  const { user } = useSession();
+  const toggleLabel = t('shell.toggleSidebar');
+  if (!user) return <Navigate to="/" replace />;
+
+  return (
+    <Flex minHeight="100vh">
+      {sidebar.mobile ? (
+        <Drawer.Root open={sidebar.drawerOpen} onOpenChange={(details) => sidebar.setDrawerOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content width={SIDEBAR_WIDTH_MOBILE} maxWidth={SIDEBAR_WIDTH_MOBILE}>
+                <Drawer.Title srOnly>{t('shell.navigation')}</Drawer.Title>
+                <SidebarContent compact={false} onNavigate={() => sidebar.setDrawerOpen(false)} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : (
+        <Box
+          as="aside"
+          data-testid="sidebar"
+          width={sidebar.expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED}
+          flexShrink={0}
+          borderEndWidth="1px"
+          bg="bg.subtle"
+          position="sticky"
+          top="0"
+          height="100vh"
+          transition="width 0.2s"
+        >
+          <SidebarContent compact={!sidebar.expanded} />
+        </Box>
+      )}
+      <Flex direction="column" flex="1" minWidth="0">
+        <Flex as="header" align="center" justify="space-between" gap="2" paddingX="4" paddingY="2" borderBottomWidth="1px">
+          <IconButton aria-label={toggleLabel} title={toggleLabel} variant="ghost" size="sm" onClick={sidebar.toggle}>
+            <span aria-hidden="true">☰</span>
+          </IconButton>
+          <PlanBadge />
+        </Flex>
+        <Box as="main" flex="1" padding={{ base: '4', md: '6' }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

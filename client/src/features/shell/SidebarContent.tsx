@@ -1,0 +1,100 @@
+import { Badge, Box, Button, Card, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
+import { CUSTOMER_MENU } from './menu.ts';
+
+export const hasPlan = (plan: string | undefined) => Boolean(plan) && plan !== 'free';
+
+function MenuLinks({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
+      {CUSTOMER_MENU.map((item) => (
+        <li key={item.path}>
+          <Button asChild variant="ghost" width="full" justifyContent={compact ? 'center' : 'start'} paddingX={compact ? '0' : '3'} size="sm">
+            <NavLink to={item.path} onClick={onNavigate} aria-label={compact ? t(item.labelKey) : undefined} title={compact ? t(item.labelKey) : undefined}>
+              {({ isActive }) => (
+                <>
+                  <span aria-hidden="true">{item.icon}</span>
+                  {!compact && (
+                    <Text as="span" fontWeight={isActive ? 'bold' : 'normal'} color={isActive ? 'brand.fg' : undefined}>
+                      {t(item.labelKey)}
+                    </Text>
+                  )}
+                </>
+              )}
+            </NavLink>
+          </Button>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function PlanCard({ plan }: { plan: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root size="sm" bg="brand.subtle">
+      <Card.Body gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {t('shell.planCard.title')}
+        </Text>
+        <Badge colorPalette="brand" alignSelf="start" textTransform="capitalize">
+          {plan}
+        </Badge>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SidebarFooter() {
+  const { t } = useTranslation();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="2" borderTopWidth="1px" paddingTop="3">
+      <Box>
+        <Text fontSize="sm" fontWeight="semibold" truncate>
+          {user?.email}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {t(user?.role === 'ADMIN' ? 'shell.role.admin' : 'shell.role.customer')}
+        </Text>
+      </Box>
+      <LanguageSwitcher size="xs" />
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void signOut().then(() => navigate('/', { replace: true }))}
+      >
+        {t('shell.signOut')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The sidebar's inside; `compact` is the 3rem collapsed rail (menu icons only). */
+export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Stack as="nav" aria-label={t('shell.navigation')} height="full" justify="space-between" padding={compact ? '1' : '3'} gap="4">
+      <Stack gap="4">
+        {!compact && (
+          <Text fontWeight="bold" color="brand.fg" paddingX="2">
+            {t('brand.name')}
+          </Text>
+        )}
+        <MenuLinks compact={compact} onNavigate={onNavigate} />
+      </Stack>
+      {!compact && (
+        <Stack gap="3">
+          {hasPlan(user?.plan) && <PlanCard plan={user!.plan} />}
+          <SidebarFooter />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

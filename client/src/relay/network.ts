@@ -1,0 +1,68 @@
+import { createClient, type Client } from 'graphql-ws';
+import { Network, Observable, type FetchFunction, type GraphQLResponse, type SubscribeFunction } from 'relay-runtime';
+import { currentAccessToken, refreshSession } from '../session/api.ts';
+import { tokenStore } from '../session/tokenStore.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+const AUTHENTICATION_REQUIRED = 'AUTHENTICATION_REQUIRED';
+
+interface GraphQLBody {
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+function needsAuthentication(status: number, body: GraphQLBody): boolean {
+  return status === 401 || (body.errors ?? []).some((error) => error.extensions?.code === AUTHENTICATION_REQUIRED);
+}
+
+async function postGraphQL(request: { text: string | null; name: string }, variables: unknown) {
+  const token = await currentAccessToken();
+  const response = await fetch(GRAPHQL_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
+  });
+  return { status: response.status, body: (await response.json()) as GraphQLBody, sentToken: token !== null };
+}
+
+/** POSTs to /graphql with the access token; one transparent refresh and retry on an auth failure. */
+export const fetchGraphQL: FetchFunction = async (request, variables) => {
+  let result = await postGraphQL(request, variables);
+  if (result.sentToken && needsAuthentication(result.status, result.body) && (await refreshSession())) {
+    result = await postGraphQL(request, variables);
+  }
+  return result.body as GraphQLResponse;
+};
+
+function webSocketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${GRAPHQL_PATH}`;
+}
+
+let wsClient: Client | null = null;
+
+/** One graphql-ws connection, authorised with the token current at each (re)connection. */
+function subscriptionsClient(): Client {
+  wsClient ??= createClient({
+    url: webSocketUrl(),
+    lazy: true,
+    connectionParams: () => {
+      const token = tokenStore.accessToken();
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+  });
+  return wsClient;
+}
+
+const subscribeGraphQL: SubscribeFunction = (request, variables) =>
+  Observable.create<GraphQLResponse>((sink) =>
+    subscriptionsClient().subscribe(
+      { operationName: request.name, query: request.text ?? '', variables },
+      {
+        next: (value) => sink.next(value as GraphQLResponse),
+        error: (error) => sink.error(error instanceof Error ? error : new Error(String(error))),
+        complete: () => sink.complete(),
+      },
+    ),
+  );
+
+export const createNetwork = () => Network.create(fetchGraphQL, subscribeGraphQL);

@@ -1,0 +1,98 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { RelayEnvironmentProvider } from 'react-relay';
+import { relayEnvironment, resetRelayEnvironment } from '../relay/environment.ts';
+import { authApi } from './api.ts';
+import { tokenStore, type CurrentUser, type TokenPair } from './tokenStore.ts';
+
+interface Session {
+  user: CurrentUser | null;
+  /** True while a stored token is being checked at start. */
+  checking: boolean;
+  signIn(email: string, password: string): Promise<CurrentUser>;
+  signInWithTokens(tokens: TokenPair): Promise<CurrentUser | null>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
+  return session;
+}
+
+/** Where a user lands after signing in. */
+export const homeOf = (user: CurrentUser) => (user.role === 'ADMIN' ? '/admin/overview' : '/dashboard');
+
+function storedUser(): CurrentUser | null {
+  return tokenStore.accessToken() ? tokenStore.currentUser() : null;
+}
+
+/**
+ * Holds the signed-in user. A stored token is checked once at start by fetching the user; the
+ * session is cleared when that fails.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState(storedUser);
+  const [environment, setEnvironment] = useState(relayEnvironment);
+  const [checking, setChecking] = useState(() => tokenStore.accessToken() !== null);
+
+  const startSession = useCallback((next: CurrentUser | null) => {
+    setEnvironment(resetRelayEnvironment());
+    setUser(next);
+  }, []);
+
+  useEffect(() => {
+    if (!tokenStore.accessToken()) return;
+    authApi
+      .me()
+      .then(
+        (me) => {
+          tokenStore.saveCurrentUser(me);
+          setUser(me);
+        },
+        () => {
+          tokenStore.clear();
+          startSession(null);
+        },
+      )
+      .finally(() => setChecking(false));
+  }, [startSession]);
+
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      checking,
+      async signIn(email, password) {
+        const signedIn = await authApi.login(email, password);
+        startSession(signedIn);
+        return signedIn;
+      },
+      async signInWithTokens(tokens) {
+        tokenStore.saveTokens(tokens);
+        try {
+          const me = await authApi.me();
+          tokenStore.saveCurrentUser(me);
+          startSession(me);
+          return me;
+        } catch {
+          tokenStore.clear();
+          startSession(null);
+          return null;
+        }
+      },
+      async signOut() {
+        await authApi.logout();
+        tokenStore.clear();
+        startSession(null);
+      },
+    }),
+    [user, checking, startSession],
+  );
+
+  return (
+    <SessionContext value={session}>
+      <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
+    </SessionContext>
+  );
+}

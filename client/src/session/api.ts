@@ -1,0 +1,156 @@
+import { tokenStore, type CurrentUser } from './tokenStore.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** A failed REST call: `detail` is the server's message when it gave one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface TokenPairJson {
+  access_token: string;
+  refresh_token: string;
+  user: CurrentUser;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') return body.detail;
+  return typeof body === 'string' && body ? body : undefined;
+}
+
+/** Calls the REST API without credentials; throws ApiError with the server's detail or `fallback`. */
+export async function publicRequest<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, init);
+  } catch {
+    throw new ApiError(0, 'Network error');
+  }
+  const body = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, detailOf(body) ?? fallback);
+  return body as T;
+}
+
+export const jsonBody = (value: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(value),
+});
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Trades the stored refresh token for a new pair. Concurrent callers share one request, since the
+ * server revokes a refresh token once used.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const refreshToken = tokenStore.refreshToken();
+    if (!refreshToken) return false;
+    try {
+      const pair = await publicRequest<TokenPairJson>('/users/refresh', jsonBody({ refresh_token: refreshToken }), 'Authentication required');
+      tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
+      tokenStore.saveCurrentUser(pair.user);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+const EXPIRY_MARGIN_SECONDS = 10;
+
+function expiresSoon(accessToken: string): boolean {
+  try {
+    const payload = JSON.parse(atob(accessToken.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof payload.exp === 'number' && payload.exp - EXPIRY_MARGIN_SECONDS < Date.now() / 1000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stored access token, refreshed first when it is about to expire: the server answers an
+ * expired token on `viewer` with null rather than an error, so waiting for a failure is not enough.
+ */
+export async function currentAccessToken(): Promise<string | null> {
+  const token = tokenStore.accessToken();
+  if (token && expiresSoon(token)) await refreshSession();
+  return tokenStore.accessToken();
+}
+
+const withToken = (init: RequestInit, token: string): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` },
+});
+
+/** Calls the REST API with the access token, refreshing it once when the server answers 401. */
+export async function authorizedFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  const token = await currentAccessToken();
+  if (!token) throw new ApiError(401, 'Authentication required');
+  const response = await fetch(input, withToken(init, token));
+  if (response.status !== 401 || !(await refreshSession())) return response;
+  return fetch(input, withToken(init, tokenStore.accessToken()!));
+}
+
+export async function authorizedRequest<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await authorizedFetch(`${API_PREFIX}${path}`, init);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, 'Network error');
+  }
+  const body = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, detailOf(body) ?? fallback);
+  return body as T;
+}
+
+export const authApi = {
+  async login(email: string, password: string): Promise<CurrentUser> {
+    const pair = await publicRequest<TokenPairJson>('/users/login', jsonBody({ email, password }), 'Signin failed');
+    tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
+    tokenStore.saveCurrentUser(pair.user);
+    return pair.user;
+  },
+  register: (fullName: string, email: string, password: string) =>
+    publicRequest<{ message: string }>('/users/register', jsonBody({ email, password, full_name: fullName }), 'Register failed'),
+  me: () => authorizedRequest<CurrentUser>('/users/me', {}, 'Failed to fetch user'),
+  async logout() {
+    const refreshToken = tokenStore.refreshToken();
+    if (refreshToken) {
+      await publicRequest('/users/logout', jsonBody({ refresh_token: refreshToken }), 'Network error').catch(() => undefined);
+    }
+  },
+  confirmEmail: (token: string) =>
+    publicRequest<{ message: string }>(`/users/verify-email/confirm/${encodeURIComponent(token)}`, { method: 'POST' }, 'Verification failed'),
+  resendVerification: (email: string) =>
+    publicRequest<{ message: string }>('/users/verify-email/request', jsonBody({ email }), 'Failed to resend verification email'),
+};
+
+export interface PublicConfig {
+  demo_accounts: { admin: { email: string; password: string }; customer: { email: string; password: string } } | null;
+  google_sign_in: boolean;
+}
+
+export const fetchPublicConfig = () => publicRequest<PublicConfig>('/public/config', {}, 'Network error');
+
+export const GOOGLE_SIGN_IN_URL = `${API_PREFIX}/users/google`;

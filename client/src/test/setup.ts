@@ -1,0 +1,41 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import '../i18n/index.ts';
+
+// relay-test-utils' MockPayloadGenerator and friends call jest.fn.
+// Chakra renders slowly under jsdom.
+configure({ asyncUtilTimeout: 5000 });
+
+(globalThis as unknown as { jest: typeof vi }).jest = vi;
+
+// jsdom lacks these; Chakra (Ark UI) reads them.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollTo ??= () => undefined;
+
+// Ark UI waits for animationend before unmounting, which jsdom never fires.
+const noAnimations = document.createElement('style');
+noAnimations.textContent = '*, *::before, *::after { animation-name: none !important; animation-duration: 0s !important; }';
+document.head.appendChild(noAnimations);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  // A modal unmounted while open leaves its body lock (pointer-events: none) and portals behind.
+  document.body.removeAttribute('style');
+  document.body.innerHTML = '';
+});
