@@ -2,6 +2,7 @@ import type { Document } from '../../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot } from '../bots/access.ts';
+import { prepend } from '../../graphql/streams.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, UPLOAD_MESSAGES, type UploadedFile, type UploadRules } from './ingestion.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
@@ -135,37 +136,4 @@ export class KnowledgeService {
     await this.platform.prisma.document.deleteMany({ where: { id: document.id } });
     await this.platform.blobs.delete(document.storageKey);
   }
-}
-
-/** An iterator that yields `first()` (awaited on the first pull) and then everything `rest` yields. */
-function prepend<T>(first: () => Promise<T[]>, rest: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
-  let pending: Promise<T[]> | null = null;
-  let buffered: T[] | null = null;
-  let done = false;
-  const iterator: AsyncIterableIterator<T> = {
-    async next() {
-      if (done) return { value: undefined, done: true };
-      if (buffered === null) {
-        pending ??= first();
-        try {
-          buffered = await pending;
-        } catch (error) {
-          await iterator.return!();
-          throw error;
-        }
-      }
-      const value = buffered.shift();
-      if (value !== undefined) return { value, done: false };
-      return rest.next();
-    },
-    async return() {
-      done = true;
-      await rest.return?.();
-      return { value: undefined, done: true };
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
 }
