@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
+import { duplicateTopLevelKeys, messagesOf } from './resources.ts';
+
+const en = messagesOf('en');
+const fr = messagesOf('fr');
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -8,6 +10,10 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 describe('translations', () => {
+  it('defines each top-level key in one file only', () => {
+    expect([...duplicateTopLevelKeys('en'), ...duplicateTopLevelKeys('fr')]).toEqual([]);
+  });
+
   it('has every English key in French', () => {
     const french = new Set(keysOf(fr));
     expect(keysOf(en).filter((key) => !french.has(key))).toEqual([]);

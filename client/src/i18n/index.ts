@@ -1,13 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import fr from './fr.json';
+import { LANGUAGES, messagesOf, type Language } from './resources.ts';
 
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
+export const resources = { en: { translation: messagesOf('en') }, fr: { translation: messagesOf('fr') } };
 
 function storedLanguage(): Language {
   const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
