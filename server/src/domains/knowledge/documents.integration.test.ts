@@ -262,6 +262,16 @@ describe('documents: upload, live status, retrieval, deletion', () => {
     await watcher.close();
   });
 
+  it('lets only one of two simultaneous uploads of the same content in', async () => {
+    const content = Buffer.from(`Simultaneous upload ${randomUUID()}: the spare key is under the blue flowerpot.`);
+    const answers = await Promise.all([upload(otherBotId, 'a.txt', content), upload(otherBotId, 'b.txt', content)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const watcher = watchDocuments(otherBotId);
+    const created = answers.find((answer) => answer.status === 201)!;
+    expect((await watcher.settled(created.body.id)).status).toBe('completed');
+    await watcher.close();
+  });
+
   it('deletes a document with its chunks, vectors and file, and its fact is gone', async () => {
     const id = uploaded.txt;
     const document = await server.platform.prisma.document.findUniqueOrThrow({ where: { id } });

@@ -217,8 +217,9 @@ export class DocumentIngestion {
    * the customer sees why; its stored file goes, since nothing will read it again.
    */
   async fail(documentId: string, message: string): Promise<void> {
-    const failed = await this.transition(documentId, ['pending', 'processing'], { status: 'failed', errorMessage: message, chunkCount: 0 });
-    if (failed) await this.deps.blobs.delete(failed.storageKey).catch(() => undefined);
+    await this.transition(documentId, ['pending', 'processing'], { status: 'failed', errorMessage: message, chunkCount: 0 }, (failed) =>
+      this.deps.blobs.delete(failed.storageKey).catch(() => undefined),
+    );
   }
 
   async publish(document: Document): Promise<void> {
@@ -237,16 +238,22 @@ export class DocumentIngestion {
     await this.fail(documentId, UPLOAD_MESSAGES.processingFailed);
   }
 
-  /** Moves a document from one of `from` to a new state; null when it was deleted or had moved on. */
+  /**
+   * Moves a document from one of `from` to a new state, runs `settle` (before anyone hears of the
+   * change) and publishes it; null when the document was deleted or had moved on.
+   */
   private async transition(
     documentId: string,
     from: Document['status'][],
     data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'pageCount' | 'processedAt'>>,
+    settle?: (document: Document) => Promise<unknown>,
   ): Promise<Document | null> {
     const { count } = await this.deps.prisma.document.updateMany({ where: { id: documentId, status: { in: from } }, data });
     if (count === 0) return null;
     const document = await this.deps.prisma.document.findUnique({ where: { id: documentId } });
-    if (document) await this.publish(document);
+    if (!document) return null;
+    await settle?.(document);
+    await this.publish(document);
     return document;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionForModel } from './collections.ts';
-import { queryTerms } from './retrieval.ts';
+import { probeOrder, queryTerms } from './retrieval.ts';
 
 describe('queryTerms', () => {
   it.each([
@@ -8,11 +8,22 @@ describe('queryTerms', () => {
     { query: 'error E4521 error', expected: ['error', 'e4521'] },
     { query: 'Où est le café ?', expected: ['café'] },
     { query: 'what is it', expected: ['what', 'is', 'it'] },
+    { query: 'this or that', expected: ['this', 'that'] },
     { query: '  ?!  ', expected: [] },
     { query: '"quoted" -minus or OR', expected: ['quoted', 'minus'] },
     { query: Array.from({ length: 40 }, (_, index) => `word${index}`).join(' '), expected: Array.from({ length: 32 }, (_, index) => `word${index}`) },
   ])('$query', ({ query, expected }) => {
     expect(queryTerms(query)).toEqual(expected);
+  });
+});
+
+describe('probeOrder', () => {
+  it.each([
+    { terms: ['reset', 'acme', 'router', 'password'], expected: ['password', 'router', 'reset', 'acme'] },
+    { terms: ['error', 'e4521', 'acme'], expected: ['e4521', 'error', 'acme'] },
+    { terms: ['one', 'two'], expected: ['one', 'two'] },
+  ])('$terms', ({ terms, expected }) => {
+    expect(probeOrder(terms)).toEqual(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { isStopword } from '../../platform/embeddings/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
@@ -42,18 +42,25 @@ const MAX_QUERY_LENGTH = 2_000;
  * without function words unless nothing else is left.
  */
 export function queryTerms(query: string): string[] {
-  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  // "or" is an operator to websearch_to_tsquery, and a function word anyway.
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word !== 'or');
   const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}+/gu, '');
   const content = words.filter((word) => !isStopword(folded(word)));
   return (content.length > 0 ? content : words).slice(0, MAX_QUERY_TERMS);
 }
 
 /**
- * Matching rows a full-text query ranks at most. A word found in most of a bot's chunks (its
- * company name, say) would otherwise make every question rank the whole bot; such a word says
- * little about which chunk answers, so a bounded sample of its matches loses little.
+ * Bounds on the work of one full-text search. A word found in most of a bot's chunks (its company
+ * name, say) would otherwise make every question read and rank the whole bot; such a word says
+ * little about which chunk answers, so a sample of its matches loses little, while the matches of
+ * the rare words that do tell (a product code, a name) fit within the bound.
  */
-export const FULL_TEXT_WORK_LIMIT = 1_000;
+export const FULL_TEXT_LIMITS = {
+  /** Chunks read per probe (all the words together, then each word alone). A constant, so the planner uses the GIN index. */
+  perProbe: 100,
+  /** Words of the question probed one by one (the most telling first, see `probeOrder`). */
+  words: 5,
+} as const;
 
 interface RetrieverDependencies {
   prisma: PrismaClient;
@@ -127,7 +134,8 @@ export class Retriever {
     return results;
   }
 
-  private async vectorSearch(botId: string, query: string, limit: number): Promise<{ id: string; score: number }[]> {
+  /** The vector half of `retrieve`: chunk ids by cosine similarity, best first ([] if the store fails). */
+  async vectorSearch(botId: string, query: string, limit: number): Promise<{ id: string; score: number }[]> {
     try {
       const embedding = await this.deps.index.embeddings.embedQuery(query);
       if (!embedding.some((value) => value !== 0)) return [];
@@ -140,31 +148,51 @@ export class Retriever {
   }
 
   /**
-   * Chunks with every word of the question first (`websearch_to_tsquery` ANDs words: precise, and
-   * cheap since the intersection is small), then, when those are too few, chunks with any of them
-   * (`… or …`). Each is ranked by ts_rank among at most FULL_TEXT_WORK_LIMIT matches.
+   * Full-text search in one statement: probes for all the words together (`websearch_to_tsquery`
+   * ANDs them) and for each word alone, each reading at most FULL_TEXT_LIMITS.perProbe matches
+   * through the GIN index; chunks with every word rank first, then by ts_rank against the words
+   * OR-ed (ts_rank's AND mode is far slower and adds little here). The probes come from `unnest`,
+   * so the planner cannot see their words: it plans the index scan it should, where it would pick
+   * a sequential scan for frequent words and then detoast every tsvector of the table.
    */
-  private async textSearch(botId: string, query: string, limit: number): Promise<{ id: string; rank: number }[]> {
+  async textSearch(botId: string, query: string, limit: number): Promise<{ id: string; rank: number }[]> {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
-    const all = terms.length > 1 ? await this.rankedMatches(botId, terms.join(' '), limit) : [];
-    if (all.length >= limit) return all;
-    const seen = new Set(all.map((hit) => hit.id));
-    const any = await this.rankedMatches(botId, terms.join(' or '), limit);
-    return [...all, ...any.filter((hit) => !seen.has(hit.id))].slice(0, limit);
-  }
-
-  private async rankedMatches(botId: string, text: string, limit: number): Promise<{ id: string; rank: number }[]> {
+    const words = probeOrder(terms).slice(0, FULL_TEXT_LIMITS.words);
+    const probes = terms.length > 1 ? [terms.join(' '), ...words] : words;
+    const allWords = probes.map((_, index) => terms.length > 1 && index === 0);
     const rows = await this.deps.prisma.$queryRaw<{ id: string; rank: number }[]>`
       SELECT m."id", ts_rank(m."searchVector", q)::float8 AS "rank"
       FROM (
-        SELECT c."id", c."searchVector"
-        FROM "chunks" c
-        WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', ${text})
-        LIMIT ${FULL_TEXT_WORK_LIMIT}
-      ) m, websearch_to_tsquery('simple', ${text}) q
-      ORDER BY "rank" DESC, m."id"
+        SELECT DISTINCT ON (hit."id") hit."id", hit."searchVector", p."allWords"
+        FROM unnest(${probes}::text[], ${allWords}::boolean[]) AS p("probe", "allWords")
+        CROSS JOIN LATERAL (
+          SELECT c."id", c."searchVector"
+          FROM "chunks" c
+          WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', p."probe")
+          LIMIT ${Prisma.raw(String(FULL_TEXT_LIMITS.perProbe))}
+        ) hit
+        ORDER BY hit."id", p."allWords" DESC
+      ) m, websearch_to_tsquery('simple', ${terms.join(' or ')}) q
+      ORDER BY m."allWords" DESC, "rank" DESC, m."id"
       LIMIT ${limit}`;
-    return rows.map((row) => ({ id: row.id, rank: Number(row.rank) }));
+    return rows.map(toHit);
   }
+}
+
+/**
+ * Words most likely to pick out the answer first: with digits (codes, models, prices), then the
+ * longer ones (rare words tend to be long); the question's order breaks ties. Every probe reads
+ * its word's whole posting list, so probing fewer, better words keeps long questions cheap.
+ */
+export function probeOrder(terms: string[]): string[] {
+  const score = (term: string) => (/\d/.test(term) ? 1_000 : 0) + Math.min(term.length, 20);
+  return terms
+    .map((term, index) => ({ term, index }))
+    .sort((a, b) => score(b.term) - score(a.term) || a.index - b.index)
+    .map(({ term }) => term);
+}
+
+function toHit(row: { id: string; rank: number }): { id: string; rank: number } {
+  return { id: row.id, rank: Number(row.rank) };
 }

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { LexicalEmbeddings } from '../../platform/embeddings/index.ts';
+import { ChromaVectorStore, startLocalChroma, type LocalChroma, type VectorMetadata, type VectorStore } from '../../platform/vectors/index.ts';
+import { collectionForModel } from './collections.ts';
+import { Retriever } from './retrieval.ts';
+import { KnowledgeIndex, type KnowledgeSource } from './store.ts';
+
+// The indexing and retrieval core on a real database and a real local Chroma, without HTTP:
+// what the crawler and the chat call.
+
+let database: TestDatabase;
+let prisma: PrismaClient;
+let chroma: LocalChroma;
+let chromaDir: string;
+let vectors: VectorStore;
+let index: KnowledgeIndex;
+let retriever: Retriever;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  prisma = database.database.prisma;
+  chromaDir = await mkdtemp(path.join(tmpdir(), 'knowledge-chroma-'));
+  chroma = await startLocalChroma({ dataDir: chromaDir });
+  vectors = new ChromaVectorStore({ url: chroma.url });
+  index = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings() });
+  retriever = new Retriever({ prisma, vectors, index, logger });
+});
+
+afterAll(async () => {
+  await vectors?.close();
+  await chroma?.stop();
+  await database?.drop();
+  if (chromaDir) await rm(chromaDir, { recursive: true, force: true });
+});
+
+async function newBot(ownerId: string | null = null): Promise<string> {
+  const bot = await prisma.bot.create({ data: { ownerId, name: 'b', displayName: 'b', useCase: 'faq-bot', widgetToken: randomUUID() } });
+  return bot.id;
+}
+
+async function newDocument(botId: string, fileName: string): Promise<KnowledgeSource> {
+  const document = await prisma.document.create({
+    data: { botId, fileName, mimeType: 'text/plain', sizeBytes: 1, contentHash: randomUUID(), storageKey: `bots/${botId}/documents/x` },
+  });
+  return { type: 'document', id: document.id, title: fileName };
+}
+
+async function newWebPage(botId: string, url: string, title: string): Promise<KnowledgeSource> {
+  const source = await prisma.webSource.create({ data: { botId, url } });
+  const page = await prisma.webPage.create({ data: { botId, webSourceId: source.id, siteUrl: url, url, title, contentHash: 'h', byteSize: 1 } });
+  return { type: 'web_page', id: page.id, title, url };
+}
+
+async function vectorIds(collection: string, botId: string, sourceId?: string, dimensions?: number): Promise<string[]> {
+  const embedding = await new LexicalEmbeddings(dimensions).embedQuery('any words');
+  const where: VectorMetadata = sourceId ? { bot_id: botId, source_id: sourceId } : { bot_id: botId };
+  return (await vectors.query(collection, embedding, { topK: 200, where })).map((match) => match.id);
+}
+
+describe('KnowledgeIndex and Retriever', () => {
+  it('works for a demo bot (no owner) and answers with the source of each chunk', async () => {
+    const botId = await newBot(null);
+    const page = await newWebPage(botId, 'https://example.test/opening-hours', 'Opening hours');
+    const { chunkCount } = await index.indexSections(botId, page, [
+      { heading: 'Weekdays', text: 'The shop opens at nine and closes at six from Monday to Friday.' },
+      { heading: 'Weekend', text: 'On Saturdays the shop opens at ten; it is closed on Sundays.' },
+    ]);
+    expect(chunkCount).toBe(2);
+    const [top] = await retriever.retrieve(botId, 'Is the shop open on Sunday?');
+    expect(top).toMatchObject({
+      content: 'On Saturdays the shop opens at ten; it is closed on Sundays.',
+      heading: 'Weekend',
+      source: { type: 'web_page', id: page.id, title: 'Opening hours', url: 'https://example.test/opening-hours', page: null },
+    });
+    const rows = await prisma.$queryRaw<{ sv: string }[]>`SELECT "searchVector"::text AS sv FROM "chunks" WHERE "webPageId" = ${page.id}`;
+    expect(rows.every((row) => row.sv.includes("'weekend'") || row.sv.includes("'weekdays'"))).toBe(true);
+  });
+
+  it('re-indexing a source replaces its chunks and vectors instead of adding to them', async () => {
+    const botId = await newBot();
+    const page = await newWebPage(botId, 'https://example.test/prices', 'Prices');
+    await index.indexSections(botId, page, [{ heading: null, text: 'A coffee costs two euros.' }]);
+    const firstVectors = await vectorIds(index.collection, botId, page.id);
+    await index.indexSections(botId, page, [{ heading: null, text: 'A coffee now costs three euros.' }, { heading: null, text: 'Tea costs two.' }]);
+
+    const chunks = await prisma.chunk.findMany({ where: { webPageId: page.id }, orderBy: { ordinal: 'asc' } });
+    expect(chunks.map((chunk) => chunk.content)).toEqual(['A coffee now costs three euros.', 'Tea costs two.']);
+    const secondVectors = await vectorIds(index.collection, botId, page.id);
+    expect(secondVectors.sort()).toEqual(chunks.map((chunk) => chunk.id).sort());
+    expect(secondVectors.some((id) => firstVectors.includes(id))).toBe(false);
+  });
+
+  it('never returns another bot\'s chunks, even when they match better', async () => {
+    const mine = await newBot();
+    const theirs = await newBot();
+    await index.indexSections(mine, await newDocument(mine, 'mine.txt'), [{ heading: null, text: 'Our parcels ship within two days.' }]);
+    await index.indexSections(theirs, await newDocument(theirs, 'theirs.txt'), [
+      { heading: null, text: 'The secret launch code of the zeppelin is ZX-81, zeppelin zeppelin.' },
+    ]);
+    const results = await retriever.retrieve(mine, 'zeppelin launch code ZX-81', { topK: 10 });
+    expect(results.every((result) => result.source.title === 'mine.txt')).toBe(true);
+  });
+
+  it('finds a rare code among many chunks sharing a common word, ranking chunks with every word first', async () => {
+    const botId = await newBot();
+    const document = await newDocument(botId, 'manual.txt');
+    const products = ['router', 'switch', 'camera', 'speaker', 'thermostat', 'doorbell', 'printer', 'scanner'];
+    const parts = ['status light', 'reset button', 'power socket', 'mounting bracket', 'antenna', 'display', 'fan', 'battery'];
+    const places = ['on the back', 'under the lid', 'beside the port', 'on the left side', 'behind the cover'];
+    const filler = Array.from({ length: 600 }, (_, index) => ({
+      heading: `Model ${index}`,
+      text:
+        `The Acme ${products[index % 8]} series ${index} has a ${parts[(index * 3) % 8]} ${places[index % 5]}; ` +
+        `its ${parts[(index * 5 + 1) % 8]} needs service every ${(index % 12) + 1} months.`,
+    }));
+    await index.indexSections(botId, document, [
+      ...filler,
+      { heading: 'Errors', text: 'Error E4521 on the Acme router means the fibre cable is loose.' },
+      { heading: 'Other', text: 'Error E4521 also appears on the old modem.' },
+    ]);
+    const q = 'What does Acme error E4521 mean?';
+    const results = await retriever.retrieve(botId, q, { topK: 3 });
+    expect(results[0]?.content).toBe('Error E4521 on the Acme router means the fibre cable is loose.');
+    expect(results.map((result) => result.content)).toContain('Error E4521 also appears on the old modem.');
+  });
+
+  it('falls back to full-text search when the vector store fails', async () => {
+    const botId = await newBot();
+    await index.indexSections(botId, await newDocument(botId, 'faq.txt'), [{ heading: null, text: 'Refunds are paid within 14 days.' }]);
+    const broken: VectorStore = {
+      ...vectors,
+      query: async () => {
+        throw new Error('Chroma is down');
+      },
+    };
+    const degraded = new Retriever({ prisma, vectors: broken, index, logger });
+    const [top] = await degraded.retrieve(botId, 'When are refunds paid?');
+    expect(top).toMatchObject({ content: 'Refunds are paid within 14 days.', vectorScore: null });
+    expect(top!.textRank).toBeGreaterThan(0);
+  });
+
+  it('answers nothing for an empty question or an empty bot', async () => {
+    const botId = await newBot();
+    expect(await retriever.retrieve(botId, '   ')).toEqual([]);
+    expect(await retriever.retrieve(botId, 'anything at all')).toEqual([]);
+  });
+
+  it('removes a source, and a whole bot, from PostgreSQL and from every model\'s collection', async () => {
+    const botId = await newBot();
+    const keep = await newDocument(botId, 'keep.txt');
+    const drop = await newDocument(botId, 'drop.txt');
+    await index.indexSections(botId, keep, [{ heading: null, text: 'Keep this passage.' }]);
+    await index.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
+
+    // The same source indexed earlier with another model: its vectors live in that model's collection.
+    const other = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(64) });
+    expect(other.collection).not.toBe(index.collection);
+    expect(other.collection).toBe(collectionForModel('local-lexical-v1-64'));
+    await other.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
+    expect(await vectorIds(other.collection, botId, drop.id, 64)).toHaveLength(1);
+    // Re-indexing with the current model clears the old model's vectors of that source.
+    await index.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
+    expect(await vectorIds(other.collection, botId, drop.id, 64)).toHaveLength(0);
+    await other.indexSections(botId, keep, [{ heading: null, text: 'Keep this passage.' }]);
+
+    await index.removeSource(botId, drop);
+    expect(await prisma.chunk.count({ where: { documentId: drop.id } })).toBe(0);
+    expect(await vectorIds(index.collection, botId, drop.id)).toHaveLength(0);
+    expect(await vectorIds(index.collection, botId, keep.id)).toHaveLength(0);
+    expect(await vectorIds(other.collection, botId, keep.id, 64)).toHaveLength(1);
+
+    await index.removeBot(botId);
+    expect(await prisma.chunk.count({ where: { botId } })).toBe(0);
+    expect(await vectorIds(index.collection, botId)).toHaveLength(0);
+    expect(await vectorIds(other.collection, botId, undefined, 64)).toHaveLength(0);
+  });
+});
