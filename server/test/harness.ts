@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logging.ts';
@@ -23,6 +25,8 @@ export interface OutboxMessage {
 export interface TestServer {
   url: string;
   wsUrl: string;
+  /** A graphql-ws client signed in with `token` (anonymous without), closed with the server. */
+  subscriptions(token?: string): Client;
   app: FastifyInstance;
   platform: Platform;
   services: Services;
@@ -67,10 +71,22 @@ export async function startTestServer(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
+  const wsUrl = `ws://127.0.0.1:${address.port}/graphql`;
+  const subscriptionClients: Client[] = [];
 
   return {
     url,
-    wsUrl: `ws://127.0.0.1:${address.port}/graphql`,
+    wsUrl,
+    subscriptions(token) {
+      const client = createClient({
+        url: wsUrl,
+        webSocketImpl: WebSocket,
+        connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+        retryAttempts: 0,
+      });
+      subscriptionClients.push(client);
+      return client;
+    },
     app,
     platform,
     services,
@@ -81,6 +97,7 @@ export async function startTestServer(
       return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(directory, file), 'utf8')) as OutboxMessage));
     },
     async close() {
+      await Promise.all(subscriptionClients.map((client) => client.dispose()));
       await app.close();
       await platform.close();
       await testDatabase.drop();

@@ -1,6 +1,4 @@
-import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
@@ -249,12 +247,7 @@ describe('with a model and billing', () => {
 
   it('streams over graphql-ws through the askBotStream subscription', async () => {
     model.answerWith('We open at 9 am from Monday to Saturday [1].');
-    const client = createClient({
-      url: server.wsUrl,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${creditCustomer.accessToken}` },
-      retryAttempts: 0,
-    });
+    const client = server.subscriptions(creditCustomer.accessToken);
     try {
       const botGlobalId = Buffer.from(`Bot:${creditBot.id}`).toString('base64');
       const events: any[] = [];

@@ -1,17 +1,13 @@
-import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 let server: TestServer;
-const clients: Client[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
   await server?.close();
 });
 
@@ -21,20 +17,10 @@ async function tokenFor(email: string, password: string): Promise<string> {
   return login.body.access_token;
 }
 
-function wsClient(token?: string): Client {
-  const client = createClient({
-    url: server.wsUrl,
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client;
-}
 
 describe('systemEventAdded over graphql-ws', () => {
   it('delivers the event of a new registration to a subscribed admin', async () => {
-    const admin = wsClient(await tokenFor('admin@example.com', 'admin-demo-2026'));
+    const admin = server.subscriptions(await tokenFor('admin@example.com', 'admin-demo-2026'));
     const subscription = admin.iterate<{ systemEventAdded: { event: string; category: string; level: string } }>({
       query: 'subscription { systemEventAdded { event category level timestamp } }',
     });
@@ -60,7 +46,7 @@ describe('systemEventAdded over graphql-ws', () => {
 
   it('refuses the subscription to a customer and to an anonymous client', async () => {
     for (const token of [await tokenFor('customer@example.com', 'customer-demo-2026'), undefined]) {
-      const subscription = wsClient(token).iterate({ query: 'subscription { systemEventAdded { event } }' });
+      const subscription = server.subscriptions(token).iterate({ query: 'subscription { systemEventAdded { event } }' });
       const result = await subscription.next().catch((error: unknown) => ({ error }));
       const errors = 'error' in result ? result.error : result.value?.errors;
       expect(JSON.stringify(errors)).toMatch(/Authentication required|do not have access/);

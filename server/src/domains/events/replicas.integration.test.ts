@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 // Two API replicas over one database and one Redis: what one records, the other's subscribers see.
@@ -22,12 +20,7 @@ afterAll(async () => {
 describe('subscriptions across replicas through Redis', () => {
   it('delivers an event recorded on replica B to an admin subscribed on replica A', async () => {
     const login = await api(replicaA, 'POST', '/users/login', { body: { email: 'admin@example.com', password: 'admin-demo-2026' } });
-    const client = createClient({
-      url: replicaA.wsUrl,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${login.body.access_token}` },
-      retryAttempts: 0,
-    });
+    const client = replicaA.subscriptions(login.body.access_token);
     try {
       const subscription = client.iterate<{ systemEventAdded: { event: string } }>({
         query: 'subscription { systemEventAdded { event } }',

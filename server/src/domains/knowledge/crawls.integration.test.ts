@@ -1,6 +1,4 @@
-import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { htmlPage, respond, serveLocalSite, type LocalSite, type RouteHandler } from './crawler/localSite.ts';
@@ -97,7 +95,7 @@ describe('website crawls', () => {
   });
 
   it('streams crawl progress to the owner over graphql-ws', async () => {
-    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${owner.accessToken}` }, retryAttempts: 0 });
+    const client = server.subscriptions(owner.accessToken);
     try {
       const botGlobalId = Buffer.from(`Bot:${botId}`).toString('base64');
       const updates = client.iterate<{ crawlStatusChanged: { status: string; itemsCount: number; url: string } }>({

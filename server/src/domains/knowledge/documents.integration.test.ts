@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { corruptPdf, docxWith, encryptedPdf, pdfWithPages, windowsExecutable } from './fixtures.ts';
 import { documentBlobKey } from './ingestion.ts';
 
 let server: TestServer;
-const clients: Client[] = [];
 
 interface Account {
   token: string;
@@ -30,7 +27,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
   await server?.close();
 });
 
@@ -80,23 +76,13 @@ const STATUS_SUBSCRIPTION = `subscription ($botId: ID!) {
   documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount sizeBytes createdAt }
 }`;
 
-function wsClient(token?: string): Client {
-  const client = createClient({
-    url: server.wsUrl,
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client;
-}
 
 /** Collects a bot's document status events and lets a test wait for the one it expects. */
 function watchDocuments(bot: string, token = customer.token) {
   const events: StatusEvent[] = [];
   const waiters: { predicate: (event: StatusEvent) => boolean; resolve: (event: StatusEvent) => void }[] = [];
   let failure: unknown;
-  const iterator = wsClient(token).iterate<{ documentStatusChanged: StatusEvent }>({
+  const iterator = server.subscriptions(token).iterate<{ documentStatusChanged: StatusEvent }>({
     query: STATUS_SUBSCRIPTION,
     variables: { botId: globalId('Bot', bot) },
   });
@@ -435,7 +421,7 @@ describe('documents: another customer can touch none of it', () => {
     expect(await server.platform.prisma.document.count({ where: { id: documentId } })).toBe(1);
 
     for (const token of [stranger.token, undefined]) {
-      const iterator = wsClient(token).iterate({ query: STATUS_SUBSCRIPTION, variables: { botId: globalId('Bot', botId) } });
+      const iterator = server.subscriptions(token).iterate({ query: STATUS_SUBSCRIPTION, variables: { botId: globalId('Bot', botId) } });
       const result = await iterator.next().catch((error: unknown) => ({ error }));
       const errors = 'error' in result ? result.error : result.value?.errors;
       expect(JSON.stringify(errors)).toMatch(token ? /Bot not found/ : /Authentication required/);
