@@ -70,6 +70,18 @@ builder.queryField('viewer', (t) =>
   }),
 );
 
+builder.mutationField('updateAccountSettings', (t) =>
+  t.field({
+    type: UserRef,
+    description: "Saves the signed-in user's preferences (email notifications) and returns the user.",
+    authScopes: { authenticated: true },
+    errors: { types: [ValidationError] },
+    args: { emailNotifications: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.auth.updateAccountSettings(context.viewer!, { emailNotifications: args.emailNotifications }),
+  }),
+);
+
 builder.mutationField('register', (t) =>
   t.field({
     type: MessagePayload,

@@ -68,6 +68,10 @@ const loginInput = z.object({
 
 const emailInput = z.object({ email });
 
+const accountSettingsInput = z.object({
+  emailNotifications: z.boolean({ error: 'Email notifications must be on or off' }),
+});
+
 const tokenInput = z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }).max(512);
 
 /** Attempts allowed per window; generous for people, tight for scripts. */
@@ -290,6 +294,12 @@ export class AuthService {
 
   me(viewer: Viewer): Promise<User> {
     return this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  }
+
+  /** The viewer's own preferences; only the given user's row is touched. */
+  async updateAccountSettings(viewer: Viewer, rawInput: unknown): Promise<User> {
+    const input = parseInput(accountSettingsInput, rawInput);
+    return this.deps.prisma.user.update({ where: { id: viewer.id }, data: { emailNotifications: input.emailNotifications } });
   }
 
   async planOf(userId: string): Promise<string> {

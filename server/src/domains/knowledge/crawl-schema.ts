@@ -31,6 +31,30 @@ export const WebSourceRef = builder.prismaNode('WebSource', {
   }),
 });
 
+const WebPageRef = builder.prismaObject('WebPage', {
+  description: 'A page in a bot\'s knowledge, attributed to the crawl that last read it.',
+  // Reached only through a WebSource, whose lookup is already limited to the bot's owner.
+  authScopes: owner,
+  fields: (t) => ({
+    id: t.exposeID('id', { authScopes: owner }),
+    url: t.exposeString('url', { authScopes: owner }),
+    title: t.exposeString('title', { authScopes: owner }),
+    byteSize: t.exposeInt('byteSize', { authScopes: owner }),
+    fetchedAt: t.expose('fetchedAt', { type: 'DateTime', authScopes: owner }),
+  }),
+});
+
+builder.prismaObjectField(WebSourceRef, 'pages', (t) =>
+  t.relatedConnection('pages', {
+    cursor: 'id',
+    type: WebPageRef,
+    description: 'The pages this crawl put in the knowledge (a later crawl of the same site takes over the pages it reads again).',
+    authScopes: owner,
+    query: () => ({ orderBy: [{ url: 'asc' }, { id: 'asc' }] }),
+    totalCount: true,
+  }),
+);
+
 builder.prismaObjectField(BotRef, 'webSources', (t) =>
   t.relation('webSources', {
     description: 'Crawl history, newest first.',

@@ -72,6 +72,30 @@ builder.prismaObjectField(BotRef, 'documents', (t) =>
   }),
 );
 
+/** A passage of a document as the bot reads it, so that its owner can check what was extracted. */
+const DocumentPassageRef = builder.prismaObject('Chunk', {
+  name: 'DocumentPassage',
+  // Reached only through a Document, whose own scope already limits it to the bot's owner.
+  authScopes: owner,
+  fields: (t) => ({
+    ordinal: t.exposeInt('ordinal', { description: 'Position in the document, from 0.', authScopes: owner }),
+    content: t.exposeString('content', { authScopes: owner }),
+    page: t.exposeInt('page', { nullable: true, description: 'PDF page it comes from.', authScopes: owner }),
+    heading: t.exposeString('heading', { nullable: true, authScopes: owner }),
+  }),
+});
+
+builder.prismaObjectField(DocumentRef, 'passages', (t) =>
+  t.relatedConnection('chunks', {
+    cursor: 'id',
+    type: DocumentPassageRef,
+    description: 'The searchable passages made from the document, in reading order.',
+    authScopes: owner,
+    query: () => ({ orderBy: [{ ordinal: 'asc' }, { id: 'asc' }] }),
+    totalCount: true,
+  }),
+);
+
 function documentIdFrom(globalId: { typename: string; id: string }): string {
   if (globalId.typename !== 'Document') throw new NotFoundError(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
   return globalId.id;
