@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateTopLevelKeys, messagesOf } from './resources.ts';
 
-const en = messagesOf('en');
-const fr = messagesOf('fr');
+const en = await messagesOf('en');
+const fr = await messagesOf('fr');
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -10,8 +10,8 @@ function keysOf(value: unknown, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('defines each top-level key in one file only', () => {
-    expect([...duplicateTopLevelKeys('en'), ...duplicateTopLevelKeys('fr')]).toEqual([]);
+  it('defines each top-level key in one file only', async () => {
+    expect([...(await duplicateTopLevelKeys('en')), ...(await duplicateTopLevelKeys('fr'))]).toEqual([]);
   });
 
   it('has every English key in French', () => {

@@ -1,30 +1,43 @@
-import en from './en.json';
-import fr from './fr.json';
+import english from './en.json';
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-type Messages = Record<string, unknown>;
+export type Messages = Record<string, unknown>;
 
 /**
- * Features keep their own strings in `features/<feature>/locales/<language>.json`, each under a
- * top-level key of its own; they join the shared `en.json` / `fr.json` here.
+ * Strings come in two kinds. The shared `en.json` / `fr.json` hold what the frame and the first
+ * screens show. A feature's own screens keep theirs in `features/<feature>/locales/<language>.json`,
+ * under a top-level key of its own, and they load with the feature's route, so nobody downloads
+ * the editor's strings to see the dashboard, nor a language they do not read.
  */
-const featureMessages = import.meta.glob<Messages>('../features/*/locales/*.json', { eager: true, import: 'default' });
+const featureFiles = import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' });
 
-function featureFilesOf(language: Language): Messages[] {
-  return Object.entries(featureMessages)
-    .filter(([file]) => file.endsWith(`/locales/${language}.json`))
-    .map(([, messages]) => messages);
+export const FEATURES_WITH_STRINGS = [...new Set(Object.keys(featureFiles).map((file) => file.split('/')[2]!))];
+
+export const sharedEnglish: Messages = english;
+
+export async function sharedMessagesOf(language: Language): Promise<Messages> {
+  return language === 'en' ? english : (await import('./fr.json')).default;
+}
+
+/** A feature's strings in `language` ({} when it has none). */
+export async function featureMessagesOf(feature: string, language: Language): Promise<Messages> {
+  const load = featureFiles[`../features/${feature}/locales/${language}.json`];
+  return load ? load() : {};
+}
+
+async function filesOf(language: Language): Promise<Messages[]> {
+  return Promise.all([sharedMessagesOf(language), ...FEATURES_WITH_STRINGS.map((feature) => featureMessagesOf(feature, language))]);
+}
+
+/** Every string of a language, shared and of every feature. */
+export async function messagesOf(language: Language): Promise<Messages> {
+  return Object.assign({}, ...(await filesOf(language)));
 }
 
 /** Top-level keys defined by more than one file: each would silently hide the other. */
-export function duplicateTopLevelKeys(language: Language): string[] {
-  const files = [language === 'en' ? en : fr, ...featureFilesOf(language)];
-  const keys = files.flatMap((messages) => Object.keys(messages));
+export async function duplicateTopLevelKeys(language: Language): Promise<string[]> {
+  const keys = (await filesOf(language)).flatMap((messages) => Object.keys(messages));
   return [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
-}
-
-export function messagesOf(language: Language): Messages {
-  return Object.assign({}, language === 'en' ? en : fr, ...featureFilesOf(language));
 }

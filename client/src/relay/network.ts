@@ -1,4 +1,4 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { Network, Observable, type FetchFunction, type GraphQLResponse, type SubscribeFunction } from 'relay-runtime';
 import { currentAccessToken, refreshSession } from '../session/api.ts';
 import { tokenStore } from '../session/tokenStore.ts';
@@ -38,31 +38,49 @@ function webSocketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${GRAPHQL_PATH}`;
 }
 
-let wsClient: Client | null = null;
+let wsClient: Promise<Client> | null = null;
 
-/** One graphql-ws connection, authorised with the token current at each (re)connection. */
-function subscriptionsClient(): Client {
-  wsClient ??= createClient({
-    url: webSocketUrl(),
-    lazy: true,
-    connectionParams: () => {
-      const token = tokenStore.accessToken();
-      return token ? { authorization: `Bearer ${token}` } : {};
-    },
-  });
+/**
+ * One graphql-ws connection, authorised with the token current at each (re)connection. Its code
+ * loads with the first subscription: most screens never open one.
+ */
+function subscriptionsClient(): Promise<Client> {
+  wsClient ??= import('graphql-ws').then(({ createClient }) =>
+    createClient({
+      url: webSocketUrl(),
+      lazy: true,
+      connectionParams: () => {
+        const token = tokenStore.accessToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  );
   return wsClient;
 }
 
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 const subscribeGraphQL: SubscribeFunction = (request, variables) =>
-  Observable.create<GraphQLResponse>((sink) =>
-    subscriptionsClient().subscribe(
-      { operationName: request.name, query: request.text ?? '', variables },
-      {
-        next: (value) => sink.next(value as GraphQLResponse),
-        error: (error) => sink.error(error instanceof Error ? error : new Error(String(error))),
-        complete: () => sink.complete(),
+  Observable.create<GraphQLResponse>((sink) => {
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
+    subscriptionsClient().then(
+      (client) => {
+        if (closed) return;
+        unsubscribe = client.subscribe(
+          { operationName: request.name, query: request.text ?? '', variables },
+          { next: (value) => sink.next(value as GraphQLResponse), error: (error) => sink.error(toError(error)), complete: () => sink.complete() },
+        );
       },
-    ),
-  );
+      (error: unknown) => {
+        wsClient = null;
+        sink.error(toError(error));
+      },
+    );
+    return () => {
+      closed = true;
+      unsubscribe?.();
+    };
+  });
 
 export const createNetwork = () => Network.create(fetchGraphQL, subscribeGraphQL);

@@ -1,7 +1,9 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
-import { Toaster } from '../ui/toaster.tsx';
+
+// Toasts only follow what a user does, so their code loads after the first page shows.
+const Toaster = lazy(() => import('../ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })));
 
 export function RootLayout() {
   return (
@@ -9,7 +11,9 @@ export function RootLayout() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <Toaster />
+      <Suspense>
+        <Toaster />
+      </Suspense>
     </>
   );
 }

@@ -1,20 +1,29 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadFeatureStrings } from '../i18n/index.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { requireCustomer } from './guards.ts';
+
+/** A route's module, loaded together with the strings of the features its screens show. */
+const withStrings =
+  <Module,>(features: string[], load: () => Promise<Module>) =>
+  async (): Promise<Module> => {
+    const [module] = await Promise.all([load(), loadFeatureStrings(...features)]);
+    return module;
+  };
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
     children: [
-      { path: '/', lazy: () => import('../features/landing/LandingRoute.tsx') },
-      { path: '/demo', lazy: () => import('../features/demo/DemoPage.tsx') },
-      { path: '/verify-email', lazy: () => import('../features/verify-email/VerifyEmailPage.tsx') },
-      { path: '/privacy-policy', lazy: () => import('../features/legal/PrivacyPolicyPage.tsx') },
-      { path: '/terms-of-service', lazy: () => import('../features/legal/TermsOfServicePage.tsx') },
-      { path: '/payment-success', lazy: () => import('../features/payment/PaymentSuccessPage.tsx') },
-      { path: '/payment-cancelled', lazy: () => import('../features/payment/PaymentCancelledPage.tsx') },
+      { path: '/', lazy: withStrings(['landing', 'auth'], () => import('../features/landing/LandingRoute.tsx')) },
+      { path: '/demo', lazy: withStrings(['demo', 'auth'], () => import('../features/demo/DemoPage.tsx')) },
+      { path: '/verify-email', lazy: withStrings(['verify-email'], () => import('../features/verify-email/VerifyEmailPage.tsx')) },
+      { path: '/privacy-policy', lazy: withStrings(['legal'], () => import('../features/legal/PrivacyPolicyPage.tsx')) },
+      { path: '/terms-of-service', lazy: withStrings(['legal'], () => import('../features/legal/TermsOfServicePage.tsx')) },
+      { path: '/payment-success', lazy: withStrings(['payment'], () => import('../features/payment/PaymentSuccessPage.tsx')) },
+      { path: '/payment-cancelled', lazy: withStrings(['payment'], () => import('../features/payment/PaymentCancelledPage.tsx')) },
       {
         loader: () => requireCustomer(),
         lazy: () => import('../features/shell/CustomerShell.tsx'),
@@ -23,8 +32,11 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteError,
             children: [
               { path: '/dashboard', lazy: () => import('../features/dashboard/DashboardRoute.tsx') },
-              { path: '/chatbots', lazy: () => import('../features/chatbots/ChatbotsRoute.tsx') },
-              { path: '/logs', lazy: () => import('../features/logs/LogsRoute.tsx') },
+              { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
+              { path: '/editor', lazy: withStrings(['editor', 'editorKnowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')) },
+              { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
+              { path: '/billing', lazy: withStrings(['billing'], () => import('../features/billing/BillingRoute.tsx')) },
+              { path: '/settings', lazy: withStrings(['settings'], () => import('../features/settings/SettingsRoute.tsx')) },
             ],
           },
         ],

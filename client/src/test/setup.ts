@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../i18n/index.ts';
+import { loadFeatureStrings } from '../i18n/index.ts';
+import { FEATURES_WITH_STRINGS } from '../i18n/resources.ts';
 
 // relay-test-utils' MockPayloadGenerator and friends call jest.fn.
 // Chakra renders slowly under jsdom.
@@ -31,6 +32,9 @@ Element.prototype.scrollTo ??= () => undefined;
 const noAnimations = document.createElement('style');
 noAnimations.textContent = '*, *::before, *::after { animation-name: none !important; animation-duration: 0s !important; }';
 document.head.appendChild(noAnimations);
+
+// Screens are rendered without their routes here, so every feature's strings load up front.
+await loadFeatureStrings(...FEATURES_WITH_STRINGS);
 
 afterEach(() => {
   cleanup();

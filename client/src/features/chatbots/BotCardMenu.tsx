@@ -2,6 +2,7 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { useNavigate } from 'react-router';
 import { toaster } from '../../ui/toaster.tsx';
 import type { BotCardMenuDuplicateMutation } from './__generated__/BotCardMenuDuplicateMutation.graphql.ts';
 import type { BotCardMenuFragment$key } from './__generated__/BotCardMenuFragment.graphql.ts';
@@ -13,6 +14,7 @@ type OpenDialog = 'analytics' | 'delete' | null;
 
 export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardMenuFragment$key; connectionId: string; canDuplicate: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const data = useFragment(
     graphql`
@@ -57,7 +59,8 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
     <>
       <Menu.Root
         onSelect={({ value }) => {
-          if (value === 'duplicate') duplicateBot();
+          if (value === 'edit') navigate('/editor', { state: { botId: data.id } });
+          else if (value === 'duplicate') duplicateBot();
           else setDialog(value as OpenDialog);
         }}
       >
@@ -69,6 +72,7 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
         <Portal>
           <Menu.Positioner>
             <Menu.Content>
+              <Menu.Item value="edit">{t('editor.edit')}</Menu.Item>
               <Menu.Item value="analytics">{t('chatbots.menu.analytics')}</Menu.Item>
               {canDuplicate && <Menu.Item value="duplicate">{t('chatbots.menu.duplicate')}</Menu.Item>}
               <Menu.Item value="delete" color="fg.error">

@@ -6,7 +6,7 @@ import type { BotStatus } from './__generated__/ChatbotListRefetchQuery.graphql.
 import type { ChatbotListFragment$key } from './__generated__/ChatbotListFragment.graphql.ts';
 import { canCreateBot, useBotAllowance } from './BotAllowance.tsx';
 import { BotCard } from './BotCard.tsx';
-import { CreateBotDialog } from './CreateBotDialog.tsx';
+import { CreateBotButton } from './CreateBotButton.tsx';
 
 export const PAGE_SIZE = 24;
 const STATUS_FILTERS = ['all', 'online', 'offline', 'training'] as const;
@@ -86,7 +86,7 @@ export function ChatbotList({ viewer }: { viewer: ChatbotListFragment$key }) {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <CreateBotDialog connectionId={connectionId} disabled={!canCreateBot(allowance)} />
+        <CreateBotButton disabled={!canCreateBot(allowance)} />
       </HStack>
       {allowance.kind === 'none' && <Text color="orange.fg">{t('chatbots.noPlan')}</Text>}
       {data.bots.edges.length === 0 ? (

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
+import { useLocation, type RouteObject } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { expect } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
@@ -24,7 +25,11 @@ export const bot = (id: string, name: string, status = 'online') => ({
 
 export const subscription = (botLimit: number | null) => ({ planType: 'subscription', credits: { totalCredits: 0 }, subscription: { botLimit } });
 
-export function renderChatbots({ billing = subscription(3), bots = [bot('b1', 'Support bot'), bot('b2', 'Sales bot', 'training')] } = {}) {
+export function renderChatbots({
+  billing = subscription(3),
+  bots = [bot('b1', 'Support bot'), bot('b2', 'Sales bot', 'training')],
+  routes = [] as RouteObject[],
+} = {}) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<ChatbotsRouteQuery>(environment, chatbotsQuery, {});
   environment.mock.resolveMostRecentOperation((operation) =>
@@ -42,7 +47,7 @@ export function renderChatbots({ billing = subscription(3), bots = [bot('b1', 'S
     <Suspense fallback="loading">
       <ChatbotsScreen queryRef={queryRef} />
     </Suspense>,
-    { environment },
+    { environment, routes },
   );
   return environment;
 }
@@ -59,3 +64,10 @@ export async function chooseMenuItem(botName: string, item: string) {
   await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
 }
 
+
+function NavigationState() {
+  return <p>{`${useLocation().pathname} ${JSON.stringify(useLocation().state)}`}</p>;
+}
+
+/** A stand-in for the editor route that shows where the app went and with which navigation state. */
+export const editorProbe: RouteObject[] = [{ path: '/editor', element: <NavigationState /> }];

@@ -56,7 +56,8 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
   }
   return (
     <Box borderWidth="1px" borderRadius="xl" overflow="hidden">
-      <Stack gap="3" padding="4" minHeight="64" maxHeight="md" overflowY="auto" aria-live="polite">
+      {/* Focusable so keyboard users can scroll a long conversation. */}
+      <Stack gap="3" padding="4" minHeight="64" maxHeight="md" overflowY="auto" role="log" aria-live="polite" aria-label={t('demo.steps.chat')} tabIndex={0}>
         {messages.map((message, index) => (
           <Bubble key={index} message={message} />
         ))}

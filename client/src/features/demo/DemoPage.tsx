@@ -38,15 +38,17 @@ function DemoWizard({ token }: { token: string }) {
   const [botId, setBotId] = useState<string | null>(null);
   return (
     <Steps.Root step={step} count={STEPS.length} colorPalette="brand">
-      <Steps.List>
+      {/* A plain ordered list in place of Steps.List: these steps are progress, not tabs, and Ark's tablist
+          roles would point at triggers that are never rendered. */}
+      <Flex as="ol" listStyleType="none" justify="space-between" align="center" css={{ '--steps-gutter': 'var(--chakra-spacing-3)' }}>
         {STEPS.map((name, index) => (
-          <Steps.Item key={name} index={index}>
+          <Steps.Item key={name} index={index} as="li">
             <Steps.Indicator />
             <Steps.Title>{t(`demo.steps.${name}`)}</Steps.Title>
             <Steps.Separator />
           </Steps.Item>
         ))}
-      </Steps.List>
+      </Flex>
       <Box marginTop="6">
         {step === 0 && (
           <TemplateStep

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthView } from '../auth/AuthView.tsx';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { LandingPage } from './LandingPage.tsx';
+
+// Most visitors read the landing page without signing in: the forms load when asked for.
+const AuthView = lazy(() => import('../auth/AuthView.tsx').then(({ AuthView }) => ({ default: AuthView })));
 
 function tokensFromAddress(params: URLSearchParams) {
   const accessToken = params.get('token');
@@ -35,6 +37,12 @@ export function Component() {
   if (user) return <Navigate to={homeOf(user)} replace />;
   const auth = params.get('auth');
   const authError = params.get('auth_error');
-  if (auth === 'signin' || auth === 'signup' || authError) return <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} />;
+  if (auth === 'signin' || auth === 'signup' || authError) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} />
+      </Suspense>
+    );
+  }
   return <LandingPage />;
 }

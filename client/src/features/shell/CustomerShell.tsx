@@ -1,5 +1,5 @@
-import { Badge, Box, Drawer, Flex, IconButton, Portal } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Badge, Box, Flex, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -8,8 +8,9 @@ import { hasPlan, SidebarContent } from './SidebarContent.tsx';
 import { useSidebarState } from './sidebarState.ts';
 
 export const SIDEBAR_WIDTH = '16rem';
-export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
+
+const MobileSidebar = lazy(() => import('./MobileSidebar.tsx'));
 
 function PlanBadge() {
   const { t } = useTranslation();
@@ -33,17 +34,9 @@ export function Component() {
   return (
     <Flex minHeight="100vh">
       {sidebar.mobile ? (
-        <Drawer.Root open={sidebar.drawerOpen} onOpenChange={(details) => sidebar.setDrawerOpen(details.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content width={SIDEBAR_WIDTH_MOBILE} maxWidth={SIDEBAR_WIDTH_MOBILE}>
-                <Drawer.Title srOnly>{t('shell.navigation')}</Drawer.Title>
-                <SidebarContent compact={false} onNavigate={() => sidebar.setDrawerOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <Suspense>
+          <MobileSidebar open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen} />
+        </Suspense>
       ) : (
         <Box
           as="aside"

@@ -33,7 +33,7 @@ function MenuLinks({ compact, onNavigate }: { compact: boolean; onNavigate?: () 
   );
 }
 
-function PlanCard({ plan }: { plan: string }) {
+function PlanCard({ plan, onNavigate }: { plan: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <Card.Root size="sm" bg="brand.subtle">
@@ -44,6 +44,13 @@ function PlanCard({ plan }: { plan: string }) {
         <Badge colorPalette="brand" alignSelf="start" textTransform="capitalize">
           {plan}
         </Badge>
+        {plan !== 'pro' && (
+          <Button asChild size="xs" colorPalette="brand" marginTop="2">
+            <NavLink to="/billing" onClick={onNavigate}>
+              {t('shell.planCard.upgrade')}
+            </NavLink>
+          </Button>
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -91,7 +98,7 @@ export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNa
       </Stack>
       {!compact && (
         <Stack gap="3">
-          {hasPlan(user?.plan) && <PlanCard plan={user!.plan} />}
+          {hasPlan(user?.plan) && <PlanCard plan={user!.plan} onNavigate={onNavigate} />}
           <SidebarFooter />
         </Stack>
       )}

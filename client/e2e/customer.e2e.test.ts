@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, launchBrowser, newVisitor, screenshot } from './browser.ts';
+import { verificationLinkFor } from './outbox.ts';
+import { signIn, signOut } from './session.ts';
+
+const productUrl = inject('productUrl');
+const outboxDir = inject('outboxDir');
+
+const NEWCOMER = { name: 'Nadia Newcomer', email: `nadia.${Date.now()}@example.com`, password: 'a-long-enough-password-42' };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newVisitor(browser, productUrl));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('a newcomer', () => {
+  it('signs up from the landing page and is asked to verify the email address', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'No account yet? Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill(NEWCOMER.name);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(NEWCOMER.email);
+    await page.getByLabel(/^Password/).fill(NEWCOMER.password);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await page.getByText(`We sent a verification link to ${NEWCOMER.email}.`).waitFor();
+    await page.getByText('Account Created').waitFor();
+    await screenshot(page, 'auth-verify-email-sent');
+  });
+
+  it('opens the link mailed to them and gets the address verified', async () => {
+    const link = await verificationLinkFor(outboxDir, NEWCOMER.email);
+    expect(link.startsWith(`${productUrl}/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByText('Your email is verified.').waitFor();
+    await page.getByText('Email Verified').waitFor();
+    await screenshot(page, 'verify-email-success');
+    // The page counts down five seconds, then leaves for the landing page.
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '', { timeout: 15_000 });
+  });
+
+  it('signs in, lands on the dashboard, and cannot create a chatbot before choosing a plan', async () => {
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await signIn(page, NEWCOMER.email, NEWCOMER.password);
+    await page.getByText('Login Successful').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByText(NEWCOMER.email).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chatbots' }).click();
+    await page.getByText('No plan found. Please purchase a plan to create chatbots.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Create chatbot' }).isDisabled()).toBe(true);
+  });
+
+  it('signs out, back to the landing page, and the dashboard is closed to them', async () => {
+    await signOut(page);
+    await page.getByRole('heading', { level: 1, name: 'Build an AI chatbot for your business, no code needed' }).waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('a customer with a plan', () => {
+  it('signs in with the demo customer account', async () => {
+    await page.goto('/?auth=signin');
+    await page.getByRole('button', { name: 'Demo customer account' }).click();
+    expect(await page.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe('customer@example.com');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('sees the dashboard’s figures, with no serious accessibility violation', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText('Total bots').waitFor();
+    await page.getByText('Total conversations').waitFor();
+    await page.getByRole('heading', { name: 'Top performing bots' }).waitFor();
+    await screenshot(page, 'dashboard');
+    await expectAccessible(page);
+  });
+
+  it('opens the chatbots list', async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chatbots' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Chatbots' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search chatbots by name' }).or(page.getByRole('textbox', { name: 'Search chatbots by name' })).waitFor();
+    expect(await page.getByRole('button', { name: 'Create chatbot' }).isEnabled()).toBe(true);
+    await screenshot(page, 'chatbots');
+    await expectAccessible(page);
+  });
+
+  it('opens the chat logs', async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Chat logs' }).waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    await screenshot(page, 'logs');
+    await expectAccessible(page);
+  });
+
+  it('opens billing and settings', async () => {
+    const menu = page.getByRole('navigation', { name: 'Main navigation' });
+    await menu.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+    await screenshot(page, 'billing');
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await screenshot(page, 'settings');
+  });
+
+  it('signs out', async () => {
+    await signOut(page);
+    await page.getByRole('link', { name: 'Try demo', exact: true }).waitFor();
+  });
+});

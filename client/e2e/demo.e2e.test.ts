@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
+
+const productUrl = inject('productUrl');
+
+const FACT = 'The Glimmerwood ferry leaves the north pier at 6:15 every Thursday evening.';
+const DOCUMENT = [
+  'Travel notes for the Glimmerwood islands.',
+  `Ferries. ${FACT} On other days it leaves at noon.`,
+  'Luggage. Each passenger may bring two bags and one bicycle.',
+].join('\n\n');
+const QUESTION = 'When does the Glimmerwood ferry leave on Thursday?';
+/** Indexing runs in the background after the upload: a visitor quick enough may ask before it ends, and asks again. */
+const MAX_QUESTIONS = 5;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newVisitor(browser, productUrl));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Sends the question and returns the bot's reply (the newest bubble), once the typing indicator is gone. */
+async function ask(question: string): Promise<string> {
+  await page.getByRole('textbox', { name: 'Type your message...' }).fill(question);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByText('The bot is typing…').waitFor({ state: 'hidden', ...SLOW_STEP });
+  const bubbles = page.getByRole('log', { name: 'Chat' }).locator('> div');
+  return (await bubbles.last().locator('p').first().textContent()) ?? '';
+}
+
+describe('the interactive demo', () => {
+  it('opens on the template step, with the countdown running', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Try demo', exact: true }).click();
+    await page.waitForURL('**/demo');
+    await page.getByRole('heading', { level: 1, name: 'Interactive demo' }).waitFor();
+    await page.getByRole('timer', { name: /^Time left: 00:5\d:\d\d$/ }).waitFor();
+    await page.getByRole('button', { name: 'Use this bot' }).first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('creates a bot from a template and takes a document as its knowledge', async () => {
+    await page.getByRole('button', { name: 'Use this bot' }).first().click();
+    const fileInput = page.getByLabel('Choose documents');
+    await fileInput.waitFor({ state: 'attached' });
+    await fileInput.setInputFiles([
+      { name: 'glimmerwood-travel.txt', mimeType: 'text/plain', buffer: Buffer.from(DOCUMENT) },
+      { name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+    ]);
+    await page.getByText('Only PDF, TXT, or Markdown files up to 2MB are allowed.').waitFor();
+    await page.getByText('glimmerwood-travel.txt').waitFor();
+    expect(await page.getByText('holiday.png').count()).toBe(0);
+    await screenshot(page, 'demo-knowledge');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Start chatting' }).waitFor(SLOW_STEP);
+  });
+
+  it('chats with the bot, which answers from the document', async () => {
+    await page.getByRole('button', { name: 'Start chatting' }).click();
+    await page.getByText('Hello', { exact: true }).waitFor();
+
+    // An empty message is not sent.
+    await page.getByRole('textbox', { name: 'Type your message...' }).press('Enter');
+    expect(await page.getByText('The bot is typing…').count()).toBe(0);
+
+    let reply = '';
+    for (let attempt = 0; attempt < MAX_QUESTIONS && !reply.includes(FACT); attempt += 1) reply = await ask(QUESTION);
+    expect(reply).toContain(FACT);
+    await screenshot(page, 'demo-chat');
+    await expectAccessible(page);
+  });
+});

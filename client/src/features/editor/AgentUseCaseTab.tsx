@@ -1,0 +1,136 @@
+import { Button, Field, Heading, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import type { AgentUseCaseTabGeneratePromptMutation } from './__generated__/AgentUseCaseTabGeneratePromptMutation.graphql.ts';
+import { RESPONSE_STYLES, TONES, USE_CASES, type BotDraft, type DraftField, type Tone } from './botDraft.ts';
+
+const isOneOf = <Values extends readonly string[]>(values: Values, value: string): value is Values[number] => values.includes(value);
+
+/** Step one: what the bot is for, and the prompt generated from it, which the user may edit. */
+export function AgentUseCaseTab({
+  draft,
+  onChange,
+  fieldErrors,
+  onContinue,
+}: {
+  draft: BotDraft;
+  onChange: (patch: Partial<BotDraft>) => void;
+  fieldErrors: Set<DraftField>;
+  onContinue: () => void;
+}) {
+  const { t } = useTranslation();
+  const [continueTried, setContinueTried] = useState(false);
+  const [generate, generating] = useMutation<AgentUseCaseTabGeneratePromptMutation>(graphql`
+    mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
+      generatePrompt(useCase: $useCase, description: $description) {
+        __typename
+        ... on GeneratedPrompt {
+          prompt
+          tone
+          responseStyle
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const missing = (field: DraftField | 'prompt', empty: boolean) => empty && (continueTried || (field !== 'prompt' && fieldErrors.has(field)));
+  const nameMissing = missing('name', !draft.name.trim());
+  const useCaseMissing = missing('useCase', !draft.useCase);
+  const descriptionMissing = missing('description', !draft.description.trim());
+  const promptMissing = missing('prompt', !draft.prompt.trim());
+
+  function generatePrompt() {
+    if (!draft.useCase || !draft.description.trim()) {
+      toaster.create({ type: 'error', title: t('editor.validation.missingInformation'), description: t('editor.validation.generateNeeds') });
+      return;
+    }
+    const failed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('editor.toast.generateFailed'), description: message || undefined });
+    };
+    generate({
+      variables: { useCase: draft.useCase, description: draft.description.trim() },
+      onCompleted: ({ generatePrompt: result }) => {
+        if (result.prompt === undefined) {
+          failed(result.message);
+          return;
+        }
+        const patch: Partial<BotDraft> = { prompt: result.prompt };
+        if (result.tone && isOneOf(TONES, result.tone)) patch.tone = result.tone as Tone;
+        if (result.responseStyle && isOneOf(RESPONSE_STYLES, result.responseStyle)) patch.responseStyle = result.responseStyle;
+        onChange(patch);
+        toaster.create({ type: 'success', title: t('editor.toast.promptGenerated') });
+      },
+      onError: (error) => failed(error.message),
+    });
+  }
+
+  function continueToDetails() {
+    if (!draft.name.trim() || !draft.useCase || !draft.description.trim() || !draft.prompt.trim()) {
+      setContinueTried(true);
+      toaster.create({ type: 'error', title: t('editor.validation.missingInformation'), description: t('editor.validation.continueNeeds') });
+      return;
+    }
+    onContinue();
+  }
+
+  return (
+    <Stack gap="5" maxWidth="3xl" paddingTop="4">
+      <Heading as="h2" size="lg">
+        {t('editor.useCase.heading')}
+      </Heading>
+      <Field.Root required invalid={nameMissing}>
+        <Field.Label>
+          {t('editor.useCase.name')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={draft.name} maxLength={100} onChange={(event) => onChange({ name: event.currentTarget.value })} />
+        <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required invalid={useCaseMissing}>
+        <Field.Label>
+          {t('editor.useCase.useCase')} <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={draft.useCase} onChange={(event) => onChange({ useCase: event.currentTarget.value })}>
+            <option value="">{t('editor.useCase.chooseUseCase')}</option>
+            {USE_CASES.map((value) => (
+              <option key={value} value={value}>
+                {t(`chatbots.useCases.${value}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required invalid={descriptionMissing}>
+        <Field.Label>
+          {t('editor.useCase.description')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea value={draft.description} rows={5} maxLength={5000} onChange={(event) => onChange({ description: event.currentTarget.value })} />
+        {descriptionMissing ? <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText> : <Field.HelperText>{t('editor.useCase.descriptionHelp')}</Field.HelperText>}
+      </Field.Root>
+      <HStack>
+        <Button variant="outline" colorPalette="brand" loading={generating} loadingText={t('editor.useCase.generating')} onClick={generatePrompt}>
+          {t('editor.useCase.generate')}
+        </Button>
+      </HStack>
+      <Field.Root required invalid={promptMissing}>
+        <Field.Label>
+          {t('editor.useCase.prompt')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea value={draft.prompt} rows={10} maxLength={20000} onChange={(event) => onChange({ prompt: event.currentTarget.value })} />
+        {promptMissing ? <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText> : <Field.HelperText>{t('editor.useCase.promptHelp')}</Field.HelperText>}
+      </Field.Root>
+      <HStack justify="end">
+        <Button colorPalette="brand" onClick={continueToDetails}>
+          {t('editor.useCase.continue')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

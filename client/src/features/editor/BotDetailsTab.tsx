@@ -1,0 +1,213 @@
+import { Box, chakra, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import {
+  BOT_LANGUAGES,
+  CHAT_POSITIONS,
+  CREATIVITY_MAX,
+  FOLLOW_UP_BEHAVIORS,
+  isHexColor,
+  MAX_TOKENS_LIMIT,
+  RESPONSE_STYLES,
+  TONES,
+  type BotDraft,
+  type DraftField,
+  type ImageKind,
+  type NewImages,
+  type Tone,
+} from './botDraft.ts';
+import { ImageField, useFileUrl } from './ImageField.tsx';
+import { WidgetPreview } from './WidgetPreview.tsx';
+
+function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function SwitchField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(details) => onChange(details.checked)} colorPalette="brand">
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+  );
+}
+
+/** Step two: how the bot talks and how its widget looks, with a live preview. */
+export function BotDetailsTab({
+  draft,
+  onChange,
+  fieldErrors,
+  images,
+  onImagesChange,
+  savedImages,
+}: {
+  draft: BotDraft;
+  onChange: (patch: Partial<BotDraft>) => void;
+  fieldErrors: Set<DraftField>;
+  images: NewImages;
+  onImagesChange: (images: NewImages) => void;
+  savedImages: Record<ImageKind, string | null>;
+}) {
+  const { t } = useTranslation();
+  const logoUrl = useFileUrl(images.logo) ?? savedImages.logo;
+  const iconUrl = useFileUrl(images.icon) ?? savedImages.icon;
+  const optionsOf = (values: readonly string[], prefix: string) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  const setImage = (kind: ImageKind) => (file: File | undefined) => onImagesChange({ ...images, [kind]: file });
+
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 20rem' }} gap="8" paddingTop="4" alignItems="start">
+      <Stack gap="5">
+        <Heading as="h2" size="lg">
+          {t('editor.details.heading')}
+        </Heading>
+        <Field.Root required invalid={fieldErrors.has('displayName')}>
+          <Field.Label>
+            {t('editor.details.displayName')} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={draft.displayName} maxLength={100} onChange={(event) => onChange({ displayName: event.currentTarget.value })} />
+          {fieldErrors.has('displayName') ? (
+            <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('editor.details.displayNameHelp')}</Field.HelperText>
+          )}
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <SelectField
+            label={t('editor.details.tone')}
+            value={draft.tone}
+            options={optionsOf(TONES, 'editor.details.tones')}
+            onChange={(tone) => onChange({ tone: tone as Tone })}
+          />
+          <SelectField
+            label={t('editor.details.responseStyle')}
+            value={draft.responseStyle}
+            options={optionsOf(RESPONSE_STYLES, 'editor.details.responseStyles')}
+            onChange={(responseStyle) => onChange({ responseStyle })}
+          />
+        </SimpleGrid>
+        {draft.tone === 'custom' && (
+          <Field.Root required invalid={fieldErrors.has('customTone')}>
+            <Field.Label>
+              {t('editor.details.customTone')} <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea value={draft.customToneDescription} maxLength={500} onChange={(event) => onChange({ customToneDescription: event.currentTarget.value })} />
+            <Field.ErrorText>{t('editor.validation.customTone')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <SelectField
+            label={t('editor.details.language')}
+            value={draft.languageCode}
+            options={optionsOf(BOT_LANGUAGES, 'editor.details.languages')}
+            onChange={(languageCode) => onChange({ languageCode })}
+          />
+          <SelectField
+            label={t('editor.details.chatPosition')}
+            value={draft.chatPosition}
+            options={optionsOf(CHAT_POSITIONS, 'editor.details.positions')}
+            onChange={(chatPosition) => onChange({ chatPosition })}
+          />
+        </SimpleGrid>
+        <SwitchField label={t('editor.details.active')} checked={draft.isActive} onChange={(isActive) => onChange({ isActive })} />
+        <Field.Root invalid={fieldErrors.has('themeColor')}>
+          <Field.Label>{t('editor.details.themeColor')}</Field.Label>
+          <HStack gap="3">
+            <chakra.input
+              type="color"
+              aria-label={t('editor.details.themeColorPicker')}
+              value={isHexColor(draft.themeColor) && draft.themeColor.length === 7 ? draft.themeColor : '#000000'}
+              onChange={(event) => onChange({ themeColor: event.currentTarget.value })}
+              width="10"
+              height="10"
+              padding="0"
+              borderWidth="1px"
+              borderRadius="md"
+              cursor="pointer"
+            />
+            <Input value={draft.themeColor} maxLength={7} maxWidth="10rem" onChange={(event) => onChange({ themeColor: event.currentTarget.value })} />
+          </HStack>
+          <Field.ErrorText>{t('editor.validation.themeColor')}</Field.ErrorText>
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <ImageField label={t('editor.details.logo')} previewUrl={logoUrl} hasNewFile={Boolean(images.logo)} onFileChange={setImage('logo')} />
+          <ImageField label={t('editor.details.icon')} previewUrl={iconUrl} hasNewFile={Boolean(images.icon)} onFileChange={setImage('icon')} />
+        </SimpleGrid>
+        <Field.Root>
+          <Field.Label>
+            {t('editor.details.creativity')}: {draft.creativity.toFixed(1)}
+          </Field.Label>
+          <chakra.input
+            type="range"
+            min={0}
+            max={CREATIVITY_MAX}
+            step={0.1}
+            value={draft.creativity}
+            onChange={(event) => onChange({ creativity: Math.round(Number(event.currentTarget.value) * 10) / 10 })}
+            width="full"
+            maxWidth="sm"
+            accentColor="var(--chakra-colors-brand-solid)"
+          />
+          <Field.HelperText>{t('editor.details.creativityHelp')}</Field.HelperText>
+        </Field.Root>
+        <Field.Root invalid={fieldErrors.has('maxTokens')}>
+          <Field.Label>{t('editor.details.maxTokens')}</Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_TOKENS_LIMIT}
+            step={1}
+            maxWidth="10rem"
+            value={draft.maxTokens}
+            onChange={(event) => onChange({ maxTokens: event.currentTarget.value })}
+          />
+          {fieldErrors.has('maxTokens') ? (
+            <Field.ErrorText>{t('editor.validation.maxTokens')}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('editor.details.maxTokensHelp')}</Field.HelperText>
+          )}
+        </Field.Root>
+        <Fieldset.Root borderWidth="1px" borderRadius="md" padding="4">
+          <Fieldset.Legend fontWeight="semibold">{t('editor.details.advanced')}</Fieldset.Legend>
+          <Fieldset.Content gap="4">
+            <SwitchField label={t('editor.details.streaming')} checked={draft.streaming} onChange={(streaming) => onChange({ streaming })} />
+            <SwitchField label={t('editor.details.enableMemory')} checked={draft.enableMemory} onChange={(enableMemory) => onChange({ enableMemory })} />
+            <SelectField
+              label={t('editor.details.followUp')}
+              value={draft.followUpBehavior}
+              options={optionsOf(FOLLOW_UP_BEHAVIORS, 'editor.details.followUps')}
+              onChange={(followUpBehavior) => onChange({ followUpBehavior })}
+            />
+          </Fieldset.Content>
+        </Fieldset.Root>
+      </Stack>
+      <Box position={{ lg: 'sticky' }} top="4">
+        <WidgetPreview displayName={draft.displayName} themeColor={draft.themeColor} chatPosition={draft.chatPosition} logoUrl={logoUrl} iconUrl={iconUrl} />
+      </Box>
+    </Grid>
+  );
+}

@@ -1,0 +1,66 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BOT_ID, renderSavedBot } from './editorTestKit.tsx';
+
+const event = (fields: Record<string, unknown>) => ({ data: { askBotStream: { token: null, done: false, answer: null, sources: null, ...fields } } });
+
+describe('the Test Bot dialog', () => {
+  it('streams the answer token by token and shows its citations', async () => {
+    const { environment } = await renderSavedBot();
+    fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    const question = within(dialog).getByLabelText('Your question');
+    fireEvent.change(question, { target: { value: '   ' } });
+    fireEvent.keyDown(question, { key: 'Enter' });
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+
+    fireEvent.change(question, { target: { value: 'When do you ship?' } });
+    fireEvent.keyDown(question, { key: 'Enter' });
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe('TestBotDialogAskSubscription');
+    expect(operation.request.variables).toEqual({ botId: BOT_ID, question: 'When do you ship?', maxTokens: 1000 });
+    expect(within(dialog).getByText('When do you ship?')).toBeTruthy();
+    expect(within(dialog).getByText('The bot is answering…')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => {
+      environment.mock.nextValue(operation, event({ token: 'We ship ' }));
+    });
+    expect(within(dialog).getByText('We ship')).toBeTruthy();
+    await act(async () => {
+      environment.mock.nextValue(operation, event({ token: 'within 2 days [1].' }));
+    });
+    expect(within(dialog).getByText('We ship within 2 days [1].')).toBeTruthy();
+    await act(async () => {
+      environment.mock.nextValue(
+        operation,
+        event({
+          done: true,
+          answer: 'We ship within 2 days [1].',
+          sources: [{ index: 1, title: 'shipping.pdf', url: null, page: 3, snippet: 'Orders leave our warehouse within 2 days.', sourceType: 'document' }],
+        }),
+      );
+      environment.mock.complete(operation);
+    });
+    expect(within(dialog).getByText('Sources')).toBeTruthy();
+    expect(within(dialog).getByText('shipping.pdf')).toBeTruthy();
+    expect(within(dialog).getByText('(page 3)')).toBeTruthy();
+    expect(within(dialog).getByText('Orders leave our warehouse within 2 days.')).toBeTruthy();
+    expect(within(dialog).queryByText('The bot is answering…')).toBeNull();
+  });
+
+  it('says when the answer could not be fetched', async () => {
+    const { environment } = await renderSavedBot();
+    fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'Hello?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await act(async () => {
+      environment.mock.reject(environment.mock.getMostRecentOperation(), new Error('socket closed'));
+    });
+    expect(within(dialog).getByText('Failed to fetch RAG response')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'Again?' } });
+    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,215 @@
+import { Alert, Box, Button, Field, HStack, Link, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
+import type { Disposable } from 'relay-runtime';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import type { TestBotDialogAskSubscription, TestBotDialogAskSubscription$data } from './__generated__/TestBotDialogAskSubscription.graphql.ts';
+
+/** The spec's test chat asks for answers of up to 1000 tokens. */
+export const TEST_CHAT_MAX_TOKENS = 1000;
+
+const askSubscription = graphql`
+  subscription TestBotDialogAskSubscription($botId: ID!, $question: String!, $maxTokens: Int) {
+    askBotStream(botId: $botId, question: $question, maxTokens: $maxTokens) {
+      token
+      done
+      answer
+      sources {
+        index
+        title
+        url
+        page
+        snippet
+        sourceType
+      }
+    }
+  }
+`;
+
+type Citation = NonNullable<TestBotDialogAskSubscription$data['askBotStream']['sources']>[number];
+
+interface ChatMessage {
+  id: number;
+  fromUser: boolean;
+  text: string;
+  sources: readonly Citation[];
+  failed?: boolean;
+}
+
+function Sources({ sources }: { sources: readonly Citation[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="1" marginTop="2" fontSize="xs">
+      <Text fontWeight="semibold">{t('editor.test.sources')}</Text>
+      <List.Root as="ol" gap="1" listStyle="none">
+        {sources.map((source) => (
+          <List.Item key={source.index}>
+            <Text as="span" fontWeight="semibold">
+              [{source.index}]{' '}
+            </Text>
+            {source.url ? (
+              <Link href={source.url} target="_blank" rel="noreferrer" colorPalette="brand">
+                {source.title}
+              </Link>
+            ) : (
+              <Text as="span">{source.title}</Text>
+            )}
+            {source.page != null && <Text as="span"> ({t('editor.test.page', { page: source.page })})</Text>}
+            <Text color="fg.muted" lineClamp={2}>
+              {source.snippet}
+            </Text>
+          </List.Item>
+        ))}
+      </List.Root>
+    </Stack>
+  );
+}
+
+function TestChat({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const environment = useRelayEnvironment();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [question, setQuestion] = useState('');
+  const [pending, setPending] = useState(false);
+  const stream = useRef<Disposable | null>(null);
+  const nextId = useRef(0);
+  const endOfLog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => stream.current?.dispose(), []);
+  useEffect(() => {
+    endOfLog.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+
+  const updateAnswer = (id: number, update: (message: ChatMessage) => ChatMessage) =>
+    setMessages((current) => current.map((message) => (message.id === id ? update(message) : message)));
+
+  function ask(event?: FormEvent) {
+    event?.preventDefault();
+    const text = question.trim();
+    if (!text || pending) return;
+    const questionId = nextId.current++;
+    const answerId = nextId.current++;
+    setMessages((current) => [
+      ...current,
+      { id: questionId, fromUser: true, text, sources: [] },
+      { id: answerId, fromUser: false, text: '', sources: [] },
+    ]);
+    setQuestion('');
+    setPending(true);
+    const fail = () => {
+      updateAnswer(answerId, (message) => ({ ...message, text: message.text || t('editor.test.failed'), failed: !message.text }));
+      setPending(false);
+    };
+    stream.current = requestSubscription<TestBotDialogAskSubscription>(environment, {
+      subscription: askSubscription,
+      variables: { botId, question: text, maxTokens: TEST_CHAT_MAX_TOKENS },
+      onNext: (response) => {
+        const streamed = response?.askBotStream;
+        if (!streamed) return;
+        if (streamed.done) {
+          updateAnswer(answerId, (message) => ({ ...message, text: streamed.answer ?? message.text, sources: streamed.sources ?? [] }));
+          setPending(false);
+        } else if (streamed.token) {
+          updateAnswer(answerId, (message) => ({ ...message, text: message.text + streamed.token }));
+        }
+      },
+      onError: fail,
+      onCompleted: () => {
+        updateAnswer(answerId, (message) => (message.text ? message : { ...message, text: t('editor.test.failed'), failed: true }));
+        setPending(false);
+      },
+    });
+  }
+
+  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      ask();
+    }
+  }
+
+  return (
+    <Stack gap="3">
+      <Stack role="log" aria-live="polite" aria-label={t('editor.test.conversation')} gap="3" maxHeight="50vh" minHeight="12rem" overflowY="auto" padding="1">
+        {messages.length === 0 && <Text color="fg.muted">{t('editor.test.empty')}</Text>}
+        {messages.map((message) => (
+          <Box
+            key={message.id}
+            alignSelf={message.fromUser ? 'end' : 'start'}
+            maxWidth="85%"
+            bg={message.fromUser ? 'brand.solid' : message.failed ? 'bg.error' : 'bg.muted'}
+            color={message.fromUser ? 'brand.contrast' : message.failed ? 'fg.error' : undefined}
+            paddingX="3"
+            paddingY="2"
+            borderRadius="lg"
+          >
+            <Text srOnly>{message.fromUser ? t('editor.test.you') : t('editor.test.bot')}: </Text>
+            {message.text ? (
+              <Text whiteSpace="pre-wrap">{message.text}</Text>
+            ) : (
+              <Text color="fg.muted" role="status">
+                {t('editor.test.typing')}
+              </Text>
+            )}
+            {message.sources.length > 0 && <Sources sources={message.sources} />}
+          </Box>
+        ))}
+        <div ref={endOfLog} />
+      </Stack>
+      <HStack as="form" align="end" gap="2" onSubmit={ask}>
+        <Field.Root flex="1">
+          <Field.Label srOnly>{t('editor.test.question')}</Field.Label>
+          <Textarea
+            rows={2}
+            value={question}
+            placeholder={t('editor.test.placeholder')}
+            maxLength={2000}
+            onChange={(event) => setQuestion(event.currentTarget.value)}
+            onKeyDown={sendOnEnter}
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" disabled={pending || !question.trim()}>
+          {t('editor.test.send')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The test chat, streaming answers with their citations; it needs a saved bot. */
+export function TestBotDialog({
+  open,
+  onClose,
+  botId,
+  botName,
+  unsavedChanges,
+}: {
+  open: boolean;
+  onClose: () => void;
+  botId: string | null;
+  botName: string;
+  unsavedChanges: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ModalDialog open={open} onClose={onClose} title={t('editor.test.title', { name: botName })}>
+      {botId ? (
+        <Stack gap="3">
+          {unsavedChanges && (
+            <Alert.Root status="info" size="sm">
+              <Alert.Indicator />
+              <Alert.Title>{t('editor.test.unsavedChanges')}</Alert.Title>
+            </Alert.Root>
+          )}
+          <TestChat botId={botId} />
+        </Stack>
+      ) : (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('editor.test.unsaved')}</Alert.Title>
+        </Alert.Root>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation } from 'react-relay';
+import { ModalDialog } from '../../../ui/ModalDialog.tsx';
+import { toaster } from '../../../ui/toaster.tsx';
+import type { DeleteDocumentDialogMutation } from './__generated__/DeleteDocumentDialogMutation.graphql.ts';
+
+export function DeleteDocumentDialog({
+  documentId,
+  fileName,
+  connectionId,
+  open,
+  onClose,
+}: {
+  documentId: string;
+  fileName: string;
+  connectionId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [commit, deleting] = useMutation<DeleteDocumentDialogMutation>(graphql`
+    mutation DeleteDocumentDialogMutation($id: ID!, $connections: [ID!]!) {
+      deleteDocument(id: $id) {
+        __typename
+        ... on DeletedDocumentPayload {
+          deletedId @deleteEdge(connections: $connections)
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function confirm() {
+    const failed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('editorKnowledge.documents.toast.deleteFailed'), description: message || t('editorKnowledge.documents.toast.deleteFallback') });
+    };
+    commit({
+      variables: { id: documentId, connections: [connectionId] },
+      onCompleted: ({ deleteDocument }) => {
+        if (deleteDocument.__typename === 'DeletedDocumentPayload') {
+          toaster.create({ type: 'success', title: t('editorKnowledge.documents.toast.deleted'), description: t('editorKnowledge.documents.toast.deletedDescription', { fileName }) });
+          onClose();
+        } else failed(deleteDocument.__typename === '%other' ? undefined : deleteDocument.message);
+      },
+      onError: () => failed(),
+    });
+  }
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      title={t('editorKnowledge.documents.deleteDialog.title')}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette="red" loading={deleting} onClick={confirm}>
+            {t('editorKnowledge.documents.deleteDialog.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{t('editorKnowledge.documents.deleteDialog.message', { fileName })}</Text>
+    </ModalDialog>
+  );
+}

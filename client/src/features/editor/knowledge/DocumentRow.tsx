@@ -1,0 +1,73 @@
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import type { DocumentRow_document$key, DocumentStatus } from './__generated__/DocumentRow_document.graphql.ts';
+import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
+import { DocumentPassagesDialog } from './DocumentPassagesDialog.tsx';
+import { formatDateTime, formatFileSize } from './formatters.ts';
+
+const STATUS_COLORS: Record<DocumentStatus, string> = { pending: 'gray', processing: 'blue', completed: 'green', failed: 'red', '%future added value': 'gray' };
+
+export function DocumentRow({ document, connectionId }: { document: DocumentRow_document$key; connectionId: string }) {
+  const { t, i18n } = useTranslation();
+  const [dialog, setDialog] = useState<'view' | 'delete' | null>(null);
+  const data = useFragment(
+    graphql`
+      fragment DocumentRow_document on Document {
+        id
+        fileName
+        status
+        errorMessage
+        createdAt
+        sizeBytes
+        chunkCount
+      }
+    `,
+    document,
+  );
+  const statusLabels: Record<DocumentStatus, string> = {
+    pending: t('editorKnowledge.documents.status.pending'),
+    processing: t('editorKnowledge.documents.status.processing'),
+    completed: t('editorKnowledge.documents.status.completed'),
+    failed: t('editorKnowledge.documents.status.failed'),
+    '%future added value': data.status,
+  };
+  const fileName = { fileName: data.fileName };
+
+  return (
+    <Stack as="li" gap="2" padding="4" borderWidth="1px" borderRadius="md">
+      <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+        <Stack gap="1" minWidth="0" flex="1">
+          <Text fontWeight="semibold" wordBreak="break-all">
+            {data.fileName}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {[
+              formatFileSize(data.sizeBytes, i18n.language),
+              formatDateTime(data.createdAt, i18n.language),
+              ...(data.status === 'completed' ? [t('editorKnowledge.documents.passages', { count: data.chunkCount })] : []),
+            ].join(' · ')}
+          </Text>
+        </Stack>
+        <Badge colorPalette={STATUS_COLORS[data.status]}>{statusLabels[data.status]}</Badge>
+      </HStack>
+      {data.status === 'failed' && data.errorMessage && (
+        <Text fontSize="sm" color="fg.error">
+          {data.errorMessage}
+        </Text>
+      )}
+      <HStack gap="2">
+        {/* Passages exist only once processing has finished. */}
+        <Button size="sm" variant="outline" disabled={data.status !== 'completed'} aria-label={t('editorKnowledge.documents.viewLabel', fileName)} onClick={() => setDialog('view')}>
+          {t('editorKnowledge.documents.view')}
+        </Button>
+        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('editorKnowledge.documents.deleteLabel', fileName)} onClick={() => setDialog('delete')}>
+          {t('editorKnowledge.documents.delete')}
+        </Button>
+      </HStack>
+      <DocumentPassagesDialog documentId={data.id} fileName={data.fileName} open={dialog === 'view'} onClose={() => setDialog(null)} />
+      <DeleteDocumentDialog documentId={data.id} fileName={data.fileName} connectionId={connectionId} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

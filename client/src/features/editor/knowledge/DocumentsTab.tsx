@@ -1,0 +1,140 @@
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment, useSubscription } from 'react-relay';
+import { fetchQuery, type GraphQLSubscriptionConfig } from 'relay-runtime';
+import { ErrorPanel } from '../../../ui/ErrorPanel.tsx';
+import type { DocumentsTab_bot$key } from './__generated__/DocumentsTab_bot.graphql.ts';
+import type { DocumentsTabQuery } from './__generated__/DocumentsTabQuery.graphql.ts';
+import type { DocumentsTabStatusSubscription } from './__generated__/DocumentsTabStatusSubscription.graphql.ts';
+import { DocumentRow } from './DocumentRow.tsx';
+import { DocumentUploader } from './DocumentUploader.tsx';
+
+export const DOCUMENTS_CONNECTION_KEY = 'DocumentsTab_documents';
+
+const documentsTabQuery = graphql`
+  query DocumentsTabQuery($botId: ID!) {
+    node(id: $botId) {
+      ...DocumentsTab_bot @alias
+    }
+  }
+`;
+
+const statusSubscription = graphql`
+  subscription DocumentsTabStatusSubscription($botId: ID!) {
+    documentStatusChanged(botId: $botId) {
+      id
+      status
+      createdAt
+      ...DocumentRow_document
+    }
+  }
+`;
+
+/** The live status of the bot's documents; a document not listed yet (just uploaded) is added on top. */
+function useDocumentStatuses(botId: string) {
+  const config = useMemo<GraphQLSubscriptionConfig<DocumentsTabStatusSubscription>>(
+    () => ({
+      subscription: statusSubscription,
+      variables: { botId },
+      updater: (store) => {
+        const document = store.getRootField('documentStatusChanged');
+        const bot = store.get(botId);
+        const connection = bot && ConnectionHandler.getConnection(bot, DOCUMENTS_CONNECTION_KEY);
+        if (!document || !connection) return;
+        const listedDocuments = (connection.getLinkedRecords('edges') ?? []).flatMap((edge) => edge?.getLinkedRecord('node') ?? []);
+        if (listedDocuments.some((listed) => listed.getDataID() === document.getDataID())) return;
+        // The subscription opens with up to 200 current documents: older ones belong to later pages, not on top.
+        const newestListed = listedDocuments[0]?.getValue('createdAt');
+        if (typeof newestListed === 'string' && String(document.getValue('createdAt')) < newestListed) return;
+        const edge = ConnectionHandler.createEdge(store, connection, document, 'BotDocumentsConnectionEdge');
+        ConnectionHandler.insertEdgeBefore(connection, edge);
+      },
+    }),
+    [botId],
+  );
+  useSubscription(config);
+}
+
+export function DocumentsTab({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const { node } = useLazyLoadQuery<DocumentsTabQuery>(documentsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
+  useDocumentStatuses(botId);
+  if (!node?.DocumentsTab_bot) return <ErrorPanel title={t('editorKnowledge.botMissingTitle')} message={t('editorKnowledge.botMissing')} />;
+  return <DocumentsPanel botId={botId} bot={node.DocumentsTab_bot} />;
+}
+
+const ACTIVE_STATUSES = new Set(['pending', 'processing']);
+
+function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsTab_bot$key }) {
+  const { t } = useTranslation();
+  const environment = useRelayEnvironment();
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment DocumentsTab_bot on Bot
+      @refetchable(queryName: "DocumentsTabPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        documents(first: $count, after: $cursor) @connection(key: "DocumentsTab_documents") {
+          __id
+          edges {
+            node {
+              id
+              status
+              createdAt
+              ...DocumentRow_document
+            }
+          }
+        }
+      }
+    `,
+    bot,
+  );
+  const documents = data.documents.edges.map((edge) => edge.node);
+  const processing = documents.some((document) => ACTIVE_STATUSES.has(document.status));
+
+  // The status subscription brings new documents in; this reload covers a dropped socket.
+  const reloadList = () => fetchQuery<DocumentsTabQuery>(environment, documentsTabQuery, { botId }, { fetchPolicy: 'network-only' }).subscribe({});
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h2" size="lg">
+          {t('editorKnowledge.documents.heading')}
+        </Heading>
+        <Text color="fg.muted">{t('editorKnowledge.documents.intro')}</Text>
+      </Stack>
+      {processing && (
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('editorKnowledge.documents.processingTitle')}</Alert.Title>
+            <Alert.Description>{t('editorKnowledge.documents.processingBanner')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <DocumentUploader botId={botId} onBatchFinished={reloadList} />
+      <Stack gap="3" as="section" aria-labelledby="documents-list-heading">
+        <Heading as="h3" size="md" id="documents-list-heading">
+          {t('editorKnowledge.documents.listHeading')}
+        </Heading>
+        {documents.length === 0 ? (
+          <Stack gap="1" padding="6" borderWidth="1px" borderStyle="dashed" borderRadius="md" textAlign="center">
+            <Text fontWeight="semibold">{t('editorKnowledge.documents.emptyTitle')}</Text>
+            <Text color="fg.muted">{t('editorKnowledge.documents.emptyHint')}</Text>
+          </Stack>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
+            {documents.map((document) => (
+              <DocumentRow key={document.id} document={document} connectionId={data.documents.__id} />
+            ))}
+          </Stack>
+        )}
+        {hasNext && (
+          <Button alignSelf="start" variant="outline" loading={isLoadingNext} onClick={() => loadNext(20)}>
+            {t('editorKnowledge.documents.loadMore')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation } from 'react-relay';
+import { ErrorPanel } from '../../../ui/ErrorPanel.tsx';
+import { toaster } from '../../../ui/toaster.tsx';
+import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
+import { CrawlHistory } from './CrawlHistory.tsx';
+import { checkCrawlUrl } from './crawlUrl.ts';
+import { LoadBoundary } from './LoadBoundary.tsx';
+
+const SINGLE_PAGE = 0;
+const ENTIRE_SITE = 1;
+
+function CrawlForm({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [depthStarting, setDepthStarting] = useState<number | null>(null);
+  const [commit, starting] = useMutation<WebsiteTabStartCrawlMutation>(graphql`
+    mutation WebsiteTabStartCrawlMutation($botId: ID!, $url: String!, $maxDepth: Int!) {
+      startCrawl(botId: $botId, url: $url, maxDepth: $maxDepth) {
+        __typename
+        ... on WebSource {
+          id
+          url
+          ...CrawlRow_crawl @alias
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const check = checkCrawlUrl(url);
+
+  function start(maxDepth: number) {
+    const address = url.trim();
+    const failed = (message?: string) => toaster.create({ type: 'error', title: t('editorKnowledge.website.toast.failed'), description: message || t('editorKnowledge.website.toast.failedFallback') });
+    setDepthStarting(maxDepth);
+    commit({
+      variables: { botId, url: address, maxDepth },
+      updater: (store) => {
+        const crawl = store.getRootField('startCrawl');
+        const bot = store.get(botId);
+        if (!crawl || !bot || crawl.getType() !== 'WebSource') return;
+        const history = bot.getLinkedRecords('webSources') ?? [];
+        if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
+      },
+      onCompleted: ({ startCrawl }) => {
+        setDepthStarting(null);
+        if (startCrawl.__typename === 'WebSource') {
+          toaster.create({ type: 'info', title: t('editorKnowledge.website.toast.started'), description: t('editorKnowledge.website.toast.startedDescription', { url: startCrawl.url }) });
+        } else failed(startCrawl.__typename === '%other' ? undefined : startCrawl.message);
+      },
+      onError: () => {
+        setDepthStarting(null);
+        failed();
+      },
+    });
+  }
+
+  const showCheck = touched || url !== '';
+  return (
+    <Stack gap="3">
+      <Field.Root invalid={showCheck && check !== 'valid'}>
+        <Field.Label>{t('editorKnowledge.website.urlLabel')}</Field.Label>
+        <Input
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          placeholder={t('editorKnowledge.website.urlPlaceholder')}
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        {showCheck && check === 'missing' && (
+          <Field.ErrorText>
+            <strong>{t('editorKnowledge.website.missingTitle')}</strong>: {t('editorKnowledge.website.missingMessage')}
+          </Field.ErrorText>
+        )}
+        {showCheck && check === 'invalid' && (
+          <Field.ErrorText>
+            <strong>{t('editorKnowledge.website.invalidTitle')}</strong>: {t('editorKnowledge.website.invalidMessage')}
+          </Field.ErrorText>
+        )}
+        {check === 'valid' && (
+          <Field.HelperText color="fg.success">
+            <strong>{t('editorKnowledge.website.validTitle')}</strong>: {t('editorKnowledge.website.validMessage')}
+          </Field.HelperText>
+        )}
+      </Field.Root>
+      <HStack gap="2" flexWrap="wrap">
+        <Button disabled={check !== 'valid' || starting} loading={starting && depthStarting === SINGLE_PAGE} onClick={() => start(SINGLE_PAGE)}>
+          {t('editorKnowledge.website.singlePage')}
+        </Button>
+        <Button variant="outline" disabled={check !== 'valid' || starting} loading={starting && depthStarting === ENTIRE_SITE} onClick={() => start(ENTIRE_SITE)}>
+          {t('editorKnowledge.website.entireSite')}
+        </Button>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {t('editorKnowledge.website.scopeHint')}
+      </Text>
+    </Stack>
+  );
+}
+
+export function WebsiteTab({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const [historyFetchKey, setHistoryFetchKey] = useState(0);
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h2" size="lg">
+          {t('editorKnowledge.website.heading')}
+        </Heading>
+        <Text color="fg.muted">{t('editorKnowledge.website.intro')}</Text>
+      </Stack>
+      <CrawlForm botId={botId} />
+      <LoadBoundary
+        fallback={(retry) => (
+          <ErrorPanel
+            title={t('editorKnowledge.website.historyFailed')}
+            message={t('editorKnowledge.website.historyFallback')}
+            onRetry={() => {
+              setHistoryFetchKey((key) => key + 1);
+              retry();
+            }}
+          />
+        )}
+      >
+        <Suspense fallback={<Spinner aria-label={t('common.loading')} />}>
+          <CrawlHistory botId={botId} fetchKey={historyFetchKey} />
+        </Suspense>
+      </LoadBoundary>
+    </Stack>
+  );
+}

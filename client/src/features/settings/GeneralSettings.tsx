@@ -1,0 +1,88 @@
+import { Card, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import type { GeneralSettingsFragment$key } from './__generated__/GeneralSettingsFragment.graphql.ts';
+import type { GeneralSettingsMutation } from './__generated__/GeneralSettingsMutation.graphql.ts';
+
+/** The general tab: the email-notifications preference, saved on the server as it is toggled. */
+export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment GeneralSettingsFragment on User {
+        id
+        emailNotifications
+      }
+    `,
+    viewer,
+  );
+  const [commit, saving] = useMutation<GeneralSettingsMutation>(graphql`
+    mutation GeneralSettingsMutation($emailNotifications: Boolean!) {
+      updateAccountSettings(emailNotifications: $emailNotifications) {
+        __typename
+        ... on User {
+          id
+          emailNotifications
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function toggle(emailNotifications: boolean) {
+    const failed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('settings.general.saveFailed'), description: message || t('settings.general.saveFailedFallback') });
+    };
+    commit({
+      variables: { emailNotifications },
+      // The switch moves at once; Relay undoes it when the save fails.
+      optimisticResponse: { updateAccountSettings: { __typename: 'User', id: data.id, emailNotifications } },
+      onCompleted: ({ updateAccountSettings }) => {
+        if (updateAccountSettings.__typename !== 'User') {
+          failed(updateAccountSettings.message);
+          return;
+        }
+        toaster.create({
+          type: 'success',
+          title: updateAccountSettings.emailNotifications ? t('settings.general.turnedOn') : t('settings.general.turnedOff'),
+          description: t('settings.general.savedDescription'),
+        });
+      },
+      onError: (error) => failed(error.message),
+    });
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="notifications-title">
+      <Card.Body gap="4">
+        <Heading as="h2" size="lg" id="notifications-title">
+          {t('settings.general.notificationsTitle')}
+        </Heading>
+        {/* The whole row is the switch's label, so clicking the text toggles it too. */}
+        <Switch.Root
+          checked={data.emailNotifications}
+          disabled={saving}
+          onCheckedChange={(details) => toggle(details.checked)}
+          colorPalette="brand"
+          width="full"
+          justifyContent="space-between"
+          gap="6"
+        >
+          <Switch.HiddenInput aria-labelledby="email-notifications-label" aria-describedby="email-notifications-help" />
+          <Stack gap="1">
+            <Text fontWeight="medium" id="email-notifications-label">
+              {t('settings.general.emailNotifications')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" id="email-notifications-help">
+              {t('settings.general.emailNotificationsHelp')}
+            </Text>
+          </Stack>
+          <Switch.Control />
+        </Switch.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

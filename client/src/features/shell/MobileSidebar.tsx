@@ -1,0 +1,23 @@
+import { Drawer, Portal } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { SidebarContent } from './SidebarContent.tsx';
+
+export const SIDEBAR_WIDTH_MOBILE = '18rem';
+
+/** The sidebar as a drawer on phones; its own module, so wide screens never download it. */
+export default function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content width={SIDEBAR_WIDTH_MOBILE} maxWidth={SIDEBAR_WIDTH_MOBILE}>
+            <Drawer.Title srOnly>{t('shell.navigation')}</Drawer.Title>
+            <SidebarContent compact={false} onNavigate={() => onOpenChange(false)} />
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
