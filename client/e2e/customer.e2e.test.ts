@@ -106,14 +106,16 @@ describe('a customer with a plan', () => {
     await expectAccessible(page);
   });
 
-  it('opens billing and settings', async () => {
+  it('opens billing and settings, with no serious accessibility violation', async () => {
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     await menu.getByRole('link', { name: 'Billing' }).click();
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
     await screenshot(page, 'billing');
+    await expectAccessible(page);
     await menu.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await screenshot(page, 'settings');
+    await expectAccessible(page);
   });
 
   it('signs out', async () => {

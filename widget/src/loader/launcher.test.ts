@@ -64,7 +64,7 @@ describe('launcherCss', () => {
 
   it('paints the bubble in the theme colour with readable icon colour', () => {
     expect(launcherCss('bottom-right', '#e11d48')).toContain('background:#e11d48;color:#ffffff');
-    expect(launcherCss('bottom-right', '#fde047')).toContain('background:#fde047;color:#111827');
+    expect(launcherCss('bottom-right', '#fde047')).toContain('background:#fde047;color:#000000');
   });
 });
 

@@ -162,6 +162,7 @@ export function BotDetailsTab({
           </Field.Label>
           <chakra.input
             type="range"
+            aria-label={t('editor.details.creativity')}
             min={0}
             max={CREATIVITY_MAX}
             step={0.1}

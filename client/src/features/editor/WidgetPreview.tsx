@@ -1,6 +1,8 @@
 import { Box, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_THEME_COLOR, isHexColor } from './botDraft.ts';
+// The widget's own rule, so the preview shows the header text visitors will see.
+import { textColorOn } from '../../../../widget/src/theme.ts';
 
 const LAUNCHER_PLACEMENT: Record<string, { top?: string; bottom?: string; left?: string; right?: string }> = {
   'bottom-right': { bottom: '3', right: '3' },
@@ -44,7 +46,7 @@ export function WidgetPreview({
           boxShadow="md"
           overflow="hidden"
         >
-          <HStack gap="2" paddingX="3" paddingY="2" style={{ backgroundColor: colour }} color="white" data-testid="widget-preview-header">
+          <HStack gap="2" paddingX="3" paddingY="2" style={{ backgroundColor: colour, color: textColorOn(colour) }} data-testid="widget-preview-header">
             {logoUrl && <Image src={logoUrl} alt="" boxSize="6" borderRadius="full" objectFit="cover" bg="white" />}
             <Text fontWeight="semibold" truncate>
               {title}

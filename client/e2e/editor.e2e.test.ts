@@ -1,0 +1,126 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
+import { signOut } from './session.ts';
+
+// A customer's whole path through the bot editor: create, teach with a document and a crawled
+// page, test the answer and its citation, deploy and copy the snippet.
+
+const productUrl = inject('productUrl');
+
+const BOT_NAME = `Harbour museum ${Date.now()}`;
+const DOCUMENT_FACT = 'The harbour museum opens every day at 10 am and the guided boat tour costs 14 euros.';
+const SITE_PAGE = `<!doctype html><html lang="en"><head><title>Harbour museum visits</title></head>
+<body><h1>Visiting the harbour museum</h1><p>Group visits of more than twelve people must be booked two weeks ahead by phone.</p></body></html>`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let site: Server;
+let siteUrl: string;
+let fileDir: string;
+
+beforeAll(async () => {
+  site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SITE_PAGE));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const address = site.address();
+  siteUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/visits`;
+  fileDir = await mkdtemp(path.join(tmpdir(), 'editor-e2e-'));
+  await writeFile(path.join(fileDir, 'museum-facts.txt'), `Harbour museum facts\n\n${DOCUMENT_FACT}\n`);
+  browser = await launchBrowser();
+  ({ context, page } = await newVisitor(browser, productUrl));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: productUrl });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise((resolve) => site?.close(resolve));
+  if (fileDir) await rm(fileDir, { recursive: true, force: true });
+});
+
+describe('the bot editor', () => {
+  it('creates a bot from its use case and a generated prompt', async () => {
+    await page.goto('/?auth=signin');
+    await page.getByRole('button', { name: 'Demo customer account' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chatbots' }).click();
+    await page.getByRole('button', { name: 'Create chatbot' }).click();
+    await page.waitForURL('**/editor');
+
+    await page.getByRole('textbox', { name: /^Bot name/ }).fill(BOT_NAME);
+    await page.getByRole('combobox', { name: /^Use case type/ }).selectOption('customer-support');
+    await page.getByRole('textbox', { name: /^Detailed description/ }).fill('Answers visitors of a harbour museum about opening hours, tours and prices.');
+    await page.getByRole('button', { name: 'Generate prompt' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Generated prompt/ }).inputValue(), SLOW_STEP).not.toBe('');
+    await screenshot(page, 'editor-use-case');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('tab', { name: 'Bot Details and Appearance', selected: true }).waitFor();
+    await page.getByRole('textbox', { name: /^Display name/ }).fill('Harbour guide');
+    await screenshot(page, 'editor-details');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Save Bot' }).click();
+    await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor(SLOW_STEP);
+    expect(await page.getByRole('button', { name: 'Save Bot' }).isDisabled()).toBe(true);
+  });
+
+  it('uploads a document and shows it completed, live', async () => {
+    await page.getByLabel('Upload documents', { exact: true }).setInputFiles(path.join(fileDir, 'museum-facts.txt'));
+    await page.getByText('museum-facts.txt').first().waitFor();
+    await page.getByText('Completed', { exact: true }).first().waitFor(SLOW_STEP);
+    await screenshot(page, 'editor-documents');
+    await expectAccessible(page);
+  });
+
+  it('crawls a page of a local website and lists it in the history', async () => {
+    await page.getByRole('tab', { name: 'Website Url' }).click();
+    const url = page.getByRole('textbox', { name: 'Website URL' });
+    await url.fill('not a url');
+    await page.getByText('Invalid URL', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Single page' }).isDisabled()).toBe(true);
+    await url.fill(siteUrl);
+    await page.getByText('Valid URL', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Single page' }).click();
+    await page.getByText('Completed', { exact: true }).first().waitFor(SLOW_STEP);
+    await page.getByText('$0.0000').or(page.getByText(/\$\d+\.\d{4}/)).first().waitFor();
+    await screenshot(page, 'editor-website');
+    await expectAccessible(page);
+  });
+
+  it('answers a test question from the document, with its citation', async () => {
+    await page.getByRole('button', { name: 'Test Bot' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Your question' }).fill('How much does the guided boat tour cost?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(/14 euros/).first().waitFor(SLOW_STEP);
+    await dialog.getByText('Sources').waitFor(SLOW_STEP);
+    await dialog.getByText(/museum-facts\.txt/).first().waitFor();
+    await screenshot(page, 'editor-test-chat');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('deploys the bot and copies its HTML snippet', async () => {
+    await page.getByRole('button', { name: 'Deploy', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await page.getByText('Deployment Successful').waitFor(SLOW_STEP);
+    await dialog.getByRole('button', { name: 'Copy HTML code' }).click();
+    await page.getByText('Copied to Clipboard').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('widget.js');
+    await screenshot(page, 'editor-deploy');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('signs out', async () => {
+    await signOut(page);
+    await page.getByRole('link', { name: 'Try demo', exact: true }).waitFor();
+  });
+});
