@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
@@ -14,16 +15,25 @@ const QUESTION = 'When does the Glimmerwood ferry leave on Thursday?';
 /** Indexing runs in the background after the upload: a visitor quick enough may ask before it ends, and asks again. */
 const MAX_QUESTIONS = 5;
 
+const SITE_PAGE = '<!doctype html><html lang="en"><head><title>Glimmerwood bikes</title></head><body><p>Bicycles can be rented at the south pier for 9 euros a day.</p></body></html>';
+
 let browser: Browser;
 let page: Page;
+let site: Server;
+let sitePageUrl: string;
 
 beforeAll(async () => {
+  site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SITE_PAGE));
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const address = site.address();
+  sitePageUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/bikes`;
   browser = await launchBrowser();
   ({ page } = await newVisitor(browser, productUrl));
 });
 
 afterAll(async () => {
   await browser?.close();
+  await new Promise((resolve) => site?.close(resolve));
 });
 
 /** Sends the question and returns the bot's reply (the newest bubble), once the typing indicator is gone. */
@@ -46,7 +56,7 @@ describe('the interactive demo', () => {
     await expectAccessible(page);
   });
 
-  it('creates a bot from a template and takes a document as its knowledge', async () => {
+  it('creates a bot from a template and keeps a valid document', async () => {
     await page.getByRole('button', { name: 'Use this bot' }).first().click();
     const fileInput = page.getByLabel('Choose documents');
     await fileInput.waitFor({ state: 'attached' });
@@ -58,6 +68,16 @@ describe('the interactive demo', () => {
     await page.getByText('glimmerwood-travel.txt').waitFor();
     expect(await page.getByText('holiday.png').count()).toBe(0);
     await screenshot(page, 'demo-knowledge');
+    await expectAccessible(page);
+  });
+
+  it('reads a page of a website as knowledge too', async () => {
+    await page.getByRole('tab', { name: 'Website' }).click();
+    await page.getByRole('textbox', { name: 'Website URL' }).fill(sitePageUrl);
+    await page.getByRole('button', { name: 'Read this page' }).click();
+    await page.getByRole('list', { name: 'Pages read' }).getByText(sitePageUrl).waitFor(SLOW_STEP);
+    await screenshot(page, 'demo-website');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Start chatting' }).waitFor(SLOW_STEP);
   });

@@ -53,6 +53,16 @@ export function createServices(platform: Platform): Services {
     platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
   });
+  const crawls = new CrawlService({
+    prisma,
+    clock,
+    queue: platform.queue,
+    pubsub: platform.pubsub,
+    logger: platform.logger.child({ domain: 'crawls' }),
+    allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+    knowledge,
+  });
+
   return {
     auth: new AuthService({
       prisma,
@@ -75,17 +85,9 @@ export function createServices(platform: Platform): Services {
     billing,
     chat,
     chatLogs: new ChatLogs({ prisma, clock }),
-    crawls: new CrawlService({
-      prisma,
-      clock,
-      queue: platform.queue,
-      pubsub: platform.pubsub,
-      logger: platform.logger.child({ domain: 'crawls' }),
-      allowPrivateNetworks: config.crawl.allowPrivateNetworks,
-      knowledge,
-    }),
+    crawls,
     dashboard: new DashboardService({ prisma, clock }),
-    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter, blobs: platform.blobs, knowledge, chat }),
+    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
     events,
     system: new SystemService({ platform }),

@@ -31,6 +31,36 @@ describe('KnowledgeStep', () => {
     expect(calls.filter((call) => call.key.startsWith('POST /demobots/upload-demo-document'))).toHaveLength(1);
   });
 
+  it('reads a web page into the bot, lists it, and then offers Continue', async () => {
+    const crawlKey = 'POST /demobots/crawl-demo-website?bot_id=bot-1&demo_user_session_token=tok';
+    const calls = stubFetch({ [crawlKey]: { body: { url: 'https://museum.example/visits', status: 'completed', items_count: 1 } } });
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Website' }));
+    const url = await screen.findByRole('textbox', { name: 'Website URL' });
+    expect(screen.queryByRole('img', { name: 'Address entered' })).toBeNull();
+    fireEvent.change(url, { target: { value: 'https://museum.example/visits' } });
+    expect(screen.getByRole('img', { name: 'Address entered' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read this page' }));
+    expect(await screen.findByText('https://museum.example/visits')).toBeTruthy();
+    expect(JSON.parse(String(calls.find((call) => call.key === crawlKey)?.init?.body))).toEqual({ url: 'https://museum.example/visits' });
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it("shows the server's reason when a page cannot be read", async () => {
+    stubFetch({
+      'POST /demobots/crawl-demo-website?bot_id=bot-1&demo_user_session_token=tok': {
+        status: 429,
+        body: { detail: 'The demo reads up to 5 web pages. Sign up to add whole websites.' },
+      },
+    });
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Website' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Website URL' }), { target: { value: 'https://museum.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read this page' }));
+    expect(await screen.findByText('The demo reads up to 5 web pages. Sign up to add whole websites.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
   it('shows Continue only once a file is chosen', () => {
     renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();

@@ -1,7 +1,7 @@
-import { Alert, Button, CloseButton, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type ChangeEvent } from 'react';
+import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { demoApi } from './demoApi.ts';
+import { demoApi, type DemoCrawl } from './demoApi.ts';
 
 export const DEMO_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const ACCEPTED_TYPES = ['application/pdf', 'text/plain', 'text/markdown'];
@@ -12,27 +12,16 @@ export function isAcceptedDemoFile(file: File): boolean {
   return (ACCEPTED_TYPES.includes(file.type) || ACCEPTED_EXTENSIONS.includes(extension)) && file.size <= DEMO_MAX_FILE_BYTES;
 }
 
-/** Step 2: choose documents (PDF, TXT or Markdown up to 2 MB); Continue uploads them. */
-export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: string; onDone: () => void }) {
+function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange: (files: File[]) => void }) {
   const { t } = useTranslation();
-  const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState(false);
-  const [uploading, setUploading] = useState(false);
 
   function addFiles(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.currentTarget.files ?? [])];
     event.currentTarget.value = '';
     const accepted = chosen.filter(isAcceptedDemoFile);
     setRejected(accepted.length < chosen.length);
-    setFiles((list) => [...list, ...accepted]);
-  }
-
-  async function uploadAll() {
-    setUploading(true);
-    // Upload failures stay silent (spec 000, section 8): the chat still works on the template alone.
-    await Promise.allSettled(files.map((file) => demoApi.uploadDocument(botId, token, file)));
-    setUploading(false);
-    onDone();
+    onFilesChange([...files, ...accepted]);
   }
 
   return (
@@ -49,12 +38,108 @@ export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: 
         {files.map((file, index) => (
           <HStack as="li" key={`${file.name}-${index}`} justify="space-between" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="1">
             <Text truncate>{file.name}</Text>
-            <CloseButton size="xs" aria-label={t('demo.knowledge.remove', { name: file.name })} onClick={() => setFiles((list) => list.filter((_, at) => at !== index))} />
+            <CloseButton size="xs" aria-label={t('demo.knowledge.remove', { name: file.name })} onClick={() => onFilesChange(files.filter((_, at) => at !== index))} />
           </HStack>
         ))}
       </Stack>
-      {files.length > 0 && (
-        <Button alignSelf="start" colorPalette="brand" loading={uploading} onClick={() => void uploadAll()}>
+    </Stack>
+  );
+}
+
+/** Reads one page at a time into the demo bot; the pages read are listed. */
+function WebsitePanel({ botId, token, pages, onPageRead }: { botId: string; token: string; pages: DemoCrawl[]; onPageRead: (page: DemoCrawl) => void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [reading, setReading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function read(event: FormEvent) {
+    event.preventDefault();
+    if (!url.trim()) return;
+    setReading(true);
+    setError(null);
+    try {
+      const crawl = await demoApi.crawlWebsite(botId, token, url.trim());
+      if (crawl.status === 'failed') setError(t('demo.website.failed'));
+      else {
+        onPageRead(crawl);
+        setUrl('');
+      }
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t('demo.website.failed'));
+    } finally {
+      setReading(false);
+    }
+  }
+
+  return (
+    <Stack as="form" gap="4" onSubmit={(event: FormEvent) => void read(event)}>
+      <Text>{t('demo.website.help')}</Text>
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label>{t('demo.website.url')}</Field.Label>
+        <HStack width="full">
+          <Input type="url" value={url} placeholder="https://www.example.com" onChange={(event) => setUrl(event.currentTarget.value)} />
+          {url.trim() && (
+            <Text color="fg.success" aria-label={t('demo.website.entered')} role="img">
+              ✓
+            </Text>
+          )}
+        </HStack>
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      </Field.Root>
+      <Button type="submit" alignSelf="start" variant="outline" loading={reading} loadingText={t('demo.website.reading')} disabled={!url.trim()}>
+        {t('demo.website.read')}
+      </Button>
+      {pages.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={t('demo.website.pages')}>
+          {pages.map((page, index) => (
+            <HStack as="li" key={`${page.url}-${index}`} justify="space-between" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="1">
+              <Text truncate>{page.url}</Text>
+              <Text color="fg.success" flexShrink={0}>
+                {t('demo.website.done')}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Step 2: documents (PDF, TXT or Markdown up to 2 MB, uploaded on Continue) or web pages (read at
+ * once); Continue appears once there is either.
+ */
+export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [files, setFiles] = useState<File[]>([]);
+  const [pages, setPages] = useState<DemoCrawl[]>([]);
+  const [uploading, setUploading] = useState(false);
+
+  async function continueToChat() {
+    setUploading(true);
+    // Upload failures stay silent (spec 000, section 8): the chat still works on the template alone.
+    await Promise.allSettled(files.map((file) => demoApi.uploadDocument(botId, token, file)));
+    setUploading(false);
+    onDone();
+  }
+
+  return (
+    <Stack gap="4">
+      <Tabs.Root defaultValue="documents" variant="line">
+        <Tabs.List>
+          <Tabs.Trigger value="documents">{t('demo.knowledge.documentsTab')}</Tabs.Trigger>
+          <Tabs.Trigger value="website">{t('demo.knowledge.websiteTab')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="documents">
+          <DocumentsPanel files={files} onFilesChange={setFiles} />
+        </Tabs.Content>
+        <Tabs.Content value="website">
+          <WebsitePanel botId={botId} token={token} pages={pages} onPageRead={(page) => setPages((list) => [...list, page])} />
+        </Tabs.Content>
+      </Tabs.Root>
+      {(files.length > 0 || pages.length > 0) && (
+        <Button alignSelf="start" colorPalette="brand" loading={uploading} onClick={() => void continueToChat()}>
           {t('demo.continue')}
         </Button>
       )}

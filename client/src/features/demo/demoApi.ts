@@ -15,6 +15,13 @@ const rethrow = (message: string) => (error: unknown) => {
   throw error instanceof ApiError && error.status === 0 ? error : new Error(message);
 };
 
+/** A page read into a demo bot (the /crawl fields the demo shows). */
+export interface DemoCrawl {
+  url: string;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  items_count: number;
+}
+
 export const demoApi = {
   createSession: () =>
     publicRequest<{ session_token: string; expires_at: string }>('/demobot/demo-session', { method: 'POST' }, 'Failed to create demo session').catch(
@@ -34,6 +41,10 @@ export const demoApi = {
     form.append('file', file);
     const query = new URLSearchParams({ bot_id: botId, demo_user_session_token: token });
     return publicRequest(`/demobots/upload-demo-document?${query}`, { method: 'POST', body: form }, 'Failed to upload demo document');
+  },
+  crawlWebsite(botId: string, token: string, url: string) {
+    const query = new URLSearchParams({ bot_id: botId, demo_user_session_token: token });
+    return publicRequest<DemoCrawl>(`/demobots/crawl-demo-website?${query}`, jsonBody({ url }), 'Failed to crawl website');
   },
   chat: (botId: string, token: string, query: string) =>
     publicRequest<{ answer: string }>('/demobots/chat', jsonBody({ bot_id: botId, demo_user_session_token: token, query }), 'Failed to chat with demo bot'),

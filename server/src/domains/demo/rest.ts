@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../rest/http.ts';
 import type { RestContext } from '../../rest/routes.ts';
+import { crawlJson } from '../knowledge/crawls.ts';
 import { documentJson } from '../knowledge/service.ts';
 import { readUploadedFile } from '../knowledge/rest.ts';
 import { citationJson } from '../chat/rest.ts';
@@ -31,6 +32,11 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
     const query = request.query as { bot_id?: unknown; demo_user_session_token?: unknown };
     const document = await demo.uploadDocument(query.demo_user_session_token, query.bot_id, await readUploadedFile(request));
     return reply.status(201).send(documentJson(document));
+  });
+
+  app.post('/demobots/crawl-demo-website', async (request) => {
+    const query = request.query as { bot_id?: unknown; demo_user_session_token?: unknown };
+    return crawlJson(await demo.crawlWebsite(query.demo_user_session_token, query.bot_id, request.body));
   });
 
   app.post('/demobots/chat', async (request) => {

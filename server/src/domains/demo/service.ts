@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Document, PrismaClient, TemplatePrompt } from '../../generated/prisma/client.ts';
+import type { Document, PrismaClient, TemplatePrompt, WebSource } from '../../generated/prisma/client.ts';
 import {
   AuthenticationError,
   ConflictError,
@@ -25,6 +25,8 @@ export const DEMO_SESSIONS_PER_IP = { limit: 10, windowMs: 60 * 60_000 };
 export const DEMO_SESSION_EXPIRED = 'Your demo session has expired. Sign up to keep building your chatbot.';
 export const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
 export const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
+/** Web pages one demo session may read: the demo shows the idea, an account reads whole sites. */
+export const DEMO_CRAWLS_PER_SESSION = { limit: 5, windowMs: DEMO_SESSION_SECONDS * 1000 };
 /** The demo's upload rule (spec): PDF, TXT or Markdown, at most 2 MB each. */
 export const DEMO_UPLOAD_RULES: UploadRules = { maxBytes: 2 * 1024 * 1024, accepted: ['pdf', 'txt', 'md'] };
 
@@ -43,6 +45,10 @@ const demoChatInput = z.object({
   bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
   demo_user_session_token: sessionTokenInput,
   query: z.unknown(),
+});
+
+const demoCrawlInput = z.object({
+  url: z.string({ error: 'url is required' }).trim().min(1, { error: 'Please enter a valid website URL.' }),
 });
 
 const templateFields = {
@@ -86,6 +92,10 @@ interface DemoDependencies {
     removeBot(botId: string): Promise<void>;
   };
   chat: { demoChat(bot: { id: string }, demoSessionId: string, rawQuery: unknown): Promise<ChatReply> };
+  crawls: {
+    startForBot(botId: string, url: string, maxDepth: number): Promise<WebSource>;
+    waitFor(started: WebSource): Promise<WebSource>;
+  };
 }
 
 export class DemoService {
@@ -203,6 +213,19 @@ export class DemoService {
       if (error instanceof ValidationError) throw new ValidationError(DEMO_UPLOAD_REJECTED, error.issues, error.code);
       throw error;
     }
+  }
+
+  /** One web page into a demo bot's knowledge (single pages only), answered once it is read. */
+  async crawlWebsite(rawToken: unknown, botId: unknown, rawInput: unknown): Promise<WebSource> {
+    const demoBot = await this.requireDemoBot(rawToken, botId);
+    const input = parseInput(demoCrawlInput, rawInput);
+    await enforceRateLimit(
+      this.deps.rateLimiter,
+      `demo:crawl:${demoBot.demoSessionId}`,
+      DEMO_CRAWLS_PER_SESSION,
+      () => `The demo reads up to ${DEMO_CRAWLS_PER_SESSION.limit} web pages. Sign up to add whole websites.`,
+    );
+    return this.deps.crawls.waitFor(await this.deps.crawls.startForBot(demoBot.botId, input.url, 0));
   }
 
   async chat(rawInput: unknown): Promise<ChatReply> {

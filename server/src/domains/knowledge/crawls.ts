@@ -123,9 +123,15 @@ export class CrawlService {
     const input = parseInput(crawlInput, rawInput);
     const url = validateCrawlUrl(input.url);
     const bot = await findOwnedBot(this.deps.prisma, ownerId, input.bot_id);
-    const running = await this.deps.prisma.webSource.count({ where: { botId: bot.id, status: { in: ['pending', 'running'] } } });
+    return this.startForBot(bot.id, url, input.max_depth);
+  }
+
+  /** A crawl of a bot its caller may already use (its owner's, or a live demo session's). */
+  async startForBot(botId: string, rawUrl: string, maxDepth: number): Promise<WebSource> {
+    const url = validateCrawlUrl(rawUrl);
+    const running = await this.deps.prisma.webSource.count({ where: { botId, status: { in: ['pending', 'running'] } } });
     if (running > 0) throw new ConflictError('A crawl is already running for this bot. Wait for it to finish.', 'CRAWL_RUNNING');
-    const crawl = await this.deps.prisma.webSource.create({ data: { botId: bot.id, url, maxDepth: input.max_depth } });
+    const crawl = await this.deps.prisma.webSource.create({ data: { botId, url, maxDepth } });
     await this.publish(crawl);
     await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });
     return crawl;
@@ -133,7 +139,11 @@ export class CrawlService {
 
   /** Starts a crawl and waits for it up to CRAWL_WAIT_MS; a longer crawl answers while it runs. */
   async startAndWait(ownerId: string, rawInput: unknown, waitMs = CRAWL_WAIT_MS): Promise<WebSource> {
-    const started = await this.start(ownerId, rawInput);
+    return this.waitFor(await this.start(ownerId, rawInput), waitMs);
+  }
+
+  /** The crawl once it has finished, or as it stands after `waitMs`. */
+  async waitFor(started: WebSource, waitMs = CRAWL_WAIT_MS): Promise<WebSource> {
     const updates = this.deps.pubsub.subscribe(crawlStatusTopic(started.botId));
     const timer = setTimeout(() => void updates.return?.(), waitMs);
     try {
