@@ -11,6 +11,8 @@ interface Session {
   signIn(email: string, password: string): Promise<CurrentUser>;
   signInWithTokens(tokens: TokenPair): Promise<CurrentUser | null>;
   signOut(): Promise<void>;
+  /** Fetches the user again (after a plan change, say); keeps the current one if that fails. */
+  refreshUser(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -79,6 +81,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           tokenStore.clear();
           startSession(null);
           return null;
+        }
+      },
+      async refreshUser() {
+        try {
+          const me = await authApi.me();
+          tokenStore.saveCurrentUser(me);
+          setUser(me);
+        } catch {
+          // The plan shown stays as it was until the next check at start.
         }
       },
       async signOut() {

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../session/tokenStore.ts';
+import { stubFetch } from '../../test/render.tsx';
 import { currentSubscription, fakeNavigation, PLANS, renderBilling, subscriptionBilling } from './billingTestKit.tsx';
 
 const [starter, pro] = PLANS;
@@ -25,7 +27,12 @@ describe('Billing in subscription mode', () => {
   });
 
   it('upgrades after confirmation: immediate with proration, receipt in a new tab, the new plan shown', async () => {
+    const upgradedUser = { id: 'u1', email: 'ada@example.com', full_name: 'Ada', role: 'customer', plan: 'pro', is_verified: true };
+    const calls = stubFetch({ 'GET /users/me': { body: upgradedUser } });
+    tokenStore.saveTokens({ accessToken: 'access', refreshToken: 'refresh', userId: 'u1' });
+    const userFetches = () => calls.filter((call) => call.key === 'GET /users/me').length;
     const { environment, navigation } = renderBilling({ billing: subscriptionBilling(currentSubscription(starter!)) });
+    await waitFor(() => expect(userFetches()).toBe(1));
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro?' });
     expect(within(dialog).getByText('Your subscription moves from Starter to Pro ($19.00 / month).')).toBeTruthy();
@@ -52,6 +59,8 @@ describe('Billing in subscription mode', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(button('Pro is your current plan').disabled).toBe(true);
     expect(within(screen.getByRole('region', { name: 'Current plan' })).getByText('15 bots')).toBeTruthy();
+    // The shell's plan badge reads the session's user, fetched again after the upgrade.
+    await waitFor(() => expect(userFetches()).toBe(2));
   });
 
   it('tells the customer to allow pop-ups when the receipt tab is blocked', async () => {

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
+import { useSession } from '../../session/SessionProvider.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { UpgradeDialogMutation } from './__generated__/UpgradeDialogMutation.graphql.ts';
@@ -33,6 +34,7 @@ export function UpgradeDialog({
 }) {
   const { t } = useTranslation();
   const navigation = useBrowserNavigation();
+  const { refreshUser } = useSession();
   const [commit, upgrading] = useMutation<UpgradeDialogMutation>(graphql`
     mutation UpgradeDialogMutation($planId: ID!) {
       upgradeSubscription(planId: $planId) {
@@ -69,6 +71,8 @@ export function UpgradeDialog({
           failed(result.message);
           return;
         }
+        // The shell's plan badge and card read the session's user.
+        void refreshUser();
         const receiptOpened = result.receiptUrl ? navigation.openInNewTab(result.receiptUrl) : true;
         toaster.create({
           type: 'success',
