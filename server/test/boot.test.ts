@@ -91,7 +91,7 @@ describe('npm start on the embedded default', () => {
         expect(spaRoute.headers.get('content-type')).toContain('text/html');
       }
     } finally {
-      expect(await stop(server)).toBe(0);
+      expect(await stop(server), server.output()).toBe(0);
     }
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(true);
@@ -109,7 +109,7 @@ describe('npm start on the embedded default', () => {
       expect(login.status).toBe(200);
       accessToken = ((await login.json()) as { access_token: string }).access_token;
     } finally {
-      expect(await stop(first)).toBe(0);
+      expect(await stop(first), first.output()).toBe(0);
     }
     const second = await boot();
     try {
@@ -117,7 +117,7 @@ describe('npm start on the embedded default', () => {
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ email: 'customer@example.com', plan: 'pro' });
     } finally {
-      expect(await stop(second)).toBe(0);
+      expect(await stop(second), second.output()).toBe(0);
     }
   });
 });
