@@ -143,6 +143,26 @@ describe('the public widget API', () => {
     expect((await api(offline, 'GET', '/public/bots/settings/no-such-bot')).status).toBe(404);
   });
 
+  it('refuses session tokens it never issued or issued for another bot, streamed or not, and records nothing', async () => {
+    const other = await botWithKnowledge(offline, owner.accessToken, 'A third bot knows about coffee.');
+    const foreign = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: other.id } })).body.session_token;
+    const messagesBefore = await offline.platform.prisma.chatMessage.count({ where: { session: { botId: bot.id } } });
+    for (const sessionToken of ['ws_forged_token_never_issued', foreign, `${foreign}x`]) {
+      for (const accept of ['application/json', 'text/event-stream']) {
+        const response = await fetch(`${offline.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept },
+          body: JSON.stringify({ message: 'What is the refund policy?', session_token: sessionToken }),
+        });
+        expect(response.status, `${accept} ${sessionToken}`).toBe(404);
+        expect(await response.json()).toEqual({ detail: CHAT_MESSAGES.sessionNotFound });
+      }
+      const history = await api(offline, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${encodeURIComponent(sessionToken)}`);
+      expect(history).toMatchObject({ status: 404, body: { detail: CHAT_MESSAGES.sessionNotFound } });
+    }
+    expect(await offline.platform.prisma.chatMessage.count({ where: { session: { botId: bot.id } } })).toBe(messagesBefore);
+  });
+
   it('rate limits one session with 429 and Retry-After', async () => {
     const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
     let last = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, { body: { message: 'hours?', session_token: session } });

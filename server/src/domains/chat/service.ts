@@ -37,6 +37,7 @@ export const CHAT_MESSAGES = {
   emptyMessage: 'Message must not be empty.',
   tooLong: `Message is too long: at most ${MAX_MESSAGE_LENGTH} characters.`,
   unsavedBot: 'Save the bot before testing it.',
+  tooManyMessages: (seconds: number) => `Too many messages. Please wait ${seconds} seconds.`,
 } as const;
 
 const messageText = z
@@ -277,7 +278,7 @@ export class ChatService {
   }
 
   private limit(key: string, rule: RateLimitRule): Promise<void> {
-    return enforceRateLimit(this.deps.rateLimiter, key, rule, (seconds) => `Too many messages. Please wait ${seconds} seconds.`);
+    return enforceRateLimit(this.deps.rateLimiter, key, rule, CHAT_MESSAGES.tooManyMessages);
   }
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from '../../../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { documentBlobKey } from '../knowledge/ingestion.ts';
-import { DEMO_SESSION_EXPIRED, DEMO_SESSIONS_PER_IP } from './service.ts';
+import { CHAT_MESSAGES } from '../chat/service.ts';
+import { DEMO_CHAT_CAP_REACHED, DEMO_CHAT_RATE_LIMITS, DEMO_SESSION_EXPIRED, DEMO_SESSIONS_PER_IP } from './service.ts';
 
 let server: TestServer;
 
@@ -99,6 +100,74 @@ describe('demo templates and bots', () => {
     const customer = await logIn(server, 'customer@example.com', 'customer-demo-2026');
     const bots = await api(server, 'GET', '/bots', { token: customer.accessToken });
     expect(bots.body.every((bot: { owner: string }) => bot.owner !== '')).toBe(true);
+  });
+});
+
+describe('demo chat limits', () => {
+  async function demoBot(session: { session_token: string }) {
+    const [template] = (await api(server, 'GET', '/template/')).body;
+    const created = await api(server, 'POST', '/demobot/create-demo-bot', {
+      body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
+    });
+    expect(created.status).toBe(201);
+    return created.body as { id: string };
+  }
+
+  const ask = (session: { session_token: string }, bot: { id: string }, headers?: Record<string, string>) =>
+    api(server, 'POST', '/demobots/chat', {
+      body: { bot_id: bot.id, demo_user_session_token: session.session_token, query: 'What can you do?' },
+      headers,
+    });
+
+  it('answers a flood from one session with 429 and Retry-After once past the per-minute rule', async () => {
+    const session = await demoSession();
+    const bot = await demoBot(session);
+    const responses = [];
+    for (let wave = 0; wave < 10; wave++) {
+      responses.push(...(await Promise.all(Array.from({ length: 20 }, () => ask(session, bot)))));
+    }
+    const answered = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 429);
+    expect(answered).toHaveLength(DEMO_CHAT_RATE_LIMITS.perSession.limit);
+    expect(refused).toHaveLength(200 - DEMO_CHAT_RATE_LIMITS.perSession.limit);
+    const retryAfter = Number(refused[0].headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused[0].body.detail).toBe(CHAT_MESSAGES.tooManyMessages(retryAfter));
+    expect(await server.platform.prisma.chatMessage.count({ where: { role: 'user', session: { botId: bot.id } } })).toBe(
+      DEMO_CHAT_RATE_LIMITS.perSession.limit,
+    );
+  });
+
+  it('caps the messages one demo session gets in its hour', async () => {
+    const session = await demoSession();
+    const bot = await demoBot(session);
+    const { perSession, perSessionHour } = DEMO_CHAT_RATE_LIMITS;
+    let last;
+    try {
+      for (let sent = 0; sent < perSessionHour.limit; sent++) {
+        if (sent > 0 && sent % perSession.limit === 0) server.clock.advance(perSession.windowMs);
+        last = await ask(session, bot);
+        expect(last.status, `message ${sent + 1}`).toBe(200);
+      }
+      server.clock.advance(perSession.windowMs);
+      last = await ask(session, bot);
+      expect(last.status).toBe(429);
+      expect(last.body.detail).toBe(DEMO_CHAT_CAP_REACHED);
+    } finally {
+      server.clock.advance(-perSession.windowMs * (perSessionHour.limit / perSession.limit));
+    }
+  });
+
+  it('limits one address across many demo sessions', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const statuses: number[] = [];
+    while (statuses.length <= DEMO_CHAT_RATE_LIMITS.perIp.limit) {
+      const session = await demoSession();
+      const bot = await demoBot(session);
+      for (let sent = 0; sent < 5; sent++) statuses.push((await ask(session, bot, headers)).status);
+    }
+    expect(statuses.slice(0, DEMO_CHAT_RATE_LIMITS.perIp.limit).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(DEMO_CHAT_RATE_LIMITS.perIp.limit).every((status) => status === 429)).toBe(true);
   });
 });
 

@@ -40,7 +40,7 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
   });
 
   app.post('/demobots/chat', async (request) => {
-    const reply = await demo.chat(request.body);
+    const reply = await demo.chat(request.body, request.ip);
     return { answer: reply.text, sources: reply.sources.map(citationJson) };
   });
 

@@ -16,7 +16,7 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
-import type { ChatReply } from '../chat/service.ts';
+import { CHAT_MESSAGES, type ChatReply } from '../chat/service.ts';
 import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
 
 export const DEMO_SESSION_SECONDS = 3600;
@@ -27,6 +27,16 @@ export const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a n
 export const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
 /** Web pages one demo session may read: the demo shows the idea, an account reads whole sites. */
 export const DEMO_CRAWLS_PER_SESSION = { limit: 5, windowMs: DEMO_SESSION_SECONDS * 1000 };
+/**
+ * Demo chat traffic: a visitor trying the product types far slower than the per-minute rules, and
+ * an hour of demo needs far fewer answers than the session cap; a script hits them at once.
+ */
+export const DEMO_CHAT_RATE_LIMITS = {
+  perSession: { limit: 10, windowMs: 60_000 },
+  perSessionHour: { limit: 60, windowMs: DEMO_SESSION_SECONDS * 1000 },
+  perIp: { limit: 30, windowMs: 60_000 },
+} as const;
+export const DEMO_CHAT_CAP_REACHED = `The demo answers up to ${DEMO_CHAT_RATE_LIMITS.perSessionHour.limit} messages. Sign up to keep chatting with your chatbot.`;
 /** The demo's upload rule (spec): PDF, TXT or Markdown, at most 2 MB each. */
 export const DEMO_UPLOAD_RULES: UploadRules = { maxBytes: 2 * 1024 * 1024, accepted: ['pdf', 'txt', 'md'] };
 
@@ -228,9 +238,18 @@ export class DemoService {
     return this.deps.crawls.waitFor(await this.deps.crawls.startForBot(demoBot.botId, input.url, 0));
   }
 
-  async chat(rawInput: unknown): Promise<ChatReply> {
+  async chat(rawInput: unknown, ip: string): Promise<ChatReply> {
     const input = parseInput(demoChatInput, rawInput);
     const demoBot = await this.requireDemoBot(input.demo_user_session_token, input.bot_id);
+    const { rateLimiter } = this.deps;
+    await enforceRateLimit(rateLimiter, `demo:chat:ip:${ip}`, DEMO_CHAT_RATE_LIMITS.perIp, CHAT_MESSAGES.tooManyMessages);
+    await enforceRateLimit(rateLimiter, `demo:chat:session:${demoBot.demoSessionId}`, DEMO_CHAT_RATE_LIMITS.perSession, CHAT_MESSAGES.tooManyMessages);
+    await enforceRateLimit(
+      rateLimiter,
+      `demo:chat:session-hour:${demoBot.demoSessionId}`,
+      DEMO_CHAT_RATE_LIMITS.perSessionHour,
+      () => DEMO_CHAT_CAP_REACHED,
+    );
     return this.deps.chat.demoChat(demoBot.bot, demoBot.demoSessionId, input.query);
   }
 
