@@ -130,9 +130,10 @@ describe('demo chat limits', () => {
     const refused = responses.filter((response) => response.status === 429);
     expect(answered).toHaveLength(DEMO_CHAT_RATE_LIMITS.perSession.limit);
     expect(refused).toHaveLength(200 - DEMO_CHAT_RATE_LIMITS.perSession.limit);
-    const retryAfter = Number(refused[0].headers.get('retry-after'));
+    const [firstRefused] = refused;
+    const retryAfter = Number(firstRefused?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(refused[0].body.detail).toBe(CHAT_MESSAGES.tooManyMessages(retryAfter));
+    expect(firstRefused?.body.detail).toBe(CHAT_MESSAGES.tooManyMessages(retryAfter));
     expect(await server.platform.prisma.chatMessage.count({ where: { role: 'user', session: { botId: bot.id } } })).toBe(
       DEMO_CHAT_RATE_LIMITS.perSession.limit,
     );
