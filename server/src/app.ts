@@ -14,6 +14,8 @@ import type { Services } from './services.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+const ADDRESS_TOO_LONG = 'This address is too long: each part of a path can be at most 100 characters.';
+
 export interface AppOptions {
   /** Where the built client and widget live; defaults to their workspaces' dist folders. */
   clientDist?: string;
@@ -26,6 +28,11 @@ export async function buildApp(platform: Platform, services: Services, options: 
     loggerInstance: platform.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a path part over 100 characters, a malformed address) keep the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void reply.status(status).send({ detail: status === 414 ? ADDRESS_TOO_LONG : 'This address is not valid.' });
+    },
   });
 
   await app.register(fastifyCookie, { secret: `${config.appSecret}:cookies` });

@@ -12,6 +12,7 @@ import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import type { Services } from '../services.ts';
+import { assertSafeText } from '../validation.ts';
 import { bearerToken, registerRestErrorHandling } from './http.ts';
 
 /** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */
@@ -34,6 +35,11 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
     request.viewer = token ? await context.services.auth.authenticate(token) : null;
+  });
+  app.addHook('preValidation', async (request) => {
+    assertSafeText(request.params, 'path');
+    assertSafeText(request.query, 'query');
+    assertSafeText(request.body, 'body');
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 
