@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { staticImageRoutes } from './domains/bots/rest.ts';
 import { registerGraphQL } from './graphql/server.ts';
 import { registerMetrics } from './metrics.ts';
@@ -29,9 +29,9 @@ export async function buildApp(platform: Platform, services: Services, options: 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a path part over 100 characters, a malformed address) keep the one error shape.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void reply.status(status).send({ detail: status === 414 ? ADDRESS_TOO_LONG : 'This address is not valid.' });
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : 400).send({ detail: tooLong ? ADDRESS_TOO_LONG : 'This address is not valid.' });
     },
   });
 
