@@ -21,3 +21,8 @@ export async function enforceRateLimit(
   const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
   throw new RateLimitError(message(seconds), seconds);
 }
+
+/** Takes back a hit counted by `enforceRateLimit` (e.g. a sign-in that succeeded). */
+export function refundRateLimit(rateLimiter: RateLimiter, key: string, rule: RateLimitRule): Promise<void> {
+  return rateLimiter.refund(key, rule.windowMs);
+}

@@ -234,6 +234,20 @@ describe('verification requests', () => {
     expect(last).toBe(429);
   });
 
+  it('never counts successful sign-ins toward the login limits, only failed ones', async () => {
+    const { email, password } = await registeredAndVerified();
+    const headers = { 'x-forwarded-for': '203.0.113.79' };
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginPerEmail.limit * 3; attempt++) {
+      expect((await api(server, 'POST', '/users/login', { body: { email, password }, headers })).status).toBe(200);
+    }
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginPerEmail.limit; attempt++) {
+      expect((await api(server, 'POST', '/users/login', { body: { email, password: 'wrong password' }, headers })).status).toBe(401);
+    }
+    const locked = await api(server, 'POST', '/users/login', { body: { email, password }, headers });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('rate limits registrations per IP address with 429', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.78' };
     let last = 0;

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
+import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import { findActiveSubscription, planLabel } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
@@ -145,6 +145,9 @@ export class AuthService {
     if (!user?.passwordHash || !passwordMatches) throw new AuthenticationError(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
     if (!user.emailVerifiedAt) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+    // The limits are for guessing: a sign-in that succeeds gives its hits back.
+    await this.refund(`login:ip:${origin.ip}`, AUTH_RATE_LIMITS.loginPerIp);
+    await this.refund(`login:email:${input.email}`, AUTH_RATE_LIMITS.loginPerEmail);
     return this.startSession(user);
   }
 
@@ -350,6 +353,10 @@ export class AuthService {
     });
     const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send({ to: user.email, ...verificationEmail(user.fullName, link, VERIFICATION_TOKEN_TTL_HOURS) });
+  }
+
+  private refund(key: string, rule: RateLimitRule): Promise<void> {
+    return refundRateLimit(this.deps.rateLimiter, `auth:${key}`, rule);
   }
 
   private limit(key: string, rule: RateLimitRule): Promise<void> {

@@ -36,6 +36,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return toResult(window.count, limit, window.resetAt - now);
   }
 
+  async refund(key: string, windowMs: number): Promise<void> {
+    const window = this.windows.get(`${windowMs}:${key}`);
+    if (window && window.resetAt > this.clock.now().getTime() && window.count > 0) window.count -= 1;
+  }
+
   async close(): Promise<void> {
     this.windows.clear();
   }

@@ -71,6 +71,17 @@ describe.each(implementations)('%s RateLimiter', (_name, create) => {
       expect(await limiter.hit(ip, 1, 200)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
     }));
 
+  it('takes back a refunded hit from the open window, never below zero', () =>
+    use(async ({ limiter }) => {
+      const ip = key();
+      await limiter.refund(ip, 60_000);
+      await limiter.hit(ip, 2, 60_000);
+      await limiter.hit(ip, 2, 60_000);
+      await limiter.refund(ip, 60_000);
+      expect(await limiter.hit(ip, 2, 60_000)).toMatchObject({ allowed: true, remaining: 0 });
+      expect((await limiter.hit(ip, 2, 60_000)).allowed).toBe(false);
+    }));
+
   it('never lets concurrent hits exceed the limit', () =>
     use(async ({ limiter }) => {
       const ip = key();

@@ -20,6 +20,13 @@ end
 return { count, ttl }
 `;
 
+// Only an open window is decremented: a refund never creates a key, nor drives one below zero.
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count
+`;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -33,10 +40,18 @@ export class RedisRateLimiter implements RateLimiter {
     const [count, ttl] = (await this.redis.eval(
       HIT_SCRIPT,
       1,
-      `${this.prefix}ratelimit:${windowMs}:${key}`,
+      this.keyFor(key, windowMs),
       windowMs,
     )) as [number, number];
     return toResult(count, limit, ttl);
+  }
+
+  async refund(key: string, windowMs: number): Promise<void> {
+    await this.redis.eval(REFUND_SCRIPT, 1, this.keyFor(key, windowMs));
+  }
+
+  private keyFor(key: string, windowMs: number): string {
+    return `${this.prefix}ratelimit:${windowMs}:${key}`;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ export interface RateLimitResult {
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Takes back one hit from the key's open window (none if the window has closed). */
+  refund(key: string, windowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
