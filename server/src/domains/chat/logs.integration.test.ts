@@ -126,6 +126,24 @@ describe('chat logs and unanswered questions over GraphQL', () => {
     expect(result.data.viewer.unansweredQuestions.edges).toEqual([{ node: { message: '=SUM(A1) is the price?' } }]);
   });
 
+  it('filters viewer.chatLogs by a bot\'s global id, as the logs screen sends it', async () => {
+    const query = `query($botId: ID) { viewer { chatLogs(first: 10, botId: $botId) { edges { node { message bot { id name } } } } } }`;
+    const bots = await graphql(server, '{ viewer { bots(first: 10) { edges { node { id name } } } } }', {}, owner.accessToken);
+    expect(bots.errors).toBeUndefined();
+    const support = bots.data.viewer.bots.edges.map((edge: any) => edge.node).find((bot: any) => bot.name === 'Support');
+    const filtered = await graphql(server, query, { botId: support.id }, owner.accessToken);
+    expect(filtered.errors).toBeUndefined();
+    const nodes = filtered.data.viewer.chatLogs.edges.map((edge: any) => edge.node);
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(nodes.every((node: any) => node.bot.id === support.id)).toBe(true);
+    const all = await graphql(server, query, { botId: null }, owner.accessToken);
+    expect(all.data.viewer.chatLogs.edges.length).toBeGreaterThan(nodes.length);
+
+    const foreign = await graphql(server, query, { botId: support.id }, stranger.accessToken);
+    expect(foreign.errors).toBeUndefined();
+    expect(foreign.data.viewer.chatLogs.edges).toEqual([]);
+  });
+
   it('does not let another customer load a log through node()', async () => {
     const own = await graphql(server, '{ viewer { chatLogs(first: 1) { edges { node { id } } } } }', {}, owner.accessToken);
     const id = own.data.viewer.chatLogs.edges[0].node.id;

@@ -2,7 +2,7 @@ import { NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailable
 import { builder } from '../../graphql/builder.ts';
 import { streamOf } from '../../graphql/streams.ts';
 import { UserRef } from '../auth/schema.ts';
-import { botIdFrom } from '../bots/schema.ts';
+import { BotRef, botIdFrom } from '../bots/schema.ts';
 import { DATE_RANGES } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
@@ -55,7 +55,7 @@ builder.prismaObjectField(UserRef, 'chatLogs', (t) =>
     description: 'Answered exchanges of the viewer\'s bots, newest first.',
     authScopes: ownLogsOnly,
     args: {
-      botId: t.arg.id({ required: false }),
+      botId: t.arg.globalID({ for: [BotRef], required: false }),
       search: t.arg.string({ required: false }),
       dateRange: t.arg({ type: DateRangeEnum, required: false }),
       channel: t.arg({ type: ChannelEnum, required: false }),
@@ -64,7 +64,7 @@ builder.prismaObjectField(UserRef, 'chatLogs', (t) =>
       context.prisma.chatMessage.findMany({
         ...query,
         where: context.services.chatLogs.where(user.id, {
-          bot_id: args.botId ? String(args.botId) : undefined,
+          bot_id: args.botId?.id,
           search: args.search ?? undefined,
           date_range: args.dateRange ?? 'all',
           channel: args.channel ?? undefined,
