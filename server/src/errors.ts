@@ -54,6 +54,17 @@ export class NotFoundError extends AppError {
   readonly kind = 'not_found';
 }
 
+/**
+ * "No such <entity>", worded and coded from the entity's type name (`PaymentPlan` → "Payment plan
+ * not found", `PAYMENT_PLAN_NOT_FOUND`): a missing object, another customer's, and an id that names
+ * nothing all answer this same error.
+ */
+export function notFoundError(typename: string): NotFoundError {
+  const words = typename.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const message = `${words.charAt(0).toUpperCase()}${words.slice(1)} not found`;
+  return new NotFoundError(message, `${words.replace(/ /g, '_').toUpperCase()}_NOT_FOUND`);
+}
+
 export class ConflictError extends AppError {
   readonly kind = 'conflict';
 }

@@ -10,6 +10,7 @@ import { AUTHENTICATION_REQUIRED, AuthenticationError, ForbiddenError } from '..
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { GraphQLContext } from './context.ts';
+import GlobalIdNotFoundPlugin from './globalIdNotFound.ts';
 
 export interface AuthScopes {
   /** Anyone, signed in or not: said explicitly so that a field without scopes stands out in review. */
@@ -28,7 +29,8 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
   };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
+  // Errors first, so scope-auth's refusals and undecodable ids become a field's typed errors too.
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, GlobalIdNotFoundPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     // Refuse a subscription when it starts, not silently on each event.
@@ -58,6 +60,8 @@ export const builder = new SchemaBuilder<{
   },
   errors: {
     directResult: true,
+    // Argument decoding (global ids) throws before the resolver: its errors are typed results too.
+    unsafelyHandleInputErrors: true,
   },
 });
 

@@ -6,10 +6,14 @@ import {
   ValidationError,
 } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
 
 const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
 const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
+
+/** Fields of a user that only that user reads (an admin who can see the user does not see these). */
+export const viewerOnly = (user: { id: string }, _args: unknown, context: GraphQLContext) => context.viewer?.id === user.id;
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },

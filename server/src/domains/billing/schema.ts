@@ -8,7 +8,7 @@ import {
 } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { UserRef } from '../auth/schema.ts';
+import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
 import type { BillingOverview, CheckoutResult, CreditBalance, SubscriptionWithPlan, UpgradeResult } from './service.ts';
 
@@ -134,7 +134,7 @@ builder.objectField(UserRef, 'billing', (t) =>
   t.field({
     type: BillingRef,
     description: 'Only the user themself sees their billing.',
-    authScopes: (user, _args, context) => context.viewer?.id === user.id,
+    authScopes: viewerOnly,
     resolve: (_user, _args, context) => context.services.billing.overview(viewerOf(context)),
   }),
 );
@@ -237,25 +237,14 @@ const CheckoutSessionRef = builder.objectRef<CheckoutResult>('CheckoutSession').
 
 const paymentErrors = [ValidationError, NotFoundError, ConflictError, PaymentRequiredError, ServiceUnavailableError];
 
-/** Decodes a PaymentPlan global id; another type is a plan that does not exist. */
-function planIdFrom(globalId: { typename: string; id: string }): string {
-  if (globalId.typename !== 'PaymentPlan') throw new NotFoundError('Payment plan not found', 'PLAN_NOT_FOUND');
-  return globalId.id;
-}
-
-function rateIdFrom(globalId: { typename: string; id: string }): string {
-  if (globalId.typename !== 'CreditRate') throw new NotFoundError('Credit rate not found', 'CREDIT_RATE_NOT_FOUND');
-  return globalId.id;
-}
-
 builder.mutationField('createCreditCheckoutSession', (t) =>
   t.field({
     type: CheckoutSessionRef,
     description: 'Starts a Stripe Checkout for a credit pack; credits and bonus arrive with the payment webhook.',
     authScopes: signedIn,
     errors: { types: paymentErrors },
-    args: { planId: t.arg.globalID({ required: true }) },
-    resolve: (_root, args, context) => context.services.billing.createCheckout(viewerOf(context), 'credit', planIdFrom(args.planId)),
+    args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
+    resolve: (_root, args, context) => context.services.billing.createCheckout(viewerOf(context), 'credit', args.planId.id),
   }),
 );
 
@@ -265,9 +254,9 @@ builder.mutationField('createSubscriptionCheckoutSession', (t) =>
     description: 'Starts a Stripe Checkout for a subscription plan; the payment webhook activates it.',
     authScopes: signedIn,
     errors: { types: paymentErrors },
-    args: { planId: t.arg.globalID({ required: true }) },
+    args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
     resolve: (_root, args, context) =>
-      context.services.billing.createCheckout(viewerOf(context), 'subscription', planIdFrom(args.planId)),
+      context.services.billing.createCheckout(viewerOf(context), 'subscription', args.planId.id),
   }),
 );
 
@@ -287,9 +276,9 @@ builder.mutationField('upgradeSubscription', (t) =>
     description: 'Moves the active subscription to a dearer subscription plan at once, with proration.',
     authScopes: signedIn,
     errors: { types: paymentErrors },
-    args: { planId: t.arg.globalID({ required: true }) },
+    args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
     resolve: async (_root, args, context) => {
-      const result = await context.services.billing.upgradeSubscription(viewerOf(context), planIdFrom(args.planId));
+      const result = await context.services.billing.upgradeSubscription(viewerOf(context), args.planId.id);
       return { ...result, ...(await billingPayload(context)) };
     },
   }),
@@ -352,9 +341,9 @@ builder.mutationField('updatePaymentPlan', (t) =>
     type: PaymentPlanRef,
     authScopes: admin,
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: PaymentPlanInput, required: true }) },
+    args: { id: t.arg.globalID({ for: [PaymentPlanRef], required: true }), input: t.arg({ type: PaymentPlanInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.billing.updatePlan(viewerOf(context), planIdFrom(args.id), planPayload(args.input)),
+      context.services.billing.updatePlan(viewerOf(context), args.id.id, planPayload(args.input)),
   }),
 );
 
@@ -364,8 +353,8 @@ builder.mutationField('togglePaymentPlan', (t) =>
     description: 'Activates an inactive plan or deactivates an active one.',
     authScopes: admin,
     errors: { types: [NotFoundError, ForbiddenError] },
-    args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_root, args, context) => context.services.billing.togglePlan(viewerOf(context), planIdFrom(args.id)),
+    args: { id: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
+    resolve: (_root, args, context) => context.services.billing.togglePlan(viewerOf(context), args.id.id),
   }),
 );
 
@@ -400,9 +389,9 @@ builder.mutationField('updateCreditRate', (t) =>
     type: CreditRateRef,
     authScopes: admin,
     errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: CreditRateInput, required: true }) },
+    args: { id: t.arg.globalID({ for: [CreditRateRef], required: true }), input: t.arg({ type: CreditRateInput, required: true }) },
     resolve: (_root, args, context) =>
-      context.services.billing.updateRate(viewerOf(context), rateIdFrom(args.id), ratePayload(args.input)),
+      context.services.billing.updateRate(viewerOf(context), args.id.id, ratePayload(args.input)),
   }),
 );
 
@@ -422,9 +411,9 @@ builder.mutationField('deleteCreditRate', (t) =>
     type: DeletedCreditRateRef,
     authScopes: admin,
     errors: { types: [NotFoundError, ForbiddenError] },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ for: [CreditRateRef], required: true }) },
     resolve: async (_root, args, context) => ({
-      deletedId: (await context.services.billing.deleteRate(viewerOf(context), rateIdFrom(args.id))).id,
+      deletedId: (await context.services.billing.deleteRate(viewerOf(context), args.id.id)).id,
     }),
   }),
 );

@@ -5,6 +5,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  notFoundError,
   PaymentRequiredError,
   ServiceUnavailableError,
   ValidationError,
@@ -377,7 +378,7 @@ export class BillingService {
   private async findPlan(rawId: unknown): Promise<PaymentPlan> {
     const id = parseInput(idInput('Plan id'), rawId);
     const plan = await this.deps.prisma.paymentPlan.findUnique({ where: { id } });
-    if (!plan) throw new NotFoundError('Payment plan not found', 'PLAN_NOT_FOUND');
+    if (!plan) throw notFoundError('PaymentPlan');
     return plan;
   }
 
@@ -425,7 +426,7 @@ export class BillingService {
   private async findRate(rawId: unknown): Promise<CreditRate> {
     const id = parseInput(idInput('Credit rate id'), rawId);
     const rate = await this.deps.prisma.creditRate.findUnique({ where: { id } });
-    if (!rate) throw new NotFoundError('Credit rate not found', 'CREDIT_RATE_NOT_FOUND');
+    if (!rate) throw notFoundError('CreditRate');
     return rate;
   }
 

@@ -1,70 +1,65 @@
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
-import { UserRef } from '../auth/schema.ts';
-import { BOT_NOT_FOUND } from './access.ts';
+import { UserRef, viewerOnly } from '../auth/schema.ts';
+import { ownedBotWhere } from './access.ts';
 import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
 import { botSummarySelection, startOfUtcDay } from './service.ts';
 
-const owner = { authenticated: true } as const;
 
 export const BotStatusEnum = builder.enumType('BotStatus', { values: BOT_STATUSES });
 
-/** Only the owner sees a bot; to anyone else it does not exist. */
-const ownsBot = (bot: { ownerId: string | null }, context: GraphQLContext) =>
-  context.viewer !== null && bot.ownerId === context.viewer.id;
-
+/** Only the owner finds a bot (the service's owner filter); to anyone else it does not exist. */
 export const BotRef = builder.prismaNode('Bot', {
   id: { field: 'id' },
-  authScopes: ownsBot,
+  findUnique: (id, context) => ownedBotWhere(context.viewer?.id ?? null, id),
+  nullable: true,
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    name: t.exposeString('name', { authScopes: owner }),
-    displayName: t.exposeString('displayName', { authScopes: owner }),
-    botDescription: t.exposeString('botDescription', { nullable: true, authScopes: owner }),
-    useCase: t.exposeString('useCase', { authScopes: owner }),
-    description: t.exposeString('description', { authScopes: owner }),
-    generatedPrompt: t.exposeString('generatedPrompt', { authScopes: owner }),
-    botPrompt: t.exposeString('botPrompt', { nullable: true, authScopes: owner }),
-    tone: t.exposeString('tone', { authScopes: owner }),
-    customToneDescription: t.exposeString('customToneDescription', { nullable: true, authScopes: owner }),
-    responseStyle: t.exposeString('responseStyle', { authScopes: owner }),
-    languageCode: t.exposeString('languageCode', { authScopes: owner }),
-    chatPosition: t.exposeString('chatPosition', { authScopes: owner }),
-    themeColor: t.exposeString('themeColor', { authScopes: owner }),
-    iconUrl: t.exposeString('iconUrl', { nullable: true, authScopes: owner }),
-    logoUrl: t.exposeString('logoUrl', { nullable: true, authScopes: owner }),
-    isActive: t.exposeBoolean('isActive', { authScopes: owner }),
-    creativity: t.exposeFloat('creativity', { authScopes: owner }),
-    maxTokens: t.exposeInt('maxTokens', { authScopes: owner }),
-    streaming: t.exposeBoolean('streaming', { authScopes: owner }),
-    enableMemory: t.exposeBoolean('enableMemory', { authScopes: owner }),
-    followUpBehavior: t.exposeString('followUpBehavior', { authScopes: owner }),
-    widgetToken: t.exposeString('widgetToken', { authScopes: owner }),
-    deployedAt: t.expose('deployedAt', { type: 'DateTime', nullable: true, authScopes: owner }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: owner }),
-    lastUpdated: t.expose('updatedAt', { type: 'DateTime', authScopes: owner }),
+    name: t.exposeString('name'),
+    displayName: t.exposeString('displayName'),
+    botDescription: t.exposeString('botDescription', { nullable: true }),
+    useCase: t.exposeString('useCase'),
+    description: t.exposeString('description'),
+    generatedPrompt: t.exposeString('generatedPrompt'),
+    botPrompt: t.exposeString('botPrompt', { nullable: true }),
+    tone: t.exposeString('tone'),
+    customToneDescription: t.exposeString('customToneDescription', { nullable: true }),
+    responseStyle: t.exposeString('responseStyle'),
+    languageCode: t.exposeString('languageCode'),
+    chatPosition: t.exposeString('chatPosition'),
+    themeColor: t.exposeString('themeColor'),
+    iconUrl: t.exposeString('iconUrl', { nullable: true }),
+    logoUrl: t.exposeString('logoUrl', { nullable: true }),
+    isActive: t.exposeBoolean('isActive'),
+    creativity: t.exposeFloat('creativity'),
+    maxTokens: t.exposeInt('maxTokens'),
+    streaming: t.exposeBoolean('streaming'),
+    enableMemory: t.exposeBoolean('enableMemory'),
+    followUpBehavior: t.exposeString('followUpBehavior'),
+    widgetToken: t.exposeString('widgetToken'),
+    deployedAt: t.expose('deployedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastUpdated: t.expose('updatedAt', { type: 'DateTime' }),
     status: t.field({
       type: BotStatusEnum,
       description: 'training while a document or crawl is in progress, else online or offline by isActive.',
-      authScopes: owner,
       select: (_args, context) => ({ isActive: true, _count: botSummarySelection(context.clock.now())._count }),
       resolve: (bot) => botStatus({ isActive: bot.isActive, sourcesInProgress: bot._count.documents + bot._count.webSources }),
     }),
     conversationsToday: t.int({
-      authScopes: owner,
       select: (_args, context) => ({
         _count: { select: { chatSessions: { where: { createdAt: { gte: startOfUtcDay(context.clock.now()) } } } } },
       }),
       resolve: (bot) => bot._count.chatSessions,
     }),
-    owner: t.relation('owner', { nullable: true, authScopes: owner }),
+    owner: t.relation('owner', { nullable: true }),
   }),
 });
 
 builder.prismaObjectField(UserRef, 'bots', (t) =>
   t.relatedConnection('bots', {
     cursor: 'id',
-    authScopes: (user, _args, context) => context.viewer?.id === user.id,
+    authScopes: viewerOnly,
     args: {
       search: t.arg.string({ required: false }),
       status: t.arg({ type: BotStatusEnum, required: false }),
@@ -104,12 +99,6 @@ const BotInput = builder.inputType('BotInput', {
   }),
 });
 
-/** Decodes a Bot global id; any other type is simply a bot that does not exist. */
-export function botIdFrom(globalId: { typename: string; id: string }): string {
-  if (globalId.typename !== 'Bot') throw new NotFoundError(BOT_NOT_FOUND, 'BOT_NOT_FOUND');
-  return globalId.id;
-}
-
 const botErrors = [ValidationError, NotFoundError, ForbiddenError, PayloadTooLargeError, UnsupportedMediaTypeError];
 
 builder.mutationField('createBot', (t) =>
@@ -128,15 +117,15 @@ builder.mutationField('updateBot', (t) =>
     type: BotRef,
     authScopes: { customer: true },
     errors: { types: botErrors },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: BotInput, required: true }) },
-    resolve: (_root, args, context) => context.services.bots.update(context.viewer!.id, botIdFrom(args.id), args.input),
+    args: { id: t.arg.globalID({ for: [BotRef], required: true }), input: t.arg({ type: BotInput, required: true }) },
+    resolve: (_root, args, context) => context.services.bots.update(context.viewer!.id, args.id.id, args.input),
   }),
 );
 
 const DeletedBotPayload = builder.objectRef<{ deletedId: string }>('DeletedBotPayload').implement({
   authScopes: { authenticated: true },
   fields: (t) => ({
-    deletedId: t.globalID({ authScopes: owner, description: 'For Relay @deleteEdge', resolve: (payload) => ({ type: 'Bot', id: payload.deletedId }) }),
+    deletedId: t.globalID({ description: 'For Relay @deleteEdge', resolve: (payload) => ({ type: 'Bot', id: payload.deletedId }) }),
   }),
 });
 
@@ -146,8 +135,8 @@ builder.mutationField('deleteBot', (t) =>
     description: 'Deletes the bot with its knowledge, files and conversations.',
     authScopes: { customer: true },
     errors: { types: [NotFoundError] },
-    args: { id: t.arg.globalID({ required: true }) },
-    resolve: async (_root, args, context) => ({ deletedId: (await context.services.bots.delete(context.viewer!.id, botIdFrom(args.id))).id }),
+    args: { id: t.arg.globalID({ for: [BotRef], required: true }) },
+    resolve: async (_root, args, context) => ({ deletedId: (await context.services.bots.delete(context.viewer!.id, args.id.id)).id }),
   }),
 );
 
@@ -157,19 +146,18 @@ builder.mutationField('duplicateBot', (t) =>
     description: 'Copies a bot\'s settings (not its knowledge or conversations), within the plan.',
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ForbiddenError] },
-    args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_root, args, context) => context.services.bots.duplicate(context.viewer!.id, botIdFrom(args.id)),
+    args: { id: t.arg.globalID({ for: [BotRef], required: true }) },
+    resolve: (_root, args, context) => context.services.bots.duplicate(context.viewer!.id, args.id.id),
   }),
 );
 
 const DeployPayload = builder.objectRef<{ embed_code: string; embed_code_react: string; bot: { id: string } }>('DeployPayload').implement({
   authScopes: { authenticated: true },
   fields: (t) => ({
-    embedCode: t.string({ authScopes: owner, description: 'HTML snippet for any page', resolve: (payload) => payload.embed_code }),
-    embedCodeReact: t.string({ authScopes: owner, description: 'A React component adding the widget', resolve: (payload) => payload.embed_code_react }),
+    embedCode: t.string({ description: 'HTML snippet for any page', resolve: (payload) => payload.embed_code }),
+    embedCodeReact: t.string({ description: 'A React component adding the widget', resolve: (payload) => payload.embed_code_react }),
     bot: t.prismaField({
       type: 'Bot',
-      authScopes: owner,
       resolve: (query, payload, _args, context) => context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: payload.bot.id } }),
     }),
   }),
@@ -180,8 +168,8 @@ builder.mutationField('deployBot', (t) =>
     type: DeployPayload,
     authScopes: { customer: true },
     errors: { types: [NotFoundError] },
-    args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_root, args, context) => context.services.bots.deploy(context.viewer!.id, botIdFrom(args.id)),
+    args: { id: t.arg.globalID({ for: [BotRef], required: true }) },
+    resolve: (_root, args, context) => context.services.bots.deploy(context.viewer!.id, args.id.id),
   }),
 );
 
@@ -191,17 +179,17 @@ builder.mutationField('rotateWidgetToken', (t) =>
     description: 'Issues a new widget token; embed codes with the old one stop working.',
     authScopes: { customer: true },
     errors: { types: [NotFoundError] },
-    args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_root, args, context) => context.services.bots.rotateWidgetToken(context.viewer!.id, botIdFrom(args.id)),
+    args: { id: t.arg.globalID({ for: [BotRef], required: true }) },
+    resolve: (_root, args, context) => context.services.bots.rotateWidgetToken(context.viewer!.id, args.id.id),
   }),
 );
 
 const GeneratedPromptRef = builder.objectRef<{ prompt: string; tone: string; response_style: string }>('GeneratedPrompt').implement({
   authScopes: { authenticated: true },
   fields: (t) => ({
-    prompt: t.exposeString('prompt', { authScopes: owner }),
-    tone: t.exposeString('tone', { authScopes: owner }),
-    responseStyle: t.exposeString('response_style', { authScopes: owner }),
+    prompt: t.exposeString('prompt'),
+    tone: t.exposeString('tone'),
+    responseStyle: t.exposeString('response_style'),
   }),
 });
 

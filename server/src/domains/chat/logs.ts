@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { parseInput } from '../../validation.ts';
+import { ownedBotsWhere } from '../bots/access.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -84,13 +85,18 @@ function toRow(message: LogMessage): ChatLogRow {
 }
 
 /** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
+/** One answer of one of the viewer's bots, by id: what a chat log is. */
+export function ownedChatLogWhere(viewerId: string | null, answerId: string): Prisma.ChatMessageWhereUniqueInput {
+  return { id: answerId, role: 'assistant', session: { bot: ownedBotsWhere(viewerId) } };
+}
+
 export class ChatLogs {
   constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
 
   where(ownerId: string, filter: Omit<ChatLogFilter, 'page' | 'page_size'>): Prisma.ChatMessageWhereInput {
     const { from, to } = dateRangeBounds(filter.date_range, this.deps.clock.now());
     const conditions: Prisma.ChatMessageWhereInput[] = [
-      { role: 'assistant', session: { bot: { ownerId }, ...(filter.channel ? { channel: filter.channel } : {}) } },
+      { role: 'assistant', session: { bot: ownedBotsWhere(ownerId), ...(filter.channel ? { channel: filter.channel } : {}) } },
     ];
     if (filter.bot_id) conditions.push({ session: { botId: filter.bot_id } });
     if (from || to) conditions.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });

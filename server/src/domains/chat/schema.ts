@@ -1,14 +1,12 @@
 import { NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { streamOf } from '../../graphql/streams.ts';
-import { UserRef } from '../auth/schema.ts';
-import { BotRef, botIdFrom } from '../bots/schema.ts';
-import { DATE_RANGES } from './logs.ts';
+import { UserRef, viewerOnly } from '../auth/schema.ts';
+import { BotRef } from '../bots/schema.ts';
+import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
 
-const self = { authenticated: true } as const;
-const ownLogsOnly = (user: { id: string }, _args: unknown, context: { viewer: { id: string } | null }) => context.viewer?.id === user.id;
 
 const ChannelEnum = builder.enumType('Channel', { values: ['widget', 'test', 'demo', 'whatsapp'] as const });
 const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES });
@@ -17,31 +15,29 @@ const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES
 export const ChatLogRef = builder.prismaNode('ChatMessage', {
   name: 'ChatLog',
   id: { field: 'id' },
-  // node(id) loads only an answer of one of the viewer's own bots; lists are scoped by their where.
-  findUnique: (id, context) => ({ id, role: 'assistant', session: { bot: { ownerId: context.viewer?.id ?? '' } } }),
+  // node(id) finds only an answer of one of the viewer's own bots; lists are scoped by their where.
+  findUnique: (id, context) => ownedChatLogWhere(context.viewer?.id ?? null, id),
+  nullable: true,
   authScopes: { authenticated: true },
   fields: (t) => ({
     message: t.string({
-      authScopes: self,
       select: { replyTo: { select: { content: true } } },
       resolve: (answer) => answer.replyTo?.content ?? '',
     }),
-    response: t.exposeString('content', { authScopes: self }),
-    timestamp: t.expose('createdAt', { type: 'DateTime', authScopes: self }),
-    unanswered: t.exposeBoolean('unanswered', { authScopes: self }),
-    latencyMs: t.exposeInt('latencyMs', { nullable: true, authScopes: self }),
+    response: t.exposeString('content'),
+    timestamp: t.expose('createdAt', { type: 'DateTime' }),
+    unanswered: t.exposeBoolean('unanswered'),
+    latencyMs: t.exposeInt('latencyMs', { nullable: true }),
     channel: t.field({
       type: ChannelEnum,
-      authScopes: self,
       select: { session: { select: { channel: true } } },
       resolve: (answer) => answer.session.channel,
     }),
-    userName: t.string({ nullable: true, authScopes: self, select: { session: { select: { visitorName: true } } }, resolve: (answer) => answer.session.visitorName }),
-    userEmail: t.string({ nullable: true, authScopes: self, select: { session: { select: { visitorEmail: true } } }, resolve: (answer) => answer.session.visitorEmail }),
-    phoneNumber: t.string({ nullable: true, authScopes: self, select: { session: { select: { phoneNumber: true } } }, resolve: (answer) => answer.session.phoneNumber }),
+    userName: t.string({ nullable: true, select: { session: { select: { visitorName: true } } }, resolve: (answer) => answer.session.visitorName }),
+    userEmail: t.string({ nullable: true, select: { session: { select: { visitorEmail: true } } }, resolve: (answer) => answer.session.visitorEmail }),
+    phoneNumber: t.string({ nullable: true, select: { session: { select: { phoneNumber: true } } }, resolve: (answer) => answer.session.phoneNumber }),
     bot: t.prismaField({
       type: 'Bot',
-      authScopes: self,
       select: (_args, _context, nested) => ({ session: { select: { bot: nested() } } }),
       resolve: (_query, answer) => answer.session.bot,
     }),
@@ -53,7 +49,7 @@ builder.prismaObjectField(UserRef, 'chatLogs', (t) =>
     type: 'ChatMessage',
     cursor: 'id',
     description: 'Answered exchanges of the viewer\'s bots, newest first.',
-    authScopes: ownLogsOnly,
+    authScopes: viewerOnly,
     args: {
       botId: t.arg.globalID({ for: [BotRef], required: false }),
       search: t.arg.string({ required: false }),
@@ -79,7 +75,7 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
     type: 'ChatMessage',
     cursor: 'id',
     description: 'Questions the viewer\'s bots could not answer from their knowledge: what to add next.',
-    authScopes: ownLogsOnly,
+    authScopes: viewerOnly,
     resolve: (query, user, _args, context) =>
       context.prisma.chatMessage.findMany({
         ...query,
@@ -91,22 +87,22 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
 
 const CitationRef = builder.objectRef<Citation>('Citation').implement({
   description: 'A source an answer used.',
-  authScopes: self,
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    index: t.exposeInt('index', { authScopes: self, description: 'The [n] the answer cites it by' }),
-    title: t.exposeString('title', { authScopes: self }),
-    url: t.exposeString('url', { nullable: true, authScopes: self }),
-    page: t.exposeInt('page', { nullable: true, authScopes: self }),
-    snippet: t.exposeString('snippet', { authScopes: self }),
-    sourceType: t.exposeString('sourceType', { authScopes: self }),
+    index: t.exposeInt('index', { description: 'The [n] the answer cites it by' }),
+    title: t.exposeString('title'),
+    url: t.exposeString('url', { nullable: true }),
+    page: t.exposeInt('page', { nullable: true }),
+    snippet: t.exposeString('snippet'),
+    sourceType: t.exposeString('sourceType'),
   }),
 });
 
 const AnswerRef = builder.objectRef<ChatReply>('BotAnswer').implement({
-  authScopes: self,
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    answer: t.exposeString('text', { authScopes: self }),
-    sources: t.field({ type: [CitationRef], authScopes: self, resolve: (reply) => reply.sources }),
+    answer: t.exposeString('text'),
+    sources: t.field({ type: [CitationRef], resolve: (reply) => reply.sources }),
   }),
 });
 
@@ -116,9 +112,9 @@ builder.mutationField('askBot', (t) =>
     description: 'The test chat: asks one of the viewer\'s bots a question (charged like any answer in credit mode).',
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError] },
-    args: { botId: t.arg.globalID({ required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
     resolve: (_root, args, context) =>
-      context.services.chat.testChat(context.viewer!.id, botIdFrom(args.botId), { query: args.question, max_tokens: args.maxTokens ?? undefined }),
+      context.services.chat.testChat(context.viewer!.id, args.botId.id, { query: args.question, max_tokens: args.maxTokens ?? undefined }),
   }),
 );
 
@@ -130,12 +126,12 @@ interface AnswerStreamEvent {
 
 const AnswerStreamEventRef = builder.objectRef<AnswerStreamEvent>('BotAnswerStreamEvent').implement({
   description: 'One token of a streamed answer, then a last event with done, the whole answer and its sources.',
-  authScopes: self,
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    token: t.exposeString('token', { nullable: true, authScopes: self }),
-    done: t.exposeBoolean('done', { authScopes: self }),
-    answer: t.string({ nullable: true, authScopes: self, resolve: (event) => event.reply?.text ?? null }),
-    sources: t.field({ type: [CitationRef], nullable: true, authScopes: self, resolve: (event) => event.reply?.sources ?? null }),
+    token: t.exposeString('token', { nullable: true }),
+    done: t.exposeBoolean('done'),
+    answer: t.string({ nullable: true, resolve: (event) => event.reply?.text ?? null }),
+    sources: t.field({ type: [CitationRef], nullable: true, resolve: (event) => event.reply?.sources ?? null }),
   }),
 });
 
@@ -144,12 +140,12 @@ builder.subscriptionField('askBotStream', (t) =>
     type: AnswerStreamEventRef,
     description: 'The test chat, streamed token by token.',
     authScopes: { customer: true },
-    args: { botId: t.arg.globalID({ required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
     subscribe: (_root, args, context) =>
       streamOf<AnswerStreamEvent>(async (push) => {
         const reply = await context.services.chat.testChat(
           context.viewer!.id,
-          botIdFrom(args.botId),
+          args.botId.id,
           { query: args.question, max_tokens: args.maxTokens ?? undefined },
           (token) => push({ token, done: false, reply: null }),
         );

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { UserRef } from '../auth/schema.ts';
+import { UserRef, viewerOnly } from '../auth/schema.ts';
 import type { DashboardOverview } from './service.ts';
 
 const self = { authenticated: true } as const;
@@ -42,7 +42,7 @@ const DashboardRef = builder.objectRef<DashboardOverview>('Dashboard').implement
 builder.objectField(UserRef, 'dashboard', (t) =>
   t.field({
     type: DashboardRef,
-    authScopes: (user, _args, context) => context.viewer?.id === user.id,
+    authScopes: viewerOnly,
     resolve: (user, _args, context) => context.services.dashboard.overview(user.id),
   }),
 );

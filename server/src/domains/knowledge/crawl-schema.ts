@@ -1,46 +1,47 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { builder } from '../../graphql/builder.ts';
-import { BotRef, botIdFrom } from '../bots/schema.ts';
-import type { CrawlStatusEvent } from './crawls.ts';
+import { BotRef } from '../bots/schema.ts';
+import { ownedWebSourceWhere, type CrawlStatusEvent } from './crawls.ts';
 
-const owner = { authenticated: true } as const;
 
 const CrawlStatusEnum = builder.enumType('CrawlStatus', { values: ['pending', 'running', 'completed', 'failed'] as const });
 
 export const WebSourceRef = builder.prismaNode('WebSource', {
   id: { field: 'id' },
   description: 'One crawl of a website into a bot\'s knowledge.',
-  findUnique: (id, context) => ({ id, bot: { ownerId: context.viewer?.id ?? '' } }),
-  authScopes: owner,
+  // Only the owner of the crawl's bot finds it (the service's owner filter); to anyone else it does not exist.
+  findUnique: (id, context) => ownedWebSourceWhere(context.viewer?.id ?? null, id),
+  nullable: true,
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    url: t.exposeString('url', { authScopes: owner }),
-    maxDepth: t.exposeInt('maxDepth', { authScopes: owner, description: '0: the single page, 1: the entire site' }),
-    status: t.expose('status', { type: CrawlStatusEnum, authScopes: owner }),
-    runId: t.exposeString('runId', { authScopes: owner }),
-    datasetId: t.exposeString('datasetId', { authScopes: owner }),
-    itemsCount: t.exposeInt('itemsCount', { authScopes: owner, description: 'Pages read so far' }),
-    pagesSkipped: t.exposeInt('pagesSkipped', { authScopes: owner, description: 'Pages unchanged since the last crawl' }),
-    pagesRemoved: t.exposeInt('pagesRemoved', { authScopes: owner, description: 'Pages gone from the site, removed from the knowledge' }),
-    costUsage: t.float({ authScopes: owner, description: 'Dollars', resolve: (crawl) => Number(crawl.costUsage) }),
-    durationMs: t.exposeInt('durationMs', { authScopes: owner }),
-    memoryUsedMb: t.exposeFloat('memoryUsedMb', { authScopes: owner }),
-    errorMessage: t.exposeString('errorMessage', { nullable: true, authScopes: owner }),
-    scrapedAt: t.expose('scrapedAt', { type: 'DateTime', nullable: true, authScopes: owner }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: owner }),
+    url: t.exposeString('url'),
+    maxDepth: t.exposeInt('maxDepth', { description: '0: the single page, 1: the entire site' }),
+    status: t.expose('status', { type: CrawlStatusEnum }),
+    runId: t.exposeString('runId'),
+    datasetId: t.exposeString('datasetId'),
+    itemsCount: t.exposeInt('itemsCount', { description: 'Pages read so far' }),
+    pagesSkipped: t.exposeInt('pagesSkipped', { description: 'Pages unchanged since the last crawl' }),
+    pagesRemoved: t.exposeInt('pagesRemoved', { description: 'Pages gone from the site, removed from the knowledge' }),
+    costUsage: t.float({ description: 'Dollars', resolve: (crawl) => Number(crawl.costUsage) }),
+    durationMs: t.exposeInt('durationMs'),
+    memoryUsedMb: t.exposeFloat('memoryUsedMb'),
+    errorMessage: t.exposeString('errorMessage', { nullable: true }),
+    scrapedAt: t.expose('scrapedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
 
 const WebPageRef = builder.prismaObject('WebPage', {
   description: 'A page in a bot\'s knowledge, attributed to the crawl that last read it.',
-  // Reached only through a WebSource, whose lookup is already limited to the bot's owner.
-  authScopes: owner,
+  // Reached only through a WebSource, which only its bot's owner finds.
+  authScopes: { authenticated: true },
   fields: (t) => ({
-    id: t.exposeID('id', { authScopes: owner }),
-    url: t.exposeString('url', { authScopes: owner }),
-    title: t.exposeString('title', { authScopes: owner }),
-    byteSize: t.exposeInt('byteSize', { authScopes: owner }),
-    fetchedAt: t.expose('fetchedAt', { type: 'DateTime', authScopes: owner }),
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    title: t.exposeString('title'),
+    byteSize: t.exposeInt('byteSize'),
+    fetchedAt: t.expose('fetchedAt', { type: 'DateTime' }),
   }),
 });
 
@@ -49,7 +50,6 @@ builder.prismaObjectField(WebSourceRef, 'pages', (t) =>
     cursor: 'id',
     type: WebPageRef,
     description: 'The pages this crawl put in the knowledge (a later crawl of the same site takes over the pages it reads again).',
-    authScopes: owner,
     query: () => ({ orderBy: [{ url: 'asc' }, { id: 'asc' }] }),
     totalCount: true,
   }),
@@ -58,7 +58,6 @@ builder.prismaObjectField(WebSourceRef, 'pages', (t) =>
 builder.prismaObjectField(BotRef, 'webSources', (t) =>
   t.relation('webSources', {
     description: 'Crawl history, newest first.',
-    authScopes: owner,
     query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 50 },
   }),
 );
@@ -69,9 +68,9 @@ builder.mutationField('startCrawl', (t) =>
     description: 'Starts crawling a website into the bot; follow it with crawlStatusChanged.',
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError, ConflictError] },
-    args: { botId: t.arg.globalID({ required: true }), url: t.arg.string({ required: true }), maxDepth: t.arg.int({ required: true }) },
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), url: t.arg.string({ required: true }), maxDepth: t.arg.int({ required: true }) },
     resolve: (_root, args, context) =>
-      context.services.crawls.start(context.viewer!.id, { bot_id: botIdFrom(args.botId), url: args.url, max_depth: args.maxDepth }),
+      context.services.crawls.start(context.viewer!.id, { bot_id: args.botId.id, url: args.url, max_depth: args.maxDepth }),
   }),
 );
 
@@ -80,8 +79,8 @@ builder.subscriptionField('crawlStatusChanged', (t) =>
     type: WebSourceRef,
     description: 'The bot\'s running crawls first, then each change (pages done so far, status).',
     authScopes: { customer: true },
-    args: { botId: t.arg.globalID({ required: true }) },
-    subscribe: (_root, args, context) => context.services.crawls.subscribe(context.viewer!.id, botIdFrom(args.botId)),
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }) },
+    subscribe: (_root, args, context) => context.services.crawls.subscribe(context.viewer!.id, args.botId.id),
     resolve: (event: CrawlStatusEvent) => ({
       ...event.crawl,
       createdAt: new Date(event.crawl.createdAt),

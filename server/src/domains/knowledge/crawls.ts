@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
 import { ConflictError } from '../../errors.ts';
 import { prepend } from '../../graphql/streams.ts';
 import type { Clock } from '../../platform/clock/index.ts';
@@ -8,11 +8,17 @@ import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
-import { findOwnedBot } from '../bots/access.ts';
+import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
 import { CrawlError } from './crawler/errors.ts';
 import { validateCrawlUrl } from './crawler/urls.ts';
 import type { KnowledgeSource, SourceRef } from './store.ts';
+
+
+/** One of the viewer's crawls, by id: a crawl into one of their bots. */
+export function ownedWebSourceWhere(viewerId: string | null, webSourceId: string): Prisma.WebSourceWhereUniqueInput {
+  return { id: webSourceId, bot: ownedBotsWhere(viewerId) };
+}
 
 export const CRAWL_QUEUE = 'knowledge.crawl';
 /** POST /crawl waits this long for a crawl to finish before answering with the running record. */

@@ -1,7 +1,7 @@
-import type { Document } from '../../generated/prisma/client.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { Document, Prisma } from '../../generated/prisma/client.ts';
+import { notFoundError, ValidationError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
-import { findOwnedBot } from '../bots/access.ts';
+import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import { prepend } from '../../graphql/streams.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, UPLOAD_MESSAGES, type UploadedFile, type UploadRules } from './ingestion.ts';
@@ -11,7 +11,11 @@ import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef 
 
 /** The spec's answer when documents are uploaded to a bot that does not exist (or is not the caller's). */
 export const BOT_NOT_SAVED = 'Bot Not Saved: Please Save the Bot to Upload Documents';
-export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** One of the viewer's documents, by id: a document of one of their bots. */
+export function ownedDocumentWhere(viewerId: string | null, documentId: string): Prisma.DocumentWhereUniqueInput {
+  return { id: documentId, bot: ownedBotsWhere(viewerId) };
+}
 
 /** The spec's Document as the REST shim shows it. */
 export function documentJson(document: Document) {
@@ -58,15 +62,15 @@ export class KnowledgeService {
   async deleteDocument(ownerId: string, botId: string, documentId: string): Promise<Document> {
     const bot = await findOwnedBot(this.platform.prisma, ownerId, botId);
     const document = await this.platform.prisma.document.findFirst({ where: { id: documentId, botId: bot.id } });
-    if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+    if (!document) throw notFoundError('Document');
     await this.removeDocument(document);
     return document;
   }
 
   /** GraphQL: by document id alone, among the caller's bots. */
   async deleteDocumentById(ownerId: string, documentId: string): Promise<Document> {
-    const document = await this.platform.prisma.document.findFirst({ where: { id: documentId, bot: { ownerId } } });
-    if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND, 'DOCUMENT_NOT_FOUND');
+    const document = await this.platform.prisma.document.findUnique({ where: ownedDocumentWhere(ownerId, documentId) });
+    if (!document) throw notFoundError('Document');
     await this.removeDocument(document);
     return document;
   }
