@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
@@ -362,8 +363,4 @@ export class AuthService {
   private limit(key: string, rule: RateLimitRule): Promise<void> {
     return enforceRateLimit(this.deps.rateLimiter, `auth:${key}`, rule, (seconds) => `Too many attempts. Please try again in ${seconds} seconds.`);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }

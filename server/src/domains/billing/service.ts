@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../admin/config.ts';
@@ -661,9 +662,5 @@ function assertAdmin(viewer: Viewer): void {
 
 function rateTaken(usageType: string, unitName: string): ConflictError {
   return new ConflictError(`A credit rate for ${usageType} per ${unitName} already exists`, 'CREDIT_RATE_EXISTS');
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 

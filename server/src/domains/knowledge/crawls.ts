@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
+import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
@@ -26,8 +27,6 @@ export const CRAWL_WAIT_MS = 20_000;
 export const DEFAULT_PAGE_CAP = 200;
 /** Pages a whole-site crawl may read, by plan (a plan not listed gets the default). */
 export const PAGE_CAP_BY_PLAN: Record<string, number> = { starter: 100, pro: 200, enterprise: 500 };
-/** The value of one credit in dollars (spec: $0.02 per message on the platform's AI service). */
-export const CREDIT_VALUE_USD = 0.02;
 const HISTORY_LIMIT = 50;
 const INTERRUPTED = 'The crawl was interrupted by a server restart and has been started again.';
 
