@@ -52,7 +52,9 @@ function namesOneOf(value: unknown, typenames: string[]): boolean {
   }
 }
 
+// Pothos registers plugins by declaration merging into its global namespace.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       globalIdNotFound: GlobalIdNotFoundPlugin<Types>;

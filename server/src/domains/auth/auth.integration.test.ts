@@ -342,7 +342,7 @@ describe('auth over GraphQL', () => {
       }
     }`);
     expect(invalid.data.register.__typename).toBe('ValidationError');
-    expect(invalid.data.register.issues.map((issue: { path: string }) => issue.path)).toEqual(['email', 'password', 'full_name']);
+    expect(invalid.data.register.issues.map((issue: { path: string }) => issue.path)).toEqual(['email', 'password', 'fullName']);
   });
 
   it('refuses `me` without a token with "Authentication required"', async () => {

@@ -44,7 +44,8 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   });
 
   app.post('/users/register', async (request, reply) => {
-    const user = await auth.register(request.body, origin(request));
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; full_name?: unknown };
+    const user = await auth.register({ email: body.email, password: body.password, fullName: body.full_name }, origin(request));
     return reply.status(201).send({ ...userJson(user, 'free'), message: REGISTERED_MESSAGE });
   });
 
@@ -55,9 +56,7 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   );
 
   app.post('/users/logout', async (request) => {
-    const refreshToken = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
-    if (refreshToken !== undefined) await auth.logout(refreshToken);
-    else await auth.logoutSession(requireViewer(request).familyId);
+    await auth.logout((request.body as { refresh_token?: unknown } | undefined)?.refresh_token, request.viewer);
     return { message: 'Signed out' };
   });
 

@@ -98,7 +98,7 @@ builder.mutationField('register', (t) =>
       fullName: t.arg.string({ required: true }),
     },
     resolve: async (_root, args, context) => {
-      await context.services.auth.register({ email: args.email, password: args.password, full_name: args.fullName }, context.origin);
+      await context.services.auth.register({ email: args.email, password: args.password, fullName: args.fullName }, context.origin);
       return { message: REGISTERED_MESSAGE };
     },
   }),
@@ -133,9 +133,7 @@ builder.mutationField('logout', (t) =>
     errors: { types: [ValidationError, AuthenticationError] },
     args: { refreshToken: t.arg.string({ required: false }) },
     resolve: async (_root, args, context) => {
-      if (args.refreshToken) await context.services.auth.logout(args.refreshToken);
-      else if (context.viewer) await context.services.auth.logoutSession(context.viewer.familyId);
-      else throw new AuthenticationError('Authentication required', 'AUTHENTICATION_REQUIRED');
+      await context.services.auth.logout(args.refreshToken, context.viewer);
       return { message: 'Signed out' };
     },
   }),

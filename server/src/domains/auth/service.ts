@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { PrismaClient, Role, User } from '../../generated/prisma/client.ts';
 import {
+  AUTHENTICATION_REQUIRED,
   AuthenticationError,
   ConflictError,
   ForbiddenError,
@@ -55,7 +56,7 @@ const registerInput = z.object({
     .string({ error: 'Password is required' })
     .min(8, { error: 'Password must be at least 8 characters' })
     .max(128, { error: 'Password must be at most 128 characters' }),
-  full_name: z
+  fullName: z
     .string({ error: 'Name is required' })
     .trim()
     .min(1, { error: 'Name is required' })
@@ -125,7 +126,7 @@ export class AuthService {
     let user: User;
     try {
       user = await this.deps.prisma.user.create({
-        data: { email: input.email, fullName: input.full_name, passwordHash: await hashPassword(input.password) },
+        data: { email: input.email, fullName: input.fullName, passwordHash: await hashPassword(input.password) },
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
@@ -200,14 +201,15 @@ export class AuthService {
   }
 
   /** Ends the session the refresh token belongs to; its access tokens stop working at once. */
-  async logout(rawToken: unknown): Promise<void> {
-    const token = parseInput(tokenInput, rawToken);
+  /** Ends a session: the given refresh token's when there is one, else the calling access token's. */
+  async logout(rawRefreshToken: unknown, viewer: { familyId: string } | null): Promise<void> {
+    if (rawRefreshToken === undefined || rawRefreshToken === null) {
+      if (!viewer) throw new AuthenticationError(AUTHENTICATION_REQUIRED, 'AUTHENTICATION_REQUIRED');
+      return this.revokeFamily(viewer.familyId);
+    }
+    const token = parseInput(tokenInput, rawRefreshToken);
     const stored = await this.deps.prisma.refreshToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
     if (stored) await this.revokeFamily(stored.familyId);
-  }
-
-  async logoutSession(viewerFamilyId: string): Promise<void> {
-    await this.revokeFamily(viewerFamilyId);
   }
 
   async confirmEmail(rawToken: unknown): Promise<User> {
