@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode } from 'graphql';
 import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -9,6 +9,8 @@ import type { Clock } from '../platform/clock/index.ts';
 import { bearerToken } from '../rest/http.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './context.ts';
+import { useGraphQLLimits } from './limitsPlugin.ts';
+import { operationLimitErrors } from './operationLimits.ts';
 import { schema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -32,8 +34,11 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     logging: false,
     landingPage: false,
     graphiql: { subscriptionsProtocol: 'WS', title: 'Chatbot Builder GraphQL' },
+    plugins: [useGraphQLLimits()],
     maskedErrors: {
       maskError: (error, message, isDev) => {
+        // Raised about the request itself (syntax, validation, limits): the client's to read, no server failure.
+        if (error instanceof GraphQLError && !error.originalError) return error;
         let original: unknown = error;
         while (original instanceof GraphQLError && original.originalError) original = original.originalError;
         if (original instanceof AppError) {
@@ -88,9 +93,24 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
           connectionParams: context.connectionParams ?? {},
           ip: request.socket.remoteAddress ?? 'unknown',
         });
-        const document = parse(payload.query);
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          // A refused or malformed document is an error message for this operation, not a failure of the socket.
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
         const errors = validate(envelopedSchema, document);
         if (errors.length > 0) return errors;
+        // The envelope checks these again before it executes; checked here too, the refusal is an error message like the others.
+        const limitErrors = operationLimitErrors({
+          schema: envelopedSchema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+        });
+        if (limitErrors.length > 0) return limitErrors;
         return {
           schema: envelopedSchema,
           operationName: payload.operationName,
