@@ -2,8 +2,8 @@
 export const WIDGET_LOADER_VERSION = '1';
 
 export interface EmbedCodes {
-  embed_code: string;
-  embed_code_react: string;
+  embedCode: string;
+  embedCodeReact: string;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -11,8 +11,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** The HTML snippet a customer pastes into any page, and the same as a React component. */
 export function embedCodes(publicUrl: string, botId: string, widgetToken: string): EmbedCodes {
   const loaderUrl = `${publicUrl}/widget.js?v=${WIDGET_LOADER_VERSION}`;
-  const embed_code = `<script src="${escapeAttribute(loaderUrl)}" data-bot-id="${escapeAttribute(botId)}" data-token="${escapeAttribute(widgetToken)}" async></script>`;
-  const embed_code_react = `import { useEffect } from 'react';
+  const embedCode = `<script src="${escapeAttribute(loaderUrl)}" data-bot-id="${escapeAttribute(botId)}" data-token="${escapeAttribute(widgetToken)}" async></script>`;
+  const embedCodeReact = `import { useEffect } from 'react';
 
 export default function ChatbotWidget() {
   useEffect(() => {
@@ -30,5 +30,5 @@ export default function ChatbotWidget() {
   return null;
 }
 `;
-  return { embed_code, embed_code_react };
+  return { embedCode, embedCodeReact };
 }

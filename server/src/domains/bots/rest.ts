@@ -112,13 +112,15 @@ export function botRoutes(app: FastifyInstance, { services }: RestContext): void
 
   app.post('/deploybot/:id/deploy', async (request) => {
     const viewer = requireViewer(request);
-    const { embed_code, embed_code_react } = await bots.deploy(viewer.id, params(request).id);
-    return { embed_code, embed_code_react };
+    const { embedCode, embedCodeReact } = await bots.deploy(viewer.id, params(request).id);
+    return { embed_code: embedCode, embed_code_react: embedCodeReact };
   });
 
   app.post('/prompt/generate', async (request) => {
     requireViewer(request);
-    return bots.generatePrompt(request.body);
+    const body = (request.body ?? {}) as { use_case_type?: unknown; detailed_description?: unknown };
+    const generated = await bots.generatePrompt({ useCase: body.use_case_type, description: body.detailed_description });
+    return { prompt: generated.prompt, tone: generated.tone, response_style: generated.responseStyle };
   });
 }
 

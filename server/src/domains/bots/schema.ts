@@ -2,6 +2,8 @@ import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTy
 import { builder } from '../../graphql/builder.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { ownedBotWhere } from './access.ts';
+import type { EmbedCodes } from './embed.ts';
+import type { GeneratedPrompt } from './prompt.ts';
 import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
 import { botSummarySelection, startOfUtcDay } from './service.ts';
 
@@ -151,11 +153,11 @@ builder.mutationField('duplicateBot', (t) =>
   }),
 );
 
-const DeployPayload = builder.objectRef<{ embed_code: string; embed_code_react: string; bot: { id: string } }>('DeployPayload').implement({
+const DeployPayload = builder.objectRef<EmbedCodes & { bot: { id: string } }>('DeployPayload').implement({
   authScopes: { authenticated: true },
   fields: (t) => ({
-    embedCode: t.string({ description: 'HTML snippet for any page', resolve: (payload) => payload.embed_code }),
-    embedCodeReact: t.string({ description: 'A React component adding the widget', resolve: (payload) => payload.embed_code_react }),
+    embedCode: t.exposeString('embedCode', { description: 'HTML snippet for any page' }),
+    embedCodeReact: t.exposeString('embedCodeReact', { description: 'A React component adding the widget' }),
     bot: t.prismaField({
       type: 'Bot',
       resolve: (query, payload, _args, context) => context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: payload.bot.id } }),
@@ -184,12 +186,12 @@ builder.mutationField('rotateWidgetToken', (t) =>
   }),
 );
 
-const GeneratedPromptRef = builder.objectRef<{ prompt: string; tone: string; response_style: string }>('GeneratedPrompt').implement({
+const GeneratedPromptRef = builder.objectRef<GeneratedPrompt>('GeneratedPrompt').implement({
   authScopes: { authenticated: true },
   fields: (t) => ({
     prompt: t.exposeString('prompt'),
     tone: t.exposeString('tone'),
-    responseStyle: t.exposeString('response_style'),
+    responseStyle: t.exposeString('responseStyle'),
   }),
 });
 
@@ -200,7 +202,7 @@ builder.mutationField('generatePrompt', (t) =>
     errors: { types: [ValidationError] },
     args: { useCase: t.arg.string({ required: true }), description: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
-      context.services.bots.generatePrompt({ use_case_type: args.useCase, detailed_description: args.description }),
+      context.services.bots.generatePrompt({ useCase: args.useCase, description: args.description }),
   }),
 );
 

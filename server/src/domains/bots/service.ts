@@ -186,12 +186,12 @@ export class BotsService {
 
   async generatePrompt(rawInput: unknown): Promise<GeneratedPrompt> {
     const input = parseInput(generatePromptInput, rawInput);
-    const template = composePrompt(input.use_case_type, input.detailed_description);
+    const template = composePrompt(input.useCase, input.description);
     const promptModel = await this.deps.platformAi.model();
     if (!promptModel) return template;
     try {
       const model = createChatModel({ ...promptModel, temperature: 0.4, timeoutMs: 30_000 });
-      const messages = promptWritingMessages(input.use_case_type, input.detailed_description);
+      const messages = promptWritingMessages(input.useCase, input.description);
       const answer = await model.invoke([
         ['system', messages.system],
         ['user', messages.user],
