@@ -11,14 +11,17 @@ export const CHAT_LOG_EXPORT_LIMIT = 50_000;
 
 const DAY_MS = 86_400_000;
 
+// Numbers and flags may come as query-string text: the filter reads both.
 export const chatLogFilter = z.object({
-  bot_id: z.string().trim().max(100).optional(),
+  botId: z.string().trim().max(100).optional(),
   search: z.string().trim().max(200).optional(),
-  date_range: z.enum(DATE_RANGES, { error: `date_range must be one of: ${DATE_RANGES.join(', ')}` }).default('all'),
+  dateRange: z.enum(DATE_RANGES, { error: `date_range must be one of: ${DATE_RANGES.join(', ')}` }).default('all'),
   channel: z.enum(['widget', 'test', 'demo', 'whatsapp'], { error: 'channel must be one of: widget, test, demo, whatsapp' }).optional(),
-  unanswered: z.enum(['true', 'false']).optional(),
+  unanswered: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((flag) => flag === 'true')], { error: 'unanswered must be true or false' })
+    .optional(),
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
-  page_size: z.coerce
+  pageSize: z.coerce
     .number({ error: 'page_size must be a number' })
     .int()
     .min(1, { error: 'page_size must be between 1 and 200' })
@@ -83,24 +86,28 @@ function toRow(message: LogMessage): ChatLogRow {
     latencyMs: message.latencyMs,
   };
 }
-
-/** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
 /** One answer of one of the viewer's bots, by id: what a chat log is. */
 export function ownedChatLogWhere(viewerId: string | null, answerId: string): Prisma.ChatMessageWhereUniqueInput {
   return { id: answerId, role: 'assistant', session: { bot: ownedBotsWhere(viewerId) } };
 }
 
+/** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
 export class ChatLogs {
   constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
 
-  where(ownerId: string, filter: Omit<ChatLogFilter, 'page' | 'page_size'>): Prisma.ChatMessageWhereInput {
-    const { from, to } = dateRangeBounds(filter.date_range, this.deps.clock.now());
+  /** The filter as a where clause, for a connection that pages by itself (GraphQL). */
+  where(ownerId: string, rawFilter: unknown): Prisma.ChatMessageWhereInput {
+    return this.whereFor(ownerId, parseInput(chatLogFilter, rawFilter ?? {}));
+  }
+
+  private whereFor(ownerId: string, filter: ChatLogFilter): Prisma.ChatMessageWhereInput {
+    const { from, to } = dateRangeBounds(filter.dateRange, this.deps.clock.now());
     const conditions: Prisma.ChatMessageWhereInput[] = [
       { role: 'assistant', session: { bot: ownedBotsWhere(ownerId), ...(filter.channel ? { channel: filter.channel } : {}) } },
     ];
-    if (filter.bot_id) conditions.push({ session: { botId: filter.bot_id } });
+    if (filter.botId) conditions.push({ session: { botId: filter.botId } });
     if (from || to) conditions.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
-    if (filter.unanswered) conditions.push({ unanswered: filter.unanswered === 'true' });
+    if (filter.unanswered !== undefined) conditions.push({ unanswered: filter.unanswered });
     if (filter.search) {
       const contains = { contains: filter.search, mode: 'insensitive' } as const;
       conditions.push({ OR: [{ content: contains }, { replyTo: { content: contains } }, { session: { bot: { name: contains } } }] });
@@ -110,24 +117,24 @@ export class ChatLogs {
 
   async page(ownerId: string, rawFilter: unknown) {
     const filter = parseInput(chatLogFilter, rawFilter ?? {});
-    const where = this.where(ownerId, filter);
+    const where = this.whereFor(ownerId, filter);
     const [total, messages] = await Promise.all([
       this.deps.prisma.chatMessage.count({ where }),
       this.deps.prisma.chatMessage.findMany({
         where,
         include: logInclude,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        skip: (filter.page - 1) * filter.page_size,
-        take: filter.page_size,
+        skip: (filter.page - 1) * filter.pageSize,
+        take: filter.pageSize,
       }),
     ]);
-    return { logs: messages.map(toRow), total, page: filter.page, pageSize: filter.page_size };
+    return { logs: messages.map(toRow), total, page: filter.page, pageSize: filter.pageSize };
   }
 
   async exportRows(ownerId: string, rawFilter: unknown): Promise<ChatLogRow[]> {
     const filter = parseInput(chatLogFilter, rawFilter ?? {});
     const messages = await this.deps.prisma.chatMessage.findMany({
-      where: this.where(ownerId, filter),
+      where: this.whereFor(ownerId, filter),
       include: logInclude,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: CHAT_LOG_EXPORT_LIMIT,

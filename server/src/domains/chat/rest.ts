@@ -4,23 +4,52 @@ import type { RestContext } from '../../rest/routes.ts';
 import { eventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
-import type { ChatReply } from './service.ts';
+import type { ChatReply, WidgetSettings } from './service.ts';
 
 export function chatRoutes(app: FastifyInstance, { services }: RestContext): void {
   app.get('/customer/chatlogs', async (request) => {
     const viewer = requireViewer(request);
-    const page = await services.chatLogs.page(viewer.id, request.query);
+    const page = await services.chatLogs.page(viewer.id, chatLogFilterFromQuery(request.query));
     return { logs: page.logs.map(chatLogJson), total: page.total, page: page.page, page_size: page.pageSize };
   });
 
   app.get('/customer/chatlogs/export', async (request, reply) => {
     const viewer = requireViewer(request);
-    const rows = await services.chatLogs.exportRows(viewer.id, request.query);
+    const rows = await services.chatLogs.exportRows(viewer.id, chatLogFilterFromQuery(request.query));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="chat-logs.csv"')
       .send(chatLogsCsv(rows));
   });
+}
+
+/** The spec's chat-log query parameters as the service's filter. */
+function chatLogFilterFromQuery(query: unknown) {
+  const { bot_id, search, date_range, channel, unanswered, page, page_size } = (query ?? {}) as Record<string, unknown>;
+  return { botId: bot_id, search, dateRange: date_range, channel, unanswered, page, pageSize: page_size };
+}
+
+function widgetSessionFromBody(body: unknown) {
+  const { bot_id, name, email } = (body ?? {}) as Record<string, unknown>;
+  return { botId: bot_id, name, email };
+}
+
+function widgetMessageFromBody(body: unknown) {
+  const { message, session_token } = (body ?? {}) as Record<string, unknown>;
+  return { message, sessionToken: session_token };
+}
+
+function widgetSettingsJson(settings: WidgetSettings) {
+  return {
+    display_name: settings.displayName,
+    theme_color: settings.themeColor,
+    logo_url: settings.logoUrl,
+    icon_url: settings.iconUrl,
+    chat_position: settings.chatPosition,
+    is_active: settings.isActive,
+    language_code: settings.languageCode,
+    streaming: settings.streaming,
+  };
 }
 
 function replyJson(reply: ChatReply) {
@@ -60,8 +89,9 @@ export function testChatRoutes(app: FastifyInstance, { services }: RestContext):
   app.post('/bots/:id/rag-chat', async (request, reply) => {
     const viewer = requireViewer(request);
     const botId = (request.params as { id: string }).id;
-    const query = request.query as Record<string, unknown>;
-    return answerMaybeStreaming(request, reply, (onToken) => services.chat.testChat(viewer.id, botId, query, onToken));
+    const query = request.query as { query?: unknown; max_tokens?: unknown };
+    const input = { question: query.query, maxTokens: query.max_tokens };
+    return answerMaybeStreaming(request, reply, (onToken) => services.chat.testChat(viewer.id, botId, input, onToken));
   });
 }
 
@@ -70,10 +100,10 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
   const { chat } = services;
   const botIdOf = (request: FastifyRequest) => (request.params as { bot_id: string }).bot_id;
 
-  app.get('/bots/settings/:bot_id', async (request) => chat.publicSettings(botIdOf(request)));
+  app.get('/bots/settings/:bot_id', async (request) => widgetSettingsJson(await chat.publicSettings(botIdOf(request))));
 
   app.post('/bots/sessions/create', async (request, reply) =>
-    reply.status(201).send(await chat.createWidgetSession(request.body, request.ip)),
+    reply.status(201).send({ session_token: await chat.createWidgetSession(widgetSessionFromBody(request.body), request.ip) }),
   );
 
   app.get('/bots/:bot_id/chat-history', async (request) =>
@@ -86,7 +116,7 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
     return answerMaybeStreaming(
       request,
       reply,
-      (onToken) => chat.widgetChat(botIdOf(request), token, request.body, request.ip, onToken),
+      (onToken) => chat.widgetChat(botIdOf(request), token, widgetMessageFromBody(request.body), request.ip, onToken),
       origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {},
     );
   });

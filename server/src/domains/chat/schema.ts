@@ -60,9 +60,9 @@ builder.prismaObjectField(UserRef, 'chatLogs', (t) =>
       context.prisma.chatMessage.findMany({
         ...query,
         where: context.services.chatLogs.where(user.id, {
-          bot_id: args.botId?.id,
+          botId: args.botId?.id,
           search: args.search ?? undefined,
-          date_range: args.dateRange ?? 'all',
+          dateRange: args.dateRange ?? undefined,
           channel: args.channel ?? undefined,
         }),
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -79,7 +79,7 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
     resolve: (query, user, _args, context) =>
       context.prisma.chatMessage.findMany({
         ...query,
-        where: context.services.chatLogs.where(user.id, { date_range: 'all', unanswered: 'true' }),
+        where: context.services.chatLogs.where(user.id, { unanswered: true }),
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       }),
   }),
@@ -114,7 +114,7 @@ builder.mutationField('askBot', (t) =>
     errors: { types: [ValidationError, NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError] },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
     resolve: (_root, args, context) =>
-      context.services.chat.testChat(context.viewer!.id, args.botId.id, { query: args.question, max_tokens: args.maxTokens ?? undefined }),
+      context.services.chat.testChat(context.viewer!.id, args.botId.id, { question: args.question, maxTokens: args.maxTokens ?? undefined }),
   }),
 );
 
@@ -146,7 +146,7 @@ builder.subscriptionField('askBotStream', (t) =>
         const reply = await context.services.chat.testChat(
           context.viewer!.id,
           args.botId.id,
-          { query: args.question, max_tokens: args.maxTokens ?? undefined },
+          { question: args.question, maxTokens: args.maxTokens ?? undefined },
           (token) => push({ token, done: false, reply: null }),
         );
         push({ token: null, done: true, reply });

@@ -48,16 +48,30 @@ const messageText = z
 
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
 
-const widgetChatInput = z.object({ message: messageText, session_token: sessionToken });
+const widgetChatInput = z.object({ message: messageText, sessionToken });
 const createSessionInput = z.object({
-  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }).max(100),
+  botId: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }).max(100),
   name: z.string().trim().max(100).optional(),
   email: z.email({ error: 'Enter a valid email address' }).max(254).optional(),
 });
 const testChatInput = z.object({
-  query: messageText,
-  max_tokens: z.coerce.number({ error: 'max_tokens must be a number' }).int().min(1).max(8192).default(1000),
+  question: messageText,
+  maxTokens: z.coerce.number({ error: 'max_tokens must be a number' }).int().min(1).max(8192).default(1000),
 });
+
+/** The spec's default widget title, for a bot without a display name. */
+export const DEFAULT_WIDGET_TITLE = 'AI Assistant';
+
+export interface WidgetSettings {
+  displayName: string;
+  themeColor: string;
+  logoUrl: string | null;
+  iconUrl: string | null;
+  chatPosition: string;
+  isActive: boolean;
+  languageCode: string;
+  streaming: boolean;
+}
 
 export interface ChatReply {
   text: string;
@@ -88,29 +102,31 @@ export class ChatService {
 
   // ---------------------------------------------------------------- public widget
 
-  async publicSettings(botId: string) {
+  /** What the widget shows before any chat: the bot's public face (no prompt, no token). */
+  async publicSettings(botId: string): Promise<WidgetSettings> {
     const bot = await this.publicBot(botId);
     return {
-      display_name: bot.displayName || 'AI Assistant',
-      theme_color: bot.themeColor,
-      logo_url: bot.logoUrl,
-      icon_url: bot.iconUrl,
-      chat_position: bot.chatPosition,
-      is_active: bot.isActive,
-      language_code: bot.languageCode,
+      displayName: bot.displayName || DEFAULT_WIDGET_TITLE,
+      themeColor: bot.themeColor,
+      logoUrl: bot.logoUrl,
+      iconUrl: bot.iconUrl,
+      chatPosition: bot.chatPosition,
+      isActive: bot.isActive,
+      languageCode: bot.languageCode,
       streaming: bot.streaming,
     };
   }
 
-  async createWidgetSession(rawInput: unknown, ip: string): Promise<{ session_token: string }> {
+  /** Opens a visitor's conversation with an active bot; resolves with its secret session token. */
+  async createWidgetSession(rawInput: unknown, ip: string): Promise<string> {
     const input = parseInput(createSessionInput, rawInput);
     await this.limit(`widget:sessions:ip:${ip}`, WIDGET_RATE_LIMITS.sessionsPerIp);
-    const bot = await this.activePublicBot(input.bot_id);
+    const bot = await this.activePublicBot(input.botId);
     const token = `ws_${randomBytes(24).toString('base64url')}`;
     await this.deps.prisma.chatSession.create({
       data: { botId: bot.id, channel: 'widget', tokenHash: sha256Hex(token), visitorName: input.name, visitorEmail: input.email },
     });
-    return { session_token: token };
+    return token;
   }
 
   async widgetHistory(botId: string, rawSessionToken: unknown): Promise<HistoryEntry[]> {
@@ -140,7 +156,7 @@ export class ChatService {
     if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) {
       throw new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN');
     }
-    const session = await this.widgetSession(bot.id, input.session_token);
+    const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
     await this.limit(`widget:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
     await this.limit(`widget:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
@@ -158,7 +174,7 @@ export class ChatService {
       orderBy: { lastMessageAt: 'desc' },
     });
     const session = recent ?? (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'test' } }));
-    return this.respond(bot, session, input.query, { maxTokens: input.max_tokens, onToken });
+    return this.respond(bot, session, input.question, { maxTokens: input.maxTokens, onToken });
   }
 
   /** A question to a demo bot, in the demo session's own conversation; the demo is never charged. */
