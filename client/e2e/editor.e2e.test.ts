@@ -8,7 +8,7 @@ import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } fr
 import { signOut } from './session.ts';
 
 // A customer's whole path through the bot editor: create, teach with a document and a crawled
-// page, test the answer and its citation, deploy and copy the snippet.
+// page, test the answer and its citation, deploy and copy the snippet, reload the bot's address.
 
 const productUrl = inject('productUrl');
 
@@ -68,6 +68,8 @@ describe('the bot editor', () => {
     await page.getByRole('button', { name: 'Save Bot' }).click();
     await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor(SLOW_STEP);
     expect(await page.getByRole('button', { name: 'Save Bot' }).isDisabled()).toBe(true);
+    // The saved bot now has an address of its own.
+    await page.waitForURL(/\/editor\/[^/]+$/);
   });
 
   it('uploads a document and shows it completed, live', async () => {
@@ -117,6 +119,17 @@ describe('the bot editor', () => {
     await screenshot(page, 'editor-deploy');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the same bot again when its address is reloaded', async () => {
+    const address = page.url();
+    await page.reload();
+    await page.getByRole('heading', { name: `Edit ${BOT_NAME}` }).waitFor();
+    expect(page.url()).toBe(address);
+    expect(await page.getByRole('textbox', { name: /^Bot name/ }).inputValue()).toBe(BOT_NAME);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByText('museum-facts.txt').first().waitFor();
+    await screenshot(page, 'editor-reloaded');
   });
 
   it('signs out', async () => {

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { freePort } from './productServer.ts';
+import { freePort } from '../../scripts/e2e/productServer.ts';
 
 export interface HostSite {
   url: string;

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductServer, type ProductServer } from '../../scripts/e2e/productServer.ts';
 import { startHostSite, type HostSite } from './hostSite.ts';
 import { createBot, deploy, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
-import { startProductServer, type ProductServer } from './productServer.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { EDITOR_ROUTE_PATH } from '../features/editor/editorPath.ts';
 import { loadFeatureStrings } from '../i18n/index.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', lazy: () => import('../features/dashboard/DashboardRoute.tsx') },
               { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
-              { path: '/editor', lazy: withStrings(['editor', 'editorKnowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')) },
+              { path: EDITOR_ROUTE_PATH, lazy: withStrings(['editor', 'knowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')) },
               { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
               { path: '/billing', lazy: withStrings(['billing'], () => import('../features/billing/BillingRoute.tsx')) },
               { path: '/settings', lazy: withStrings(['settings'], () => import('../features/settings/SettingsRoute.tsx')) },

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type LoaderFunction, type RouteObject } from 'react-router';
 import { createMockEnvironment } from 'relay-test-utils';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { system } from '../ui/theme.ts';
@@ -11,14 +11,21 @@ import { Toaster } from '../ui/toaster.tsx';
 type MockEnvironment = ReturnType<typeof createMockEnvironment>;
 
 /**
- * Renders `element` at `path` inside the app's providers, with a Relay mock environment; other
+ * Renders `element` at `path` (with the route's `loader`, if given) inside the app's providers, with
+ * a Relay mock environment, starting at `at` (a path, or a location with navigation state); other
  * routes can be given to check navigation.
  */
 export function renderRoute(
   element: ReactElement,
-  { path = '/', at = path, environment = createMockEnvironment(), routes = [] }: { path?: string; at?: string; environment?: MockEnvironment; routes?: RouteObject[] } = {},
+  {
+    path = '/',
+    at = path,
+    environment = createMockEnvironment(),
+    loader,
+    routes = [],
+  }: { path?: string; at?: InitialEntry; environment?: MockEnvironment; loader?: LoaderFunction; routes?: RouteObject[] } = {},
 ) {
-  const router = createMemoryRouter([{ path, element }, ...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [at] });
+  const router = createMemoryRouter([{ path, element, loader }, ...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [at] });
   const view = render(
     <ChakraProvider value={system}>
       <SessionProvider>

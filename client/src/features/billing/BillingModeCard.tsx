@@ -36,7 +36,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         ... on BillingPayload {
           viewer {
             billing {
-              ...BillingScreenFragment
+              ...BillingSectionsFragment
             }
           }
         }
@@ -53,7 +53,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         ... on BillingPayload {
           viewer {
             billing {
-              ...BillingScreenFragment
+              ...BillingSectionsFragment
             }
           }
         }
@@ -68,7 +68,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
       clearBillingApiKey {
         viewer {
           billing {
-            ...BillingScreenFragment
+            ...BillingSectionsFragment
           }
         }
       }

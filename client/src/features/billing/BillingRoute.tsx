@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
 import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { BillingRouteQuery } from './__generated__/BillingRouteQuery.graphql.ts';
-import type { BillingScreenFragment$key } from './__generated__/BillingScreenFragment.graphql.ts';
+import type { BillingSectionsFragment$key } from './__generated__/BillingSectionsFragment.graphql.ts';
 import { BillingModeCard } from './BillingModeCard.tsx';
 import { BrowserNavigationContext, windowNavigation, type BrowserNavigation } from './browserNavigation.tsx';
 import { CreditsView } from './CreditsView.tsx';
@@ -17,7 +17,7 @@ export const billingQuery = graphql`
     viewer {
       id
       billing {
-        ...BillingScreenFragment
+        ...BillingSectionsFragment
       }
     }
     creditPacks: paymentPlans(type: credit) {
@@ -36,10 +36,10 @@ export const loader = () => loadQuery<BillingRouteQuery>(relayEnvironment(), bil
 type Plans = ReturnType<typeof usePreloadedQuery<BillingRouteQuery>>;
 
 /** The viewer's billing as every mutation of this screen refreshes it. */
-function BillingSections({ viewerId, billing, data }: { viewerId: string; billing: BillingScreenFragment$key; data: Plans }) {
+function BillingSections({ viewerId, billing, data }: { viewerId: string; billing: BillingSectionsFragment$key; data: Plans }) {
   const state = useFragment(
     graphql`
-      fragment BillingScreenFragment on Billing {
+      fragment BillingSectionsFragment on Billing {
         planType
         subscription {
           planId

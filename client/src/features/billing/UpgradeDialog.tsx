@@ -43,7 +43,7 @@ export function UpgradeDialog({
           message
           receiptUrl
           billing {
-            ...BillingScreenFragment
+            ...BillingSectionsFragment
           }
         }
         ... on Error {

@@ -1,6 +1,6 @@
 import { createContext, use, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { BotAllowanceFragment$data, BotAllowanceFragment$key } from './__generated__/BotAllowanceFragment.graphql.ts';
+import type { BotAllowanceProviderFragment$data, BotAllowanceProviderFragment$key } from './__generated__/BotAllowanceProviderFragment.graphql.ts';
 
 /**
  * What the viewer's plan allows, mirroring the server's rule: credit mode needs credits; a
@@ -11,7 +11,7 @@ export type BotAllowance =
   | { kind: 'unlimited'; botCount: number }
   | { kind: 'limited'; botCount: number; limit: number };
 
-export function botAllowanceOf(viewer: BotAllowanceFragment$data): BotAllowance {
+export function botAllowanceOf(viewer: BotAllowanceProviderFragment$data): BotAllowance {
   const { billing } = viewer;
   const botCount = viewer.botTotal.totalCount;
   if (billing.planType === 'credit') return billing.credits.totalCredits > 0 ? { kind: 'unlimited', botCount } : { kind: 'none' };
@@ -27,10 +27,10 @@ const AllowanceContext = createContext<BotAllowance>({ kind: 'none' });
 
 export const useBotAllowance = () => use(AllowanceContext);
 
-export function BotAllowanceProvider({ viewer, children }: { viewer: BotAllowanceFragment$key; children: ReactNode }) {
+export function BotAllowanceProvider({ viewer, children }: { viewer: BotAllowanceProviderFragment$key; children: ReactNode }) {
   const data = useFragment(
     graphql`
-      fragment BotAllowanceFragment on User {
+      fragment BotAllowanceProviderFragment on User {
         billing {
           planType
           credits {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../ui/toaster.tsx';
+import { editorPathOf } from '../editor/editorPath.ts';
 import type { BotCardMenuDuplicateMutation } from './__generated__/BotCardMenuDuplicateMutation.graphql.ts';
 import type { BotCardMenuFragment$key } from './__generated__/BotCardMenuFragment.graphql.ts';
 import { BotAnalyticsDialog } from './BotAnalyticsDialog.tsx';
@@ -59,7 +60,7 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
     <>
       <Menu.Root
         onSelect={({ value }) => {
-          if (value === 'edit') navigate('/editor', { state: { botId: data.id } });
+          if (value === 'edit') navigate(editorPathOf(data.id));
           else if (value === 'duplicate') duplicateBot();
           else setDialog(value as OpenDialog);
         }}

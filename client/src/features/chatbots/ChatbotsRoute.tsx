@@ -12,7 +12,7 @@ import { ChatbotList } from './ChatbotList.tsx';
 export const chatbotsQuery = graphql`
   query ChatbotsRouteQuery {
     viewer {
-      ...BotAllowanceFragment
+      ...BotAllowanceProviderFragment
       ...ChatbotListFragment
     }
   }

@@ -6,6 +6,7 @@ import { useLocation, type RouteObject } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { expect } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
+import { EDITOR_ROUTE_PATH } from '../editor/editorPath.ts';
 import type { ChatbotsRouteQuery } from './__generated__/ChatbotsRouteQuery.graphql.ts';
 import { ChatbotsScreen, chatbotsQuery } from './ChatbotsRoute.tsx';
 
@@ -70,4 +71,4 @@ function NavigationState() {
 }
 
 /** A stand-in for the editor route that shows where the app went and with which navigation state. */
-export const editorProbe: RouteObject[] = [{ path: '/editor', element: <NavigationState /> }];
+export const editorProbe: RouteObject[] = [{ path: EDITOR_ROUTE_PATH, element: <NavigationState /> }];

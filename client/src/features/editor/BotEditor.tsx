@@ -6,13 +6,14 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { DocumentsTab } from '../knowledge/DocumentsTab.tsx';
+import { WebsiteTab } from '../knowledge/WebsiteTab.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
 import { AgentUseCaseTab } from './AgentUseCaseTab.tsx';
 import { BotDetailsTab } from './BotDetailsTab.tsx';
 import { draftOf, invalidForSave, missingForSave, NEW_BOT_DRAFT, sameDraft, type BotDraft, type DraftField, type NewImages } from './botDraft.ts';
 import { DeployButton } from './DeployDialog.tsx';
-import { DocumentsTab } from './knowledge/DocumentsTab.tsx';
-import { WebsiteTab } from './knowledge/WebsiteTab.tsx';
+import { editorPathOf } from './editorPath.ts';
 import { TestBotDialog } from './TestBotDialog.tsx';
 import { useSaveBot } from './useSaveBot.ts';
 
@@ -74,7 +75,7 @@ const botEditorFragment = graphql`
  * The bot editor: the form's draft, the last saved copy it is compared with, new image files, and
  * the tabs. A new bot gets its id on its first save, which unlocks the knowledge tabs.
  */
-export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragment$key | null; onCreated: (id: string) => void }) {
+export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragment$key | null; onCreated?: (id: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [botKey, setBotKey] = useState(initialBot);
@@ -112,8 +113,8 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
     const created = botId === null;
     setBotKey(result.saved.bot);
     if (created) {
-      onCreated(result.saved.id);
-      navigate('/editor', { replace: true, state: { botId: result.saved.id } });
+      onCreated?.(result.saved.id);
+      navigate(editorPathOf(result.saved.id), { replace: true });
     }
     setSaved(draft);
     if (!result.imagesSaved) return;

@@ -1,15 +1,18 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 'react-relay';
-import { Link, useLocation } from 'react-router';
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, Navigate, useLoaderData, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { IEnvironment } from 'relay-runtime';
+import { relayEnvironment } from '../../relay/environment.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import type { EditorRouteQuery } from './__generated__/EditorRouteQuery.graphql.ts';
 import { BotEditor } from './BotEditor.tsx';
+import { editorPathOf } from './editorPath.ts';
 
-export const editorQuery = graphql`
+const editorQuery = graphql`
   query EditorRouteQuery($id: ID!) {
     node(id: $id) {
       ... on Bot {
@@ -19,8 +22,21 @@ export const editorQuery = graphql`
   }
 `;
 
-/** The bot id travels in navigation state (`navigate('/editor', { state: { botId } })`); none means a new bot. */
-export function botIdOf(state: unknown): string | null {
+/**
+ * Starts loading the bot the address names; `/editor` (a new bot) has nothing to load. The editor
+ * copies the bot into its form once, when it opens, so a bot the store already holds in full
+ * (opened earlier in this session, or just created: see useSaveBot) opens from the store rather
+ * than being fetched again; any other is fetched.
+ */
+export function loadEditorQuery(environment: IEnvironment, { params }: LoaderFunctionArgs): PreloadedQuery<EditorRouteQuery> | null {
+  if (!params.botId) return null;
+  return loadQuery<EditorRouteQuery>(environment, editorQuery, { id: params.botId }, { fetchPolicy: 'store-or-network' });
+}
+
+export const loader = (args: LoaderFunctionArgs) => loadEditorQuery(relayEnvironment(), args);
+
+/** The spec opens the editor at /editor with the bot id in navigation state (`{ botId }`). */
+function botIdOf(state: unknown): string | null {
   if (state && typeof state === 'object' && 'botId' in state && typeof state.botId === 'string' && state.botId) return state.botId;
   return null;
 }
@@ -44,11 +60,11 @@ function LoadFailed({ message }: { message: string }) {
   );
 }
 
-function ExistingBotEditor({ queryRef, onCreated }: { queryRef: PreloadedQuery<EditorRouteQuery>; onCreated: (id: string) => void }) {
+function ExistingBotEditor({ queryRef }: { queryRef: PreloadedQuery<EditorRouteQuery> }) {
   const { t } = useTranslation();
   const { node } = usePreloadedQuery<EditorRouteQuery>(editorQuery, queryRef);
   if (!node?.BotEditorFragment) return <LoadFailed message={`${t('editor.loadFailedDetail')}: ${t('editor.notFound')}`} />;
-  return <BotEditor bot={node.BotEditorFragment} onCreated={onCreated} />;
+  return <BotEditor bot={node.BotEditorFragment} />;
 }
 
 class LoadErrorBoundary extends ErrorBoundary {
@@ -57,34 +73,22 @@ class LoadErrorBoundary extends ErrorBoundary {
   }
 }
 
-/** Loads the bot `botId` names, or opens an empty editor for a new bot when it is null. */
-export function EditorScreen({ botId, onCreated }: { botId: string | null; onCreated: (id: string) => void }) {
-  const [queryRef, loadBot] = useQueryLoader<EditorRouteQuery>(editorQuery);
-  useEffect(() => {
-    if (botId) loadBot({ id: botId }, { fetchPolicy: 'store-and-network' });
-  }, [botId, loadBot]);
-  if (!botId) return <BotEditor bot={null} onCreated={onCreated} />;
-  if (!queryRef) return <PageSpinner />;
+export function Component() {
+  const queryRef = useLoaderData<typeof loader>();
+  const { botId } = useParams();
+  const botIdInState = botIdOf(useLocation().state);
+  // A new bot's first save moves the editor to the bot's address; the editor that created it holds
+  // it already (with any images still to upload and the tab it moved to), so it stays on screen.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+
+  // The spec's way in, /editor with the bot id in navigation state, lands on the bot's address.
+  if (!botId && botIdInState) return <Navigate to={editorPathOf(botIdInState)} replace />;
+  if (!queryRef || botId === createdId) return <BotEditor bot={null} onCreated={setCreatedId} />;
   return (
-    <LoadErrorBoundary>
+    <LoadErrorBoundary key={botId}>
       <Suspense fallback={<PageSpinner />}>
-        <ExistingBotEditor queryRef={queryRef} onCreated={onCreated} />
+        <ExistingBotEditor queryRef={queryRef} />
       </Suspense>
     </LoadErrorBoundary>
   );
-}
-
-export function Component() {
-  const location = useLocation();
-  const requestedId = botIdOf(location.state);
-  // A bot the editor has just created is already in the store and on screen: the navigation state
-  // then only records its id for a reload, and must not reload or reset the editor.
-  const [createdId, setCreatedId] = useState<string | null>(null);
-  const [shown, setShown] = useState({ botId: requestedId, session: 0 });
-  if (requestedId !== shown.botId) {
-    setShown({ botId: requestedId, session: requestedId !== null && requestedId === createdId ? shown.session : shown.session + 1 });
-  }
-  // The editor that created the bot holds it already, as it did before it had an id.
-  const loadId = shown.botId === createdId ? null : shown.botId;
-  return <EditorScreen key={shown.session} botId={loadId} onCreated={setCreatedId} />;
 }

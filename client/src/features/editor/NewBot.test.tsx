@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { editorPathOf } from './editorPath.ts';
 import { BOT_ID, renderEditor, resolveOperation, saveButton, savedBot, tab } from './editorTestKit.tsx';
 
 function fillUseCase({ prompt = true } = {}) {
@@ -74,7 +75,7 @@ describe('the editor on a new bot', () => {
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 
-  it('creates the bot, keeps its id in the navigation state and moves to Documents', async () => {
+  it('creates the bot, moves to its address without loading it again and goes on to Documents', async () => {
     const { environment, router } = renderEditor();
     await screen.findByRole('heading', { name: 'New chatbot' });
     fillUseCase();
@@ -95,7 +96,7 @@ describe('the editor on a new bot', () => {
     await waitFor(() => expect(tab('Documents').getAttribute('aria-selected')).toBe('true'));
     expect(tab('Website Url').disabled).toBe(false);
     expect(saveButton().disabled).toBe(true);
-    expect(router.state.location.state).toEqual({ botId: BOT_ID });
+    expect(router.state.location.pathname).toBe(editorPathOf(BOT_ID));
     expect(screen.getByRole('heading', { name: 'Edit Support bot' })).toBeTruthy();
     const names = environment.mock.getAllOperations().map((pending) => pending.request.node.params.name);
     expect(names).not.toContain('EditorRouteQuery');

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/render.tsx';
+import { editorPathOf } from './editorPath.ts';
 import { renderEditor, renderSavedBot, resolveOperation, saveButton, savedBot, tab } from './editorTestKit.tsx';
 
 const originalFetch = globalThis.fetch;
@@ -94,10 +95,8 @@ describe('the editor on a saved bot', () => {
 
 describe('a bot that cannot be loaded', () => {
   it('says so and leads back to the chatbots', async () => {
-    const { environment } = renderEditor({ botId: btoa('Bot:someone-else') });
-    await act(async () => {
-      environment.mock.resolveMostRecentOperation({ data: { node: null } });
-    });
+    const { environment } = renderEditor({ at: editorPathOf(btoa('Bot:someone-else')) });
+    await resolveOperation(environment, 'EditorRouteQuery', { node: null });
     expect(await screen.findByText('Failed to load bot')).toBeTruthy();
     expect(screen.getByText(/This chatbot does not exist or is not yours/)).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to chatbots' }));

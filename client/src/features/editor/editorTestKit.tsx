@@ -1,13 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { act, render, screen } from '@testing-library/react';
-import { RelayEnvironmentProvider } from 'react-relay';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { InitialEntry } from 'react-router';
 import type { OperationDescriptor } from 'relay-runtime';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import { SessionProvider } from '../../session/SessionProvider.tsx';
-import { system } from '../../ui/theme.ts';
-import { Toaster } from '../../ui/toaster.tsx';
-import { Component as EditorRoute } from './EditorRoute.tsx';
+import { createMockEnvironment } from 'relay-test-utils';
+import { renderRoute } from '../../test/render.tsx';
+import { editorPathOf, EDITOR_ROUTE_PATH } from './editorPath.ts';
+import { Component as EditorRoute, loadEditorQuery } from './EditorRoute.tsx';
 
 type MockEnvironment = ReturnType<typeof createMockEnvironment>;
 
@@ -40,41 +37,26 @@ export const savedBot = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Renders the /editor route with `botId` in the navigation state (none: a new bot). */
-export function renderEditor({ botId = null as string | null, environment = createMockEnvironment() } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '/editor', element: <EditorRoute /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [{ pathname: '/editor', state: botId ? { botId } : null }] },
-  );
-  render(
-    <ChakraProvider value={system}>
-      <SessionProvider>
-        <RelayEnvironmentProvider environment={environment}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </RelayEnvironmentProvider>
-      </SessionProvider>
-    </ChakraProvider>,
-  );
-  return { environment, router };
+/** Renders the editor's route, with its loader, at `at`: `/editor` (a new bot), a bot's address, or a location with navigation state. */
+export function renderEditor({ at = editorPathOf() as InitialEntry, environment = createMockEnvironment() } = {}) {
+  return renderRoute(<EditorRoute />, { path: EDITOR_ROUTE_PATH, at, environment, loader: (args) => loadEditorQuery(environment, args) });
 }
 
-/** Opens the editor on a saved bot and answers its query. */
+/** Opens the editor at a saved bot's address and answers its query. */
 export async function renderSavedBot(overrides: Record<string, unknown> = {}) {
-  const view = renderEditor({ botId: BOT_ID });
-  await act(async () => {
-    view.environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, { Node: () => ({ __typename: 'Bot' }), Bot: () => savedBot(overrides) }));
-  });
+  const view = renderEditor({ at: editorPathOf(BOT_ID) });
+  await resolveOperation(view.environment, 'EditorRouteQuery', { node: savedBot(overrides) });
   await screen.findByRole('heading', { name: 'Edit Support bot' });
   return view;
 }
 
+/** Answers the operation called `name` with `data`, once it has been sent. */
 export async function resolveOperation(environment: MockEnvironment, name: string, data: Record<string, unknown>) {
-  const operation = environment.mock.getAllOperations().find((candidate: OperationDescriptor) => candidate.request.node.params.name === name);
-  if (!operation) throw new Error(`no pending ${name}`);
+  const operation = await waitFor(() => {
+    const pending = environment.mock.getAllOperations().find((candidate: OperationDescriptor) => candidate.request.node.params.name === name);
+    if (!pending) throw new Error(`no pending ${name}`);
+    return pending;
+  });
   await act(async () => {
     environment.mock.resolve(operation, { data });
   });

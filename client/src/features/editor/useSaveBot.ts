@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitLocalUpdate, commitMutation, graphql, useRelayEnvironment } from 'react-relay';
-import type { Environment } from 'relay-runtime';
+import type { Environment, RecordSourceSelectorProxy } from 'relay-runtime';
+import { databaseIdOf } from '../../relay/globalId.ts';
 import { authorizedRequest } from '../../session/api.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
@@ -52,6 +53,15 @@ function savedBotOf(result: SaveResult, fallback: string): SavedBot {
   return { id: result.id, bot: result.BotEditorFragment };
 }
 
+/**
+ * The new bot's address (`/editor/<id>`) asks for `node(id:)`: pointing it at the bot the mutation
+ * returned lets the editor's route find it in the store instead of fetching what it already holds.
+ */
+function recordCreatedBotAsNode(store: RecordSourceSelectorProxy) {
+  const bot = store.getRootField('createBot');
+  if (bot?.getType() === 'Bot') store.getRoot().setLinkedRecord(bot, 'node', { id: bot.getDataID() });
+}
+
 function commit<Response>(environment: Environment, config: Parameters<typeof commitMutation>[1]): Promise<Response> {
   return new Promise((resolve, reject) => {
     commitMutation(environment, {
@@ -60,11 +70,6 @@ function commit<Response>(environment: Environment, config: Parameters<typeof co
       onError: reject,
     });
   });
-}
-
-/** The REST shim takes plain database ids, the GraphQL API Relay global ids ("Bot:<id>" in base64). */
-export function databaseIdOf(globalId: string): string {
-  return atob(globalId).split(':').slice(1).join(':');
 }
 
 /**
@@ -79,7 +84,11 @@ export function useSaveBot() {
   async function saveData(botId: string | null, draft: BotDraft): Promise<SavedBot> {
     const input = inputOf(draft);
     if (botId === null) {
-      const { createBot } = await commit<useSaveBotCreateMutation['response']>(environment, { mutation: createMutation, variables: { input } });
+      const { createBot } = await commit<useSaveBotCreateMutation['response']>(environment, {
+        mutation: createMutation,
+        variables: { input },
+        updater: recordCreatedBotAsNode,
+      });
       return savedBotOf(createBot, t('editor.toast.saveFallback'));
     }
     const { updateBot } = await commit<useSaveBotUpdateMutation['response']>(environment, { mutation: updateMutation, variables: { id: botId, input } });

@@ -1,10 +1,6 @@
+import { databaseIdOf } from '../../relay/globalId.ts';
 import { API_PREFIX, authorizedFetch } from '../../session/api.ts';
 import type { LogFilters } from './ChatLogFilters.tsx';
-
-/** The REST shim takes plain database ids (CONVENTIONS.md); a Relay id is base64 of `Type:id`. */
-export function databaseIdOf(globalId: string): string {
-  return atob(globalId).split(':').slice(1).join(':');
-}
 
 export function exportUrl(filters: LogFilters): string {
   const query = new URLSearchParams({ date_range: filters.dateRange });

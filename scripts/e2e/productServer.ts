@@ -1,3 +1,4 @@
+// The product server the client's and the widget's end-to-end suites both drive.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -20,21 +21,34 @@ export function freePort(): Promise<number> {
 
 export interface ProductServer {
   url: string;
+  /** Where the server writes its mail (no SMTP configured): one JSON file per message. */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
 /**
- * The real product server as a child process on its own port and data directory, with the embedded
- * database and no AI key (the offline extractive answerer replies). Its environment is built from
- * scratch so a developer's DATABASE_URL or OPENAI_API_KEY cannot leak in.
+ * The real product server, serving whatever client and widget builds exist, as a child process on
+ * its own port and data directory with the embedded database and no AI key (the offline extractive
+ * answerer replies). Its environment is built from scratch so a developer's DATABASE_URL or
+ * OPENAI_API_KEY cannot leak in; the crawler may fetch private addresses so that it can crawl the
+ * sites the tests serve on 127.0.0.1.
  */
 export async function startProductServer(): Promise<ProductServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'widget-e2e-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'product-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,6 +64,7 @@ export async function startProductServer(): Promise<ProductServer> {
   });
   return {
     url,
+    outboxDir: path.join(dataDir, 'outbox'),
     async stop() {
       child.kill('SIGTERM');
       await exited;

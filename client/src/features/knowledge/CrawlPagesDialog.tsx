@@ -2,7 +2,7 @@ import { Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { ModalDialog } from '../../../ui/ModalDialog.tsx';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import type { CrawlPagesDialogQuery } from './__generated__/CrawlPagesDialogQuery.graphql.ts';
 import { LoadBoundary } from './LoadBoundary.tsx';
 
@@ -35,19 +35,19 @@ function CrawlPages({ crawlId }: { crawlId: string }) {
     { fetchPolicy: 'network-only' },
   );
   const pages = node?.pages;
-  if (!pages) return <Text role="alert">{t('editorKnowledge.website.pagesDialog.loadFailed')}</Text>;
-  if (pages.edges.length === 0) return <Text>{t('editorKnowledge.website.pagesDialog.empty')}</Text>;
+  if (!pages) return <Text role="alert">{t('knowledge.website.pagesDialog.loadFailed')}</Text>;
+  if (pages.edges.length === 0) return <Text>{t('knowledge.website.pagesDialog.empty')}</Text>;
   return (
     <Stack gap="3">
       {pages.totalCount > pages.edges.length && (
         <Text fontSize="sm" color="fg.muted">
-          {t('editorKnowledge.website.pagesDialog.partial', { shown: pages.edges.length, total: pages.totalCount })}
+          {t('knowledge.website.pagesDialog.partial', { shown: pages.edges.length, total: pages.totalCount })}
         </Text>
       )}
       <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
         {pages.edges.map(({ node: page }) => (
           <Stack as="li" key={page.id} gap="0">
-            <Text fontWeight="semibold">{page.title || t('editorKnowledge.website.pagesDialog.untitled')}</Text>
+            <Text fontWeight="semibold">{page.title || t('knowledge.website.pagesDialog.untitled')}</Text>
             <Link href={page.url} target="_blank" rel="noopener noreferrer" fontSize="sm" wordBreak="break-all" color="fg.muted">
               {page.url}
             </Link>
@@ -64,17 +64,17 @@ export function CrawlPagesDialog({ crawlId, url, open, onClose }: { crawlId: str
     <ModalDialog
       open={open}
       onClose={onClose}
-      title={t('editorKnowledge.website.pagesDialog.title', { url })}
+      title={t('knowledge.website.pagesDialog.title', { url })}
       footer={
         <Button variant="outline" onClick={onClose}>
-          {t('editorKnowledge.website.pagesDialog.close')}
+          {t('knowledge.website.pagesDialog.close')}
         </Button>
       }
     >
       <LoadBoundary
         fallback={(retry) => (
           <Stack gap="2" align="start">
-            <Text role="alert">{t('editorKnowledge.website.pagesDialog.loadFailed')}</Text>
+            <Text role="alert">{t('knowledge.website.pagesDialog.loadFailed')}</Text>
             <Button size="sm" variant="outline" onClick={retry}>
               {t('common.retry')}
             </Button>

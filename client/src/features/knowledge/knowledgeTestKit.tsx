@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import type { OperationDescriptor } from 'relay-runtime';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import { renderRoute } from '../../../test/render.tsx';
+import { renderRoute } from '../../test/render.tsx';
 
 export const BOT_ID = btoa('Bot:bot-1');
 

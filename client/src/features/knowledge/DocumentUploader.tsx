@@ -1,10 +1,10 @@
 import { Alert, Box, chakra, CloseButton, HStack, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../session/api.ts';
-import { toaster } from '../../../ui/toaster.tsx';
+import { databaseIdOf } from '../../relay/globalId.ts';
+import { ApiError } from '../../session/api.ts';
+import { toaster } from '../../ui/toaster.tsx';
 import { ACCEPT_ATTRIBUTE, sortSelection, type Rejection } from './documentRules.ts';
-import { databaseIdOf } from './knowledgeIds.ts';
 import { uploadDocument } from './uploadDocument.ts';
 
 interface Upload {
@@ -30,9 +30,9 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
 
   const rejectionMessage = (rejection: Rejection) => {
     const values = { fileName: rejection.fileName };
-    if (rejection.reason === 'type') return t('editorKnowledge.documents.rejectedType', values);
-    if (rejection.reason === 'size') return t('editorKnowledge.documents.rejectedSize', values);
-    return t('editorKnowledge.documents.rejectedEmpty', values);
+    if (rejection.reason === 'type') return t('knowledge.documents.rejectedType', values);
+    if (rejection.reason === 'size') return t('knowledge.documents.rejectedSize', values);
+    return t('knowledge.documents.rejectedEmpty', values);
   };
 
   async function uploadOne(file: File) {
@@ -40,13 +40,13 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
     const setPercent = (percent: number) => setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, percent } : upload)));
     setUploads((current) => [...current, { key, fileName: file.name, percent: 0 }]);
     try {
-      await uploadDocument(databaseIdOf(botId), file, (fraction) => setPercent(Math.round(fraction * 100)), t('editorKnowledge.documents.toast.uploadFallback'));
-      toaster.create({ type: 'success', title: t('editorKnowledge.documents.toast.uploaded'), description: t('editorKnowledge.documents.toast.uploadedDescription', { fileName: file.name }) });
+      await uploadDocument(databaseIdOf(botId), file, (fraction) => setPercent(Math.round(fraction * 100)), t('knowledge.documents.toast.uploadFallback'));
+      toaster.create({ type: 'success', title: t('knowledge.documents.toast.uploaded'), description: t('knowledge.documents.toast.uploadedDescription', { fileName: file.name }) });
     } catch (error) {
       toaster.create({
         type: 'error',
-        title: t('editorKnowledge.documents.toast.uploadFailed', { fileName: file.name }),
-        description: error instanceof ApiError ? error.message : t('editorKnowledge.documents.toast.uploadFallback'),
+        title: t('knowledge.documents.toast.uploadFailed', { fileName: file.name }),
+        description: error instanceof ApiError ? error.message : t('knowledge.documents.toast.uploadFallback'),
       });
     } finally {
       setUploads((current) => current.filter((upload) => upload.key !== key));
@@ -89,7 +89,7 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
         padding="6"
       >
         <Stack align="center" gap="2" textAlign="center">
-          <Text color="fg.muted">{t('editorKnowledge.documents.dropHint')}</Text>
+          <Text color="fg.muted">{t('knowledge.documents.dropHint')}</Text>
           <VisuallyHidden asChild>
             <input id={inputId} className="peer" type="file" multiple accept={ACCEPT_ATTRIBUTE} onChange={onPicked} />
           </VisuallyHidden>
@@ -105,7 +105,7 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
             _hover={{ opacity: 0.9 }}
             css={{ '.peer:focus-visible + &': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
           >
-            {t('editorKnowledge.documents.chooseFiles')}
+            {t('knowledge.documents.chooseFiles')}
           </PickerLabel>
         </Stack>
       </Box>
@@ -113,7 +113,7 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t('editorKnowledge.documents.rejectedTitle')}</Alert.Title>
+            <Alert.Title>{t('knowledge.documents.rejectedTitle')}</Alert.Title>
             <Alert.Description>
               <Stack as="ul" gap="1" paddingStart="4" listStyleType="disc">
                 {rejections.map((rejection, index) => (
@@ -122,7 +122,7 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
               </Stack>
             </Alert.Description>
           </Alert.Content>
-          <CloseButton size="sm" aria-label={t('editorKnowledge.documents.dismiss')} onClick={() => setRejections([])} />
+          <CloseButton size="sm" aria-label={t('knowledge.documents.dismiss')} onClick={() => setRejections([])} />
         </Alert.Root>
       )}
       {uploads.length > 0 && (
@@ -131,10 +131,10 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
             <li key={upload.key}>
               <Progress.Root value={upload.percent} size="sm">
                 <HStack justify="space-between">
-                  <Progress.Label>{t('editorKnowledge.documents.uploading', { fileName: upload.fileName })}</Progress.Label>
+                  <Progress.Label>{t('knowledge.documents.uploading', { fileName: upload.fileName })}</Progress.Label>
                   <Progress.ValueText />
                 </HStack>
-                <Progress.Track aria-label={t('editorKnowledge.documents.uploading', { fileName: upload.fileName })}>
+                <Progress.Track aria-label={t('knowledge.documents.uploading', { fileName: upload.fileName })}>
                   <Progress.Range />
                 </Progress.Track>
               </Progress.Root>

@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment, useSubscription } from 'react-relay';
 import { fetchQuery, type GraphQLSubscriptionConfig } from 'relay-runtime';
-import { ErrorPanel } from '../../../ui/ErrorPanel.tsx';
-import type { DocumentsTab_bot$key } from './__generated__/DocumentsTab_bot.graphql.ts';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import type { DocumentsPanelFragment$key } from './__generated__/DocumentsPanelFragment.graphql.ts';
 import type { DocumentsTabQuery } from './__generated__/DocumentsTabQuery.graphql.ts';
 import type { DocumentsTabStatusSubscription } from './__generated__/DocumentsTabStatusSubscription.graphql.ts';
 import { DocumentRow } from './DocumentRow.tsx';
@@ -15,7 +15,7 @@ export const DOCUMENTS_CONNECTION_KEY = 'DocumentsTab_documents';
 const documentsTabQuery = graphql`
   query DocumentsTabQuery($botId: ID!) {
     node(id: $botId) {
-      ...DocumentsTab_bot @alias
+      ...DocumentsPanelFragment @alias
     }
   }
 `;
@@ -26,7 +26,7 @@ const statusSubscription = graphql`
       id
       status
       createdAt
-      ...DocumentRow_document
+      ...DocumentRowFragment
     }
   }
 `;
@@ -60,18 +60,18 @@ export function DocumentsTab({ botId }: { botId: string }) {
   const { t } = useTranslation();
   const { node } = useLazyLoadQuery<DocumentsTabQuery>(documentsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
   useDocumentStatuses(botId);
-  if (!node?.DocumentsTab_bot) return <ErrorPanel title={t('editorKnowledge.botMissingTitle')} message={t('editorKnowledge.botMissing')} />;
-  return <DocumentsPanel botId={botId} bot={node.DocumentsTab_bot} />;
+  if (!node?.DocumentsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
+  return <DocumentsPanel botId={botId} bot={node.DocumentsPanelFragment} />;
 }
 
 const ACTIVE_STATUSES = new Set(['pending', 'processing']);
 
-function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsTab_bot$key }) {
+function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsPanelFragment$key }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
-      fragment DocumentsTab_bot on Bot
+      fragment DocumentsPanelFragment on Bot
       @refetchable(queryName: "DocumentsTabPaginationQuery")
       @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
         documents(first: $count, after: $cursor) @connection(key: "DocumentsTab_documents") {
@@ -81,7 +81,7 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsTab_bot$k
               id
               status
               createdAt
-              ...DocumentRow_document
+              ...DocumentRowFragment
             }
           }
         }
@@ -99,28 +99,28 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsTab_bot$k
     <Stack gap="6">
       <Stack gap="1">
         <Heading as="h2" size="lg">
-          {t('editorKnowledge.documents.heading')}
+          {t('knowledge.documents.heading')}
         </Heading>
-        <Text color="fg.muted">{t('editorKnowledge.documents.intro')}</Text>
+        <Text color="fg.muted">{t('knowledge.documents.intro')}</Text>
       </Stack>
       {processing && (
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t('editorKnowledge.documents.processingTitle')}</Alert.Title>
-            <Alert.Description>{t('editorKnowledge.documents.processingBanner')}</Alert.Description>
+            <Alert.Title>{t('knowledge.documents.processingTitle')}</Alert.Title>
+            <Alert.Description>{t('knowledge.documents.processingBanner')}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
       <DocumentUploader botId={botId} onBatchFinished={reloadList} />
       <Stack gap="3" as="section" aria-labelledby="documents-list-heading">
         <Heading as="h3" size="md" id="documents-list-heading">
-          {t('editorKnowledge.documents.listHeading')}
+          {t('knowledge.documents.listHeading')}
         </Heading>
         {documents.length === 0 ? (
           <Stack gap="1" padding="6" borderWidth="1px" borderStyle="dashed" borderRadius="md" textAlign="center">
-            <Text fontWeight="semibold">{t('editorKnowledge.documents.emptyTitle')}</Text>
-            <Text color="fg.muted">{t('editorKnowledge.documents.emptyHint')}</Text>
+            <Text fontWeight="semibold">{t('knowledge.documents.emptyTitle')}</Text>
+            <Text color="fg.muted">{t('knowledge.documents.emptyHint')}</Text>
           </Stack>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
@@ -131,7 +131,7 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsTab_bot$k
         )}
         {hasNext && (
           <Button alignSelf="start" variant="outline" loading={isLoadingNext} onClick={() => loadNext(20)}>
-            {t('editorKnowledge.documents.loadMore')}
+            {t('knowledge.documents.loadMore')}
           </Button>
         )}
       </Stack>

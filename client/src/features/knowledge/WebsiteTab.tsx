@@ -2,8 +2,8 @@ import { Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@ch
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
-import { ErrorPanel } from '../../../ui/ErrorPanel.tsx';
-import { toaster } from '../../../ui/toaster.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { toaster } from '../../ui/toaster.tsx';
 import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
 import { CrawlHistory } from './CrawlHistory.tsx';
 import { checkCrawlUrl } from './crawlUrl.ts';
@@ -24,7 +24,7 @@ function CrawlForm({ botId }: { botId: string }) {
         ... on WebSource {
           id
           url
-          ...CrawlRow_crawl @alias
+          ...CrawlRowFragment @alias
         }
         ... on Error {
           message
@@ -36,7 +36,7 @@ function CrawlForm({ botId }: { botId: string }) {
 
   function start(maxDepth: number) {
     const address = url.trim();
-    const failed = (message?: string) => toaster.create({ type: 'error', title: t('editorKnowledge.website.toast.failed'), description: message || t('editorKnowledge.website.toast.failedFallback') });
+    const failed = (message?: string) => toaster.create({ type: 'error', title: t('knowledge.website.toast.failed'), description: message || t('knowledge.website.toast.failedFallback') });
     setDepthStarting(maxDepth);
     commit({
       variables: { botId, url: address, maxDepth },
@@ -50,7 +50,7 @@ function CrawlForm({ botId }: { botId: string }) {
       onCompleted: ({ startCrawl }) => {
         setDepthStarting(null);
         if (startCrawl.__typename === 'WebSource') {
-          toaster.create({ type: 'info', title: t('editorKnowledge.website.toast.started'), description: t('editorKnowledge.website.toast.startedDescription', { url: startCrawl.url }) });
+          toaster.create({ type: 'info', title: t('knowledge.website.toast.started'), description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }) });
         } else failed(startCrawl.__typename === '%other' ? undefined : startCrawl.message);
       },
       onError: () => {
@@ -64,42 +64,42 @@ function CrawlForm({ botId }: { botId: string }) {
   return (
     <Stack gap="3">
       <Field.Root invalid={showCheck && check !== 'valid'}>
-        <Field.Label>{t('editorKnowledge.website.urlLabel')}</Field.Label>
+        <Field.Label>{t('knowledge.website.urlLabel')}</Field.Label>
         <Input
           type="text"
           inputMode="url"
           autoComplete="url"
-          placeholder={t('editorKnowledge.website.urlPlaceholder')}
+          placeholder={t('knowledge.website.urlPlaceholder')}
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           onBlur={() => setTouched(true)}
         />
         {showCheck && check === 'missing' && (
           <Field.ErrorText>
-            <strong>{t('editorKnowledge.website.missingTitle')}</strong>: {t('editorKnowledge.website.missingMessage')}
+            <strong>{t('knowledge.website.missingTitle')}</strong>: {t('knowledge.website.missingMessage')}
           </Field.ErrorText>
         )}
         {showCheck && check === 'invalid' && (
           <Field.ErrorText>
-            <strong>{t('editorKnowledge.website.invalidTitle')}</strong>: {t('editorKnowledge.website.invalidMessage')}
+            <strong>{t('knowledge.website.invalidTitle')}</strong>: {t('knowledge.website.invalidMessage')}
           </Field.ErrorText>
         )}
         {check === 'valid' && (
           <Field.HelperText color="fg.success">
-            <strong>{t('editorKnowledge.website.validTitle')}</strong>: {t('editorKnowledge.website.validMessage')}
+            <strong>{t('knowledge.website.validTitle')}</strong>: {t('knowledge.website.validMessage')}
           </Field.HelperText>
         )}
       </Field.Root>
       <HStack gap="2" flexWrap="wrap">
         <Button disabled={check !== 'valid' || starting} loading={starting && depthStarting === SINGLE_PAGE} onClick={() => start(SINGLE_PAGE)}>
-          {t('editorKnowledge.website.singlePage')}
+          {t('knowledge.website.singlePage')}
         </Button>
         <Button variant="outline" disabled={check !== 'valid' || starting} loading={starting && depthStarting === ENTIRE_SITE} onClick={() => start(ENTIRE_SITE)}>
-          {t('editorKnowledge.website.entireSite')}
+          {t('knowledge.website.entireSite')}
         </Button>
       </HStack>
       <Text fontSize="sm" color="fg.muted">
-        {t('editorKnowledge.website.scopeHint')}
+        {t('knowledge.website.scopeHint')}
       </Text>
     </Stack>
   );
@@ -112,16 +112,16 @@ export function WebsiteTab({ botId }: { botId: string }) {
     <Stack gap="6">
       <Stack gap="1">
         <Heading as="h2" size="lg">
-          {t('editorKnowledge.website.heading')}
+          {t('knowledge.website.heading')}
         </Heading>
-        <Text color="fg.muted">{t('editorKnowledge.website.intro')}</Text>
+        <Text color="fg.muted">{t('knowledge.website.intro')}</Text>
       </Stack>
       <CrawlForm botId={botId} />
       <LoadBoundary
         fallback={(retry) => (
           <ErrorPanel
-            title={t('editorKnowledge.website.historyFailed')}
-            message={t('editorKnowledge.website.historyFallback')}
+            title={t('knowledge.website.historyFailed')}
+            message={t('knowledge.website.historyFallback')}
             onRetry={() => {
               setHistoryFetchKey((key) => key + 1);
               retry();

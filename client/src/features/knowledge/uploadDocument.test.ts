@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../session/api.ts';
-import { tokenStore } from '../../../session/tokenStore.ts';
-import { stubFetch } from '../../../test/render.tsx';
+import { ApiError } from '../../session/api.ts';
+import { tokenStore } from '../../session/tokenStore.ts';
+import { stubFetch } from '../../test/render.tsx';
 import { uploadDocument } from './uploadDocument.ts';
 
 interface Answer {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../session/api.ts';
-import { toaster } from '../../../ui/toaster.tsx';
+import { ApiError } from '../../session/api.ts';
+import { toaster } from '../../ui/toaster.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { BOT_ID, document, operationNamed, pushEvent, renderTab, resolveOperation } from './knowledgeTestKit.tsx';
 import { uploadDocument } from './uploadDocument.ts';

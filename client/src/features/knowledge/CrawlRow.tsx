@@ -2,18 +2,18 @@ import { Badge, Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import type { CrawlRow_crawl$key, CrawlStatus } from './__generated__/CrawlRow_crawl.graphql.ts';
+import type { CrawlRowFragment$key, CrawlStatus } from './__generated__/CrawlRowFragment.graphql.ts';
 import { CrawlPagesDialog } from './CrawlPagesDialog.tsx';
 import { formatCost, formatDateTime } from './formatters.ts';
 
 const STATUS_COLORS: Record<CrawlStatus, string> = { pending: 'gray', running: 'blue', completed: 'green', failed: 'red', '%future added value': 'gray' };
 
-export function CrawlRow({ crawl }: { crawl: CrawlRow_crawl$key }) {
+export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
   const { t, i18n } = useTranslation();
   const [viewing, setViewing] = useState(false);
   const data = useFragment(
     graphql`
-      fragment CrawlRow_crawl on WebSource {
+      fragment CrawlRowFragment on WebSource {
         id
         url
         maxDepth
@@ -28,13 +28,13 @@ export function CrawlRow({ crawl }: { crawl: CrawlRow_crawl$key }) {
     crawl,
   );
   const statusLabels: Record<CrawlStatus, string> = {
-    pending: t('editorKnowledge.website.status.pending'),
-    running: t('editorKnowledge.website.status.running'),
-    completed: t('editorKnowledge.website.status.completed'),
-    failed: t('editorKnowledge.website.status.failed'),
+    pending: t('knowledge.website.status.pending'),
+    running: t('knowledge.website.status.running'),
+    completed: t('knowledge.website.status.completed'),
+    failed: t('knowledge.website.status.failed'),
     '%future added value': data.status,
   };
-  const scope = data.maxDepth === 0 ? t('editorKnowledge.website.scope.singlePage') : t('editorKnowledge.website.scope.entireSite');
+  const scope = data.maxDepth === 0 ? t('knowledge.website.scope.singlePage') : t('knowledge.website.scope.entireSite');
 
   return (
     <Stack as="li" gap="3" padding="4" borderWidth="1px" borderRadius="md">
@@ -46,19 +46,19 @@ export function CrawlRow({ crawl }: { crawl: CrawlRow_crawl$key }) {
       </HStack>
       <DataList.Root orientation="horizontal" size="sm" flexDirection={{ base: 'column', md: 'row' }} gap={{ base: '1', md: '6' }}>
         <DataList.Item>
-          <DataList.ItemLabel>{t('editorKnowledge.website.columns.scope')}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('knowledge.website.columns.scope')}</DataList.ItemLabel>
           <DataList.ItemValue>{scope}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{t('editorKnowledge.website.columns.pages')}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('knowledge.website.columns.pages')}</DataList.ItemLabel>
           <DataList.ItemValue>{data.itemsCount}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{t('editorKnowledge.website.columns.cost')}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('knowledge.website.columns.cost')}</DataList.ItemLabel>
           <DataList.ItemValue>{formatCost(data.costUsage, i18n.language)}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{t('editorKnowledge.website.columns.date')}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('knowledge.website.columns.date')}</DataList.ItemLabel>
           <DataList.ItemValue>{formatDateTime(data.scrapedAt ?? data.createdAt, i18n.language)}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
@@ -67,8 +67,8 @@ export function CrawlRow({ crawl }: { crawl: CrawlRow_crawl$key }) {
           {data.errorMessage}
         </Text>
       )}
-      <Button alignSelf="start" size="sm" variant="outline" disabled={data.itemsCount === 0} aria-label={t('editorKnowledge.website.viewPagesLabel', { url: data.url })} onClick={() => setViewing(true)}>
-        {t('editorKnowledge.website.viewPages')}
+      <Button alignSelf="start" size="sm" variant="outline" disabled={data.itemsCount === 0} aria-label={t('knowledge.website.viewPagesLabel', { url: data.url })} onClick={() => setViewing(true)}>
+        {t('knowledge.website.viewPages')}
       </Button>
       <CrawlPagesDialog crawlId={data.id} url={data.url} open={viewing} onClose={() => setViewing(false)} />
     </Stack>

@@ -1,5 +1,5 @@
-import { API_PREFIX, ApiError, currentAccessToken, refreshSession } from '../../../session/api.ts';
-import { tokenStore } from '../../../session/tokenStore.ts';
+import { API_PREFIX, ApiError, currentAccessToken, refreshSession } from '../../session/api.ts';
+import { tokenStore } from '../../session/tokenStore.ts';
 
 interface RawResponse {
   status: number;

@@ -2,19 +2,19 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import type { DocumentRow_document$key, DocumentStatus } from './__generated__/DocumentRow_document.graphql.ts';
+import type { DocumentRowFragment$key, DocumentStatus } from './__generated__/DocumentRowFragment.graphql.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentPassagesDialog } from './DocumentPassagesDialog.tsx';
 import { formatDateTime, formatFileSize } from './formatters.ts';
 
 const STATUS_COLORS: Record<DocumentStatus, string> = { pending: 'gray', processing: 'blue', completed: 'green', failed: 'red', '%future added value': 'gray' };
 
-export function DocumentRow({ document, connectionId }: { document: DocumentRow_document$key; connectionId: string }) {
+export function DocumentRow({ document, connectionId }: { document: DocumentRowFragment$key; connectionId: string }) {
   const { t, i18n } = useTranslation();
   const [dialog, setDialog] = useState<'view' | 'delete' | null>(null);
   const data = useFragment(
     graphql`
-      fragment DocumentRow_document on Document {
+      fragment DocumentRowFragment on Document {
         id
         fileName
         status
@@ -27,10 +27,10 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRow_
     document,
   );
   const statusLabels: Record<DocumentStatus, string> = {
-    pending: t('editorKnowledge.documents.status.pending'),
-    processing: t('editorKnowledge.documents.status.processing'),
-    completed: t('editorKnowledge.documents.status.completed'),
-    failed: t('editorKnowledge.documents.status.failed'),
+    pending: t('knowledge.documents.status.pending'),
+    processing: t('knowledge.documents.status.processing'),
+    completed: t('knowledge.documents.status.completed'),
+    failed: t('knowledge.documents.status.failed'),
     '%future added value': data.status,
   };
   const fileName = { fileName: data.fileName };
@@ -46,7 +46,7 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRow_
             {[
               formatFileSize(data.sizeBytes, i18n.language),
               formatDateTime(data.createdAt, i18n.language),
-              ...(data.status === 'completed' ? [t('editorKnowledge.documents.passages', { count: data.chunkCount })] : []),
+              ...(data.status === 'completed' ? [t('knowledge.documents.passages', { count: data.chunkCount })] : []),
             ].join(' · ')}
           </Text>
         </Stack>
@@ -59,11 +59,11 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRow_
       )}
       <HStack gap="2">
         {/* Passages exist only once processing has finished. */}
-        <Button size="sm" variant="outline" disabled={data.status !== 'completed'} aria-label={t('editorKnowledge.documents.viewLabel', fileName)} onClick={() => setDialog('view')}>
-          {t('editorKnowledge.documents.view')}
+        <Button size="sm" variant="outline" disabled={data.status !== 'completed'} aria-label={t('knowledge.documents.viewLabel', fileName)} onClick={() => setDialog('view')}>
+          {t('knowledge.documents.view')}
         </Button>
-        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('editorKnowledge.documents.deleteLabel', fileName)} onClick={() => setDialog('delete')}>
-          {t('editorKnowledge.documents.delete')}
+        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('knowledge.documents.deleteLabel', fileName)} onClick={() => setDialog('delete')}>
+          {t('knowledge.documents.delete')}
         </Button>
       </HStack>
       <DocumentPassagesDialog documentId={data.id} fileName={data.fileName} open={dialog === 'view'} onClose={() => setDialog(null)} />

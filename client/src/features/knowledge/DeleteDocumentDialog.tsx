@@ -1,8 +1,8 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
-import { ModalDialog } from '../../../ui/ModalDialog.tsx';
-import { toaster } from '../../../ui/toaster.tsx';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { toaster } from '../../ui/toaster.tsx';
 import type { DeleteDocumentDialogMutation } from './__generated__/DeleteDocumentDialogMutation.graphql.ts';
 
 export function DeleteDocumentDialog({
@@ -35,13 +35,13 @@ export function DeleteDocumentDialog({
 
   function confirm() {
     const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('editorKnowledge.documents.toast.deleteFailed'), description: message || t('editorKnowledge.documents.toast.deleteFallback') });
+      toaster.create({ type: 'error', title: t('knowledge.documents.toast.deleteFailed'), description: message || t('knowledge.documents.toast.deleteFallback') });
     };
     commit({
       variables: { id: documentId, connections: [connectionId] },
       onCompleted: ({ deleteDocument }) => {
         if (deleteDocument.__typename === 'DeletedDocumentPayload') {
-          toaster.create({ type: 'success', title: t('editorKnowledge.documents.toast.deleted'), description: t('editorKnowledge.documents.toast.deletedDescription', { fileName }) });
+          toaster.create({ type: 'success', title: t('knowledge.documents.toast.deleted'), description: t('knowledge.documents.toast.deletedDescription', { fileName }) });
           onClose();
         } else failed(deleteDocument.__typename === '%other' ? undefined : deleteDocument.message);
       },
@@ -54,19 +54,19 @@ export function DeleteDocumentDialog({
       open={open}
       onClose={onClose}
       role="alertdialog"
-      title={t('editorKnowledge.documents.deleteDialog.title')}
+      title={t('knowledge.documents.deleteDialog.title')}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button colorPalette="red" loading={deleting} onClick={confirm}>
-            {t('editorKnowledge.documents.deleteDialog.confirm')}
+            {t('knowledge.documents.deleteDialog.confirm')}
           </Button>
         </>
       }
     >
-      <Text>{t('editorKnowledge.documents.deleteDialog.message', { fileName })}</Text>
+      <Text>{t('knowledge.documents.deleteDialog.message', { fileName })}</Text>
     </ModalDialog>
   );
 }

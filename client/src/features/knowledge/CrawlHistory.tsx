@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
-import { toaster } from '../../../ui/toaster.tsx';
+import { toaster } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
 import type { CrawlHistoryStatusSubscription } from './__generated__/CrawlHistoryStatusSubscription.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
@@ -18,7 +18,7 @@ const statusSubscription = graphql`
       status
       itemsCount
       errorMessage
-      ...CrawlRow_crawl
+      ...CrawlRowFragment
     }
   }
 `;
@@ -50,9 +50,9 @@ function useCrawlStatuses(botId: string) {
         const justFinished = previous !== status && (previous === undefined || ACTIVE_STATUSES.has(previous));
         if (!justFinished) return;
         if (status === 'completed') {
-          toaster.create({ type: 'success', title: t('editorKnowledge.website.toast.successful'), description: t('editorKnowledge.website.toast.successfulDescription', { count: itemsCount, url }) });
+          toaster.create({ type: 'success', title: t('knowledge.website.toast.successful'), description: t('knowledge.website.toast.successfulDescription', { count: itemsCount, url }) });
         } else if (status === 'failed') {
-          toaster.create({ type: 'error', title: t('editorKnowledge.website.toast.failed'), description: errorMessage || t('editorKnowledge.website.toast.failedFallback') });
+          toaster.create({ type: 'error', title: t('knowledge.website.toast.failed'), description: errorMessage || t('knowledge.website.toast.failedFallback') });
         }
       },
     }),
@@ -74,7 +74,7 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
               url
               status
               itemsCount
-              ...CrawlRow_crawl
+              ...CrawlRowFragment
             }
           }
         }
@@ -86,7 +86,7 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
   useCrawlStatuses(botId);
   const crawls = node?.webSources;
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
-  if (!crawls) throw new Error(t('editorKnowledge.website.historyFallback'));
+  if (!crawls) throw new Error(t('knowledge.website.historyFallback'));
   const running = crawls.filter((crawl) => ACTIVE_STATUSES.has(crawl.status));
 
   return (
@@ -95,21 +95,21 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t('editorKnowledge.website.runningTitle')}</Alert.Title>
+            <Alert.Title>{t('knowledge.website.runningTitle')}</Alert.Title>
             {running.map((crawl) => (
-              <Alert.Description key={crawl.id}>{t('editorKnowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}</Alert.Description>
+              <Alert.Description key={crawl.id}>{t('knowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}</Alert.Description>
             ))}
           </Alert.Content>
         </Alert.Root>
       )}
       <Stack gap="3" as="section" aria-labelledby="crawl-history-heading">
         <Heading as="h3" size="md" id="crawl-history-heading">
-          {t('editorKnowledge.website.historyHeading')}
+          {t('knowledge.website.historyHeading')}
         </Heading>
         {crawls.length === 0 ? (
           <Stack gap="1" padding="6" borderWidth="1px" borderStyle="dashed" borderRadius="md" textAlign="center">
-            <Text fontWeight="semibold">{t('editorKnowledge.website.emptyTitle')}</Text>
-            <Text color="fg.muted">{t('editorKnowledge.website.emptyHint')}</Text>
+            <Text fontWeight="semibold">{t('knowledge.website.emptyTitle')}</Text>
+            <Text color="fg.muted">{t('knowledge.website.emptyHint')}</Text>
           </Stack>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
