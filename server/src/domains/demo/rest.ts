@@ -1,25 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../rest/http.ts';
+import type { TemplatePrompt } from '../../generated/prisma/client.ts';
 import type { RestContext } from '../../rest/routes.ts';
-import { crawlJson } from '../knowledge/crawls.ts';
-import { documentJson } from '../knowledge/service.ts';
-import { readUploadedFile } from '../knowledge/rest.ts';
 import { citationJson } from '../chat/rest.ts';
-import { templateJson } from './service.ts';
+import { crawlJson } from '../knowledge/crawl-rest.ts';
+import { readUploadedFile } from '../knowledge/rest.ts';
+import { documentJson } from '../knowledge/service.ts';
 
 export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {
   const { demo } = services;
 
-  app.post('/demobot/demo-session', async (request, reply) => reply.status(201).send(await demo.createSession(request.ip)));
+  app.post('/demobot/demo-session', async (request, reply) => {
+    const session = await demo.createSession(request.ip);
+    return reply.status(201).send({ session_token: session.sessionToken, expires_at: session.expiresAt.toISOString() });
+  });
 
-  app.get('/demobot/check-session', async (request) =>
-    demo.checkSession((request.query as { demo_user_session_token?: unknown }).demo_user_session_token),
-  );
+  app.get('/demobot/check-session', async (request) => {
+    const status = await demo.checkSession((request.query as { demo_user_session_token?: unknown }).demo_user_session_token);
+    return { is_valid: status.isValid, is_expired: status.isExpired, expires_at: status.expiresAt?.toISOString() ?? null };
+  });
 
   app.get('/template/', async () => (await demo.templates()).map(templateJson));
 
   app.post('/demobot/create-demo-bot', async (request, reply) => {
-    const demoBot = await demo.createDemoBot(request.body);
+    const body = (request.body ?? {}) as { template_prompt_id?: unknown; demo_user_session_token?: unknown };
+    const demoBot = await demo.createDemoBot({ templatePromptId: body.template_prompt_id, sessionToken: body.demo_user_session_token });
     return reply.status(201).send({
       id: demoBot.botId,
       name: demoBot.bot.name,
@@ -40,17 +44,35 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
   });
 
   app.post('/demobots/chat', async (request) => {
-    const reply = await demo.chat(request.body, request.ip);
+    const body = (request.body ?? {}) as { bot_id?: unknown; demo_user_session_token?: unknown; query?: unknown };
+    const reply = await demo.chat({ botId: body.bot_id, sessionToken: body.demo_user_session_token, question: body.query }, request.ip);
     return { answer: reply.text, sources: reply.sources.map(citationJson) };
   });
 
-  app.post('/template/', async (request, reply) => {
-    requireAdmin(request);
-    return reply.status(201).send(templateJson(await demo.createTemplate(request.body)));
-  });
+  app.post('/template/', async (request, reply) =>
+    reply.status(201).send(templateJson(await demo.createTemplate(request.viewer, templateInputFromBody(request.body)))),
+  );
 
-  app.put('/template/:id', async (request) => {
-    requireAdmin(request);
-    return templateJson(await demo.updateTemplate((request.params as { id: string }).id, request.body));
-  });
+  app.put('/template/:id', async (request) =>
+    templateJson(await demo.updateTemplate(request.viewer, (request.params as { id: string }).id, templateInputFromBody(request.body))),
+  );
+}
+
+/** The spec's template body as the service's input; fields left out stay out (an update changes only what it names). */
+function templateInputFromBody(body: unknown) {
+  const { use_case, title, description, language_code, prompt_text } = (body ?? {}) as Record<string, unknown>;
+  return { useCase: use_case, title, description, languageCode: language_code, promptText: prompt_text };
+}
+
+function templateJson(template: TemplatePrompt) {
+  return {
+    id: template.id,
+    use_case: template.useCase,
+    title: template.title,
+    description: template.description,
+    language_code: template.languageCode,
+    prompt_text: template.promptText,
+    tag: template.tag,
+    features: template.features,
+  };
 }

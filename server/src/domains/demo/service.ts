@@ -15,6 +15,8 @@ import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
+import { assertAdmin } from '../auth/roles.ts';
+import type { Viewer } from '../auth/service.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
 import { CHAT_MESSAGES, type ChatReply } from '../chat/service.ts';
 import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
@@ -47,14 +49,14 @@ const sessionTokenInput = z
   .max(200);
 
 const createDemoBotInput = z.object({
-  template_prompt_id: z.string({ error: 'template_prompt_id is required' }).trim().min(1, { error: 'template_prompt_id is required' }),
-  demo_user_session_token: sessionTokenInput,
+  templatePromptId: z.string({ error: 'template_prompt_id is required' }).trim().min(1, { error: 'template_prompt_id is required' }),
+  sessionToken: sessionTokenInput,
 });
 
 const demoChatInput = z.object({
-  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
-  demo_user_session_token: sessionTokenInput,
-  query: z.unknown(),
+  botId: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
+  sessionToken: sessionTokenInput,
+  question: z.unknown(),
 });
 
 const demoCrawlInput = z.object({
@@ -62,27 +64,27 @@ const demoCrawlInput = z.object({
 });
 
 const templateFields = {
-  use_case: z.enum(USE_CASES, { error: `use_case must be one of: ${USE_CASES.join(', ')}` }),
+  useCase: z.enum(USE_CASES, { error: `use_case must be one of: ${USE_CASES.join(', ')}` }),
   title: z.string({ error: 'Title is required' }).trim().min(1, { error: 'Title is required' }).max(120),
   description: z.string().trim().max(500),
-  language_code: z.enum(BOT_LANGUAGES, { error: `language_code must be one of: ${BOT_LANGUAGES.join(', ')}` }),
-  prompt_text: z.string({ error: 'Prompt text is required' }).trim().min(1, { error: 'Prompt text is required' }).max(20_000),
+  languageCode: z.enum(BOT_LANGUAGES, { error: `language_code must be one of: ${BOT_LANGUAGES.join(', ')}` }),
+  promptText: z.string({ error: 'Prompt text is required' }).trim().min(1, { error: 'Prompt text is required' }).max(20_000),
 };
 
 const templateInput = z.object({
   ...templateFields,
-  use_case: templateFields.use_case.default('custom'),
+  useCase: templateFields.useCase.default('custom'),
   description: templateFields.description.default(''),
-  language_code: templateFields.language_code.default('en'),
+  languageCode: templateFields.languageCode.default('en'),
 });
 
 /** Updates change only the given fields (no defaults). */
 const templateUpdateInput = z.object(templateFields).partial();
 
 export interface DemoSessionStatus {
-  is_valid: boolean;
-  is_expired: boolean;
-  expires_at: string | null;
+  isValid: boolean;
+  isExpired: boolean;
+  expiresAt: Date | null;
 }
 
 const TEMPLATE_TAGS: Partial<Record<string, string>> = {
@@ -111,20 +113,20 @@ interface DemoDependencies {
 export class DemoService {
   constructor(private readonly deps: DemoDependencies) {}
 
-  async createSession(ip: string): Promise<{ session_token: string; expires_at: string }> {
+  async createSession(ip: string): Promise<{ sessionToken: string; expiresAt: Date }> {
     await enforceRateLimit(this.deps.rateLimiter, `demo:session:${ip}`, DEMO_SESSIONS_PER_IP, (seconds) => `Too many demo sessions from this address. Please try again in ${seconds} seconds.`);
     const token = `demo_${randomBytes(24).toString('base64url')}`;
     const expiresAt = new Date(this.deps.clock.now().getTime() + DEMO_SESSION_SECONDS * 1000);
     await this.deps.prisma.demoSession.create({ data: { tokenHash: sha256Hex(token), ipHash: sha256Hex(ip), expiresAt } });
-    return { session_token: token, expires_at: expiresAt.toISOString() };
+    return { sessionToken: token, expiresAt };
   }
 
   async checkSession(rawToken: unknown): Promise<DemoSessionStatus> {
     const token = parseInput(sessionTokenInput, rawToken);
     const session = await this.deps.prisma.demoSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
-    if (!session) return { is_valid: false, is_expired: false, expires_at: null };
+    if (!session) return { isValid: false, isExpired: false, expiresAt: null };
     const expired = session.expiresAt <= this.deps.clock.now();
-    return { is_valid: !expired, is_expired: expired, expires_at: session.expiresAt.toISOString() };
+    return { isValid: !expired, isExpired: expired, expiresAt: session.expiresAt };
   }
 
   /** The live session for a token; an expired session can do nothing. */
@@ -142,8 +144,8 @@ export class DemoService {
 
   async createDemoBot(rawInput: unknown) {
     const input = parseInput(createDemoBotInput, rawInput);
-    const session = await this.requireLiveSession(input.demo_user_session_token);
-    const template = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.template_prompt_id } });
+    const session = await this.requireLiveSession(input.sessionToken);
+    const template = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.templatePromptId } });
     if (!template) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
     return this.deps.prisma.demoBot.create({
       data: {
@@ -175,7 +177,8 @@ export class DemoService {
     return demoBot;
   }
 
-  async createTemplate(rawInput: unknown): Promise<TemplatePrompt> {
+  async createTemplate(viewer: Viewer | null, rawInput: unknown): Promise<TemplatePrompt> {
+    assertAdmin(viewer);
     const input = parseInput(templateInput, rawInput);
     return this.deps.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('template-prompts'))`;
@@ -184,30 +187,31 @@ export class DemoService {
       }
       return tx.templatePrompt.create({
         data: {
-          useCase: input.use_case,
-          tag: TEMPLATE_TAGS[input.use_case] ?? null,
+          useCase: input.useCase,
+          tag: TEMPLATE_TAGS[input.useCase] ?? null,
           title: input.title,
           description: input.description,
-          languageCode: input.language_code,
-          promptText: input.prompt_text,
+          languageCode: input.languageCode,
+          promptText: input.promptText,
         },
       });
     });
   }
 
-  async updateTemplate(id: string, rawInput: unknown): Promise<TemplatePrompt> {
+  async updateTemplate(viewer: Viewer | null, id: string, rawInput: unknown): Promise<TemplatePrompt> {
+    assertAdmin(viewer);
     const input = parseInput(templateUpdateInput, rawInput ?? {});
     const existing = await this.deps.prisma.templatePrompt.findUnique({ where: { id } });
     if (!existing) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
     return this.deps.prisma.templatePrompt.update({
       where: { id },
       data: {
-        useCase: input.use_case,
-        tag: input.use_case === undefined ? undefined : (TEMPLATE_TAGS[input.use_case] ?? null),
+        useCase: input.useCase,
+        tag: input.useCase === undefined ? undefined : (TEMPLATE_TAGS[input.useCase] ?? null),
         title: input.title,
         description: input.description,
-        languageCode: input.language_code,
-        promptText: input.prompt_text,
+        languageCode: input.languageCode,
+        promptText: input.promptText,
       },
     });
   }
@@ -240,7 +244,7 @@ export class DemoService {
 
   async chat(rawInput: unknown, ip: string): Promise<ChatReply> {
     const input = parseInput(demoChatInput, rawInput);
-    const demoBot = await this.requireDemoBot(input.demo_user_session_token, input.bot_id);
+    const demoBot = await this.requireDemoBot(input.sessionToken, input.botId);
     const { rateLimiter } = this.deps;
     await enforceRateLimit(rateLimiter, `demo:chat:ip:${ip}`, DEMO_CHAT_RATE_LIMITS.perIp, CHAT_MESSAGES.tooManyMessages);
     await enforceRateLimit(rateLimiter, `demo:chat:session:${demoBot.demoSessionId}`, DEMO_CHAT_RATE_LIMITS.perSession, CHAT_MESSAGES.tooManyMessages);
@@ -250,7 +254,7 @@ export class DemoService {
       DEMO_CHAT_RATE_LIMITS.perSessionHour,
       () => DEMO_CHAT_CAP_REACHED,
     );
-    return this.deps.chat.demoChat(demoBot.bot, demoBot.demoSessionId, input.query);
+    return this.deps.chat.demoChat(demoBot.bot, demoBot.demoSessionId, input.question);
   }
 
   /** Removes demo bots and sessions past their hour, with their vectors, files, chunks and chats. */
@@ -267,15 +271,3 @@ export class DemoService {
   }
 }
 
-export function templateJson(template: TemplatePrompt) {
-  return {
-    id: template.id,
-    use_case: template.useCase,
-    title: template.title,
-    description: template.description,
-    language_code: template.languageCode,
-    prompt_text: template.promptText,
-    tag: template.tag,
-    features: template.features,
-  };
-}

@@ -70,7 +70,7 @@ builder.mutationField('startCrawl', (t) =>
     errors: { types: [ValidationError, NotFoundError, ConflictError] },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }), url: t.arg.string({ required: true }), maxDepth: t.arg.int({ required: true }) },
     resolve: (_root, args, context) =>
-      context.services.crawls.start(context.viewer!.id, { bot_id: args.botId.id, url: args.url, max_depth: args.maxDepth }),
+      context.services.crawls.start(context.viewer!.id, { botId: args.botId.id, url: args.url, maxDepth: args.maxDepth }),
   }),
 );
 

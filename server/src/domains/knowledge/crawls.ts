@@ -32,8 +32,8 @@ const INTERRUPTED = 'The crawl was interrupted by a server restart and has been 
 
 const crawlInput = z.object({
   url: z.unknown(),
-  bot_id: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
-  max_depth: z.coerce
+  botId: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }),
+  maxDepth: z.coerce
     .number({ error: 'max_depth must be 0 (single page) or 1 (entire site)' })
     .refine((depth) => depth === 0 || depth === 1, { error: 'max_depth must be 0 (single page) or 1 (entire site)' })
     .default(0),
@@ -68,27 +68,6 @@ export function crawlStatusEvent(crawl: WebSource): CrawlStatusEvent {
 }
 
 /** The spec's crawl record (REST). */
-export function crawlJson(crawl: WebSource) {
-  return {
-    id: crawl.id,
-    file_id: crawl.id,
-    url: crawl.url,
-    max_depth: crawl.maxDepth,
-    run_id: crawl.runId,
-    dataset_id: crawl.datasetId,
-    items_count: crawl.itemsCount,
-    pages_skipped: crawl.pagesSkipped,
-    pages_removed: crawl.pagesRemoved,
-    cost_usage: crawl.costUsage.toNumber(),
-    duration_ms: crawl.durationMs,
-    memory_used_mb: crawl.memoryUsedMb,
-    status: crawl.status,
-    error_message: crawl.errorMessage,
-    scraped_at: crawl.scrapedAt?.toISOString() ?? null,
-    created_at: crawl.createdAt.toISOString(),
-  };
-}
-
 /** The page bound of a whole-site crawl for the bot's owner; demo bots get the smallest. */
 export function pageCapFor(planLabel: string | null): number {
   return (planLabel && PAGE_CAP_BY_PLAN[planLabel]) || DEFAULT_PAGE_CAP;
@@ -127,8 +106,8 @@ export class CrawlService {
   async start(ownerId: string, rawInput: unknown): Promise<WebSource> {
     const input = parseInput(crawlInput, rawInput);
     const url = validateCrawlUrl(input.url);
-    const bot = await findOwnedBot(this.deps.prisma, ownerId, input.bot_id);
-    return this.startForBot(bot.id, url, input.max_depth);
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, input.botId);
+    return this.startForBot(bot.id, url, input.maxDepth);
   }
 
   /** A crawl of a bot its caller may already use (its owner's, or a live demo session's). */
