@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import { AppError } from '../errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Clock } from '../platform/clock/index.ts';
-import { bearerToken } from '../rest/http.ts';
+import { authenticateRequest } from '../requestAuth.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './context.ts';
 import { useGraphQLLimits } from './limitsPlugin.ts';
@@ -56,9 +56,8 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         initial.req?.headers.authorization ??
         stringParam(initial.connectionParams, 'authorization') ??
         stringParam(initial.connectionParams, 'Authorization');
-      const token = bearerToken(header);
       return {
-        viewer: token ? await deps.services.auth.authenticate(token) : null,
+        viewer: await authenticateRequest(deps.services.auth, header),
         services: deps.services,
         prisma: deps.prisma,
         clock: deps.clock,

@@ -8,7 +8,15 @@ import {
   assertNever,
   type ErrorKind,
 } from '../errors.ts';
-import type { AuthenticatedViewer } from '../graphql/context.ts';
+import type { Config } from '../config.ts';
+import type { AuthenticatedViewer } from '../requestAuth.ts';
+import type { Services } from '../services.ts';
+
+/** What every domain's REST routes are given. */
+export interface RestContext {
+  services: Services;
+  config: Config;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,11 +86,6 @@ export function requireAdmin(request: FastifyRequest): AuthenticatedViewer {
   return viewer;
 }
 
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1] ?? null;
-}
 
 export function sendRedirect(reply: FastifyReply, location: string) {
   return reply.code(302).header('location', location).send();

@@ -1,7 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
 import { billingRoutes } from '../domains/billing/rest.ts';
 import { botRoutes } from '../domains/bots/rest.ts';
@@ -11,17 +10,12 @@ import { demoRoutes } from '../domains/demo/rest.ts';
 import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
-import type { Services } from '../services.ts';
 import { assertSafeText } from '../validation.ts';
-import { bearerToken, registerRestErrorHandling } from './http.ts';
+import { authenticateRequest } from '../requestAuth.ts';
+import { registerRestErrorHandling, type RestContext } from './http.ts';
 
 /** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-export interface RestContext {
-  services: Services;
-  config: Config;
-}
 
 /** The REST shim under /api/v1: the specs' contract, adapting HTTP to the domain services. */
 export async function restApi(app: FastifyInstance, context: RestContext): Promise<void> {
@@ -33,8 +27,7 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   });
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    request.viewer = token ? await context.services.auth.authenticate(token) : null;
+    request.viewer = await authenticateRequest(context.services.auth, request.headers.authorization);
   });
   app.addHook('preValidation', async (request) => {
     assertSafeText(request.params, 'path');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
 import { AppError, ServiceUnavailableError } from '../../errors.ts';
 import { requireViewer, sendRedirect } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/routes.ts';
+import type { RestContext } from '../../rest/http.ts';
 import {
   finishGoogleSignIn,
   GoogleSignInError,

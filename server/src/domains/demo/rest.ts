@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TemplatePrompt } from '../../generated/prisma/client.ts';
-import type { RestContext } from '../../rest/routes.ts';
+import type { RestContext } from '../../rest/http.ts';
 import { citationJson } from '../chat/rest.ts';
 import { crawlJson } from '../knowledge/crawl-rest.ts';
 import { readUploadedFile } from '../knowledge/rest.ts';
