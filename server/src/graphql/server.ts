@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type DocumentNode } from 'graphql';
-import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
+import { createYoga, maskError as defaultMaskError, type GraphiQLOptions } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { AppError } from '../errors.ts';
@@ -34,6 +34,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     logging: false,
     landingPage: false,
     graphiql: { subscriptionsProtocol: 'WS', title: 'Chatbot Builder GraphQL' },
+    renderGraphiQL: renderOfflineGraphiQL,
     plugins: [useGraphQLLimits()],
     maskedErrors: {
       maskError: (error, message, isDev) => {
@@ -140,6 +141,16 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
   };
 }
 
+
+/**
+ * GraphiQL with its scripts and styles inlined from the package, so it works with no network (yoga's
+ * default loads them from a CDN). The page is 9 MB: loaded on first use and rendered once.
+ */
+let graphiqlPage: Promise<string> | null = null;
+function renderOfflineGraphiQL(options: GraphiQLOptions): Promise<string> {
+  graphiqlPage ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options));
+  return graphiqlPage;
+}
 
 function stringParam(params: Record<string, unknown> | undefined, key: string): string | undefined {
   const value = params?.[key];
