@@ -5,7 +5,7 @@ import { ownedBotWhere } from './access.ts';
 import type { EmbedCodes } from './embed.ts';
 import type { GeneratedPrompt } from './prompt.ts';
 import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
-import { botSummarySelection, startOfUtcDay } from './service.ts';
+import { botSummarySelection, conversationsToday } from './service.ts';
 
 
 export const BotStatusEnum = builder.enumType('BotStatus', { values: BOT_STATUSES });
@@ -50,7 +50,7 @@ export const BotRef = builder.prismaNode('Bot', {
     }),
     conversationsToday: t.int({
       select: (_args, context) => ({
-        _count: { select: { chatSessions: { where: { createdAt: { gte: startOfUtcDay(context.clock.now()) } } } } },
+        _count: { select: { chatSessions: conversationsToday(context.clock.now()) } },
       }),
       resolve: (bot) => bot._count.chatSessions,
     }),

@@ -59,8 +59,13 @@ export function botStatusWhere(status: BotStatus): Prisma.BotWhereInput {
   return { AND: [{ NOT: training }, { isActive: status === 'online' }] };
 }
 
-export function startOfUtcDay(now: Date): Date {
+function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** The chat sessions a bot's "conversations today" counts: those started since midnight UTC. */
+export function conversationsToday(now: Date) {
+  return { where: { createdAt: { gte: startOfUtcDay(now) } } } satisfies Prisma.Bot$chatSessionsArgs;
 }
 
 /** The counts a bot's list status and "conversations today" are derived from, in the same query as the bot. */
@@ -71,7 +76,7 @@ export function botSummarySelection(now: Date) {
       select: {
         documents: { where: IN_PROGRESS_DOCUMENTS },
         webSources: { where: IN_PROGRESS_CRAWLS },
-        chatSessions: { where: { createdAt: { gte: startOfUtcDay(now) } } },
+        chatSessions: conversationsToday(now),
       },
     },
   } satisfies Prisma.BotInclude;
