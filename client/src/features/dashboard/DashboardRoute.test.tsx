@@ -28,7 +28,7 @@ describe('DashboardScreen', () => {
       conversationsChange: -3.5,
       avgResponseTime: 1.24,
       avgResponseTimeChange: 0,
-      recentActivity: [{ id: 'a1', event: 'Bot Support deployed', level: 'success', timestamp: '2026-11-20T10:00:00Z', category: 'bot' }],
+      recentActivity: [{ event: 'Bot Support deployed', level: 'success', timestamp: '2026-11-20T10:00:00Z', category: 'bot' }],
       topBots: [{ bot: 'b1', name: 'Support', conversations: 42 }],
     });
     expect(await screen.findByText('4')).toBeTruthy();

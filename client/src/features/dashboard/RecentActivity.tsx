@@ -11,7 +11,6 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
     graphql`
       fragment RecentActivityFragment on Dashboard {
         recentActivity {
-          id
           event
           level
           timestamp
@@ -33,8 +32,9 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
           <Text color="fg.muted">{t('dashboard.noActivity')}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0">
-            {recentActivity.map((activity) => (
-              <HStack as="li" key={activity.id} justify="space-between" align="start" gap="3">
+            {recentActivity.map((activity, index) => (
+              // Events are listed newest first and have no id of their own in the schema.
+              <HStack as="li" key={`${activity.timestamp as string}-${index}`} justify="space-between" align="start" gap="3">
                 <Stack gap="0">
                   <Text>{activity.event}</Text>
                   <Text fontSize="xs" color="fg.muted">

@@ -20,7 +20,6 @@ function CrawlPages({ crawlId }: { crawlId: string }) {
               totalCount
               edges {
                 node {
-                  id
                   url
                   title
                 }
@@ -46,7 +45,7 @@ function CrawlPages({ crawlId }: { crawlId: string }) {
       )}
       <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
         {pages.edges.map(({ node: page }) => (
-          <Stack as="li" key={page.id} gap="0">
+          <Stack as="li" key={page.url} gap="0">
             <Text fontWeight="semibold">{page.title || t('knowledge.website.pagesDialog.untitled')}</Text>
             <Link href={page.url} target="_blank" rel="noopener noreferrer" fontSize="sm" wordBreak="break-all" color="fg.muted">
               {page.url}

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
 import { AppError, ServiceUnavailableError } from '../../errors.ts';
-import { requireViewer, sendRedirect } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
 import {
   finishGoogleSignIn,
   GoogleSignInError,

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bot } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
-import { requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { CONTENT_TYPE_BY_EXTENSION, publicImageKey, type BotImageKind, type UploadedImage } from './images.ts';
 import type { BotSummary } from './service.ts';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { eventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
 
 export function dashboardRoutes(app: FastifyInstance, { services }: RestContext): void {
   app.get('/customer/dashboard', async (request) => {

@@ -16,7 +16,6 @@ const TopBotRef = builder.objectRef<DashboardOverview['topBots'][number]>('TopBo
 const ActivityRef = builder.objectRef<DashboardOverview['recentActivity'][number]>('Activity').implement({
   authScopes: self,
   fields: (t) => ({
-    id: t.exposeID('id', { authScopes: self }),
     event: t.exposeString('event', { authScopes: self }),
     category: t.exposeString('category', { authScopes: self }),
     level: t.exposeString('level', { authScopes: self }),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { WebSource } from '../../generated/prisma/client.ts';
 
 export function crawlRoutes(app: FastifyInstance, { services }: RestContext): void {

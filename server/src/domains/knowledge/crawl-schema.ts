@@ -37,7 +37,6 @@ const WebPageRef = builder.prismaObject('WebPage', {
   // Reached only through a WebSource, which only its bot's owner finds.
   authScopes: { authenticated: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
     url: t.exposeString('url'),
     title: t.exposeString('title'),
     byteSize: t.exposeInt('byteSize'),

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { UploadedFile } from './ingestion.ts';
 import { documentJson } from './service.ts';
 
