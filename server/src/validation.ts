@@ -17,6 +17,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode.';
 
 // A NUL, or a UTF-16 surrogate without its pair: PostgreSQL cannot store either, and neither is text anyone typed.
+// eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
