@@ -1,12 +1,13 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/__generated__/**', '.data/**', '**/.turbo/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/__generated__/**', '.data/**', '**/.turbo/**', '.test-results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -21,13 +22,39 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: each workspace's own tsconfig types its files.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['scripts/e2e/*.ts', 'prisma.config.ts', 'client/vitest.e2e.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // A promise nobody awaits fails silently (or kills the process as an unhandled rejection).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Relative imports name their .ts files, so Node's own resolution finds them.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      // A cycle makes module order matter (a binding read before it is set) and couples what should be layered.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['**/*.cjs', 'relay.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
-    files: ['client/src/**/*.{ts,tsx}'],
+    files: ['client/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}', 'widget/embed-widget/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

@@ -97,7 +97,7 @@ export async function startTestServer(
       return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(directory, file), 'utf8')) as OutboxMessage));
     },
     async close() {
-      await Promise.all(subscriptionClients.map((client) => client.dispose()));
+      await Promise.all(subscriptionClients.map(async (client) => client.dispose()));
       await app.close();
       await platform.close();
       await testDatabase.drop();

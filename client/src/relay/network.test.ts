@@ -26,7 +26,7 @@ describe('fetchGraphQL', () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'expired');
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'rt1');
     const seen = stubServer();
-    const results = await Promise.all([1, 2, 3].map(() => fetchGraphQL(request, {}, {}, null)));
+    const results = await Promise.all([1, 2, 3].map(async () => fetchGraphQL(request, {}, {}, null)));
     expect(seen.refreshes).toBe(1);
     expect(results).toEqual([1, 2, 3].map(() => ({ data: { viewer: { id: 'u1' } } })));
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh');

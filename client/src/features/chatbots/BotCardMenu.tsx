@@ -60,7 +60,7 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
     <>
       <Menu.Root
         onSelect={({ value }) => {
-          if (value === 'edit') navigate(editorPathOf(data.id));
+          if (value === 'edit') void navigate(editorPathOf(data.id));
           else if (value === 'duplicate') duplicateBot();
           else setDialog(value as OpenDialog);
         }}

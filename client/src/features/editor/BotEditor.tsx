@@ -114,7 +114,7 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
     setBotKey(result.saved.bot);
     if (created) {
       onCreated?.(result.saved.id);
-      navigate(editorPathOf(result.saved.id), { replace: true });
+      void navigate(editorPathOf(result.saved.id), { replace: true });
     }
     setSaved(draft);
     if (!result.imagesSaved) return;

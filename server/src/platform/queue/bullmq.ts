@@ -97,6 +97,6 @@ export class BullJobQueue implements JobQueue {
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all(this.failureReports);
     await Promise.all([...this.registrations.values()].map(({ queue }) => queue.close()));
-    await Promise.all([this.producerConnection, this.workerConnection].map((connection) => connection?.quit()));
+    await Promise.all([this.producerConnection, this.workerConnection].map(async (connection) => connection?.quit()));
   }
 }
