@@ -4,7 +4,6 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import ValidationPlugin from '@pothos/plugin-validation';
 import { GraphQLError, Kind } from 'graphql';
 import { AUTHENTICATION_REQUIRED, AuthenticationError, ForbiddenError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
@@ -30,7 +29,7 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Errors first, so scope-auth's refusals and undecodable ids become a field's typed errors too.
-  plugins: [ErrorsPlugin, ScopeAuthPlugin, GlobalIdNotFoundPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ValidationPlugin],
+  plugins: [ErrorsPlugin, ScopeAuthPlugin, GlobalIdNotFoundPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     // Refuse a subscription when it starts, not silently on each event.

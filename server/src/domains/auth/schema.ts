@@ -7,7 +7,7 @@ import {
 } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
+import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, visibleUserWhere, type TokenPair } from './service.ts';
 
 const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
 const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
@@ -17,8 +17,10 @@ export const viewerOnly = (user: { id: string }, _args: unknown, context: GraphQ
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
-  // A user is visible to themself and to admins only.
-  authScopes: (user, context) => context.viewer?.id === user.id || context.viewer?.role === 'ADMIN',
+  // A user is found by themself and by admins only (the service's filter); to anyone else it does not exist.
+  findUnique: (id, context) => visibleUserWhere(context.viewer, id),
+  nullable: true,
+  authScopes: { authenticated: true },
   fields: (t) => ({
     email: t.exposeString('email', { authScopes: { authenticated: true } }),
     fullName: t.exposeString('fullName', { authScopes: { authenticated: true } }),
@@ -27,10 +29,13 @@ export const UserRef = builder.prismaNode('User', {
     emailVerified: t.boolean({ authScopes: { authenticated: true }, resolve: (user) => user.emailVerifiedAt !== null }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, authScopes: { authenticated: true } }),
     emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
-    plan: t.string({
+    plan: t.loadable({
+      type: 'String',
       description: 'The active plan in lower case (starter, pro, enterprise...), or "free".',
       authScopes: { authenticated: true },
-      resolve: (user, _args, context) => context.services.auth.planOf(user.id),
+      // Batched per request: a page of users costs one query for all their plans.
+      load: (userIds: string[], context) => context.services.auth.plansOf(userIds),
+      resolve: (user) => user.id,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: { authenticated: true } }),
   }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { PrismaClient, Role, User } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/client.ts';
 import {
   AUTHENTICATION_REQUIRED,
   AuthenticationError,
@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
-import { findActiveSubscription, planLabel } from '../billing/subscriptions.ts';
+import { findActiveSubscription, planLabel, planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
@@ -25,6 +25,14 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
   VERIFICATION_TOKEN_TTL_HOURS,
 } from './tokens.ts';
+
+// No user has the empty id: without a viewer, the filter matches no row.
+const NO_VIEWER = '';
+
+/** A user the viewer may see: themself, or anyone for an admin. */
+export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.UserWhereUniqueInput {
+  return viewer?.role === 'ADMIN' ? { id: userId } : { id: userId, AND: { id: viewer?.id ?? NO_VIEWER } };
+}
 
 export interface Viewer {
   id: string;
@@ -310,6 +318,11 @@ export class AuthService {
 
   async planOf(userId: string): Promise<string> {
     return planLabel(await findActiveSubscription(this.deps.prisma, userId, this.deps.clock.now()));
+  }
+
+  /** planOf for many users at once (a list of users shows each one's plan). */
+  plansOf(userIds: readonly string[]): Promise<string[]> {
+    return planLabels(this.deps.prisma, userIds, this.deps.clock.now());
   }
 
   private async startSession(user: User): Promise<TokenPair> {
