@@ -179,7 +179,8 @@ describe('tenant isolation', () => {
     const bot = await createBot(owner);
     const globalId = Buffer.from(`Bot:${bot.id}`).toString('base64');
     const peek = await graphql(server, 'query($id: ID!) { node(id: $id) { id ... on Bot { name widgetToken } } }', { id: globalId }, stranger.accessToken);
-    expect(peek.data?.node ?? null).toBeNull();
+    expect(peek.errors).toBeUndefined();
+    expect(peek.data).toEqual({ node: null });
     const update = await graphql(server, `mutation($id: ID!) { updateBot(id: $id, input: { name: "Hijacked" }) { __typename ... on Error { message } } }`, { id: globalId }, stranger.accessToken);
     expect(update.data.updateBot).toEqual({ __typename: 'NotFoundError', message: 'Bot not found' });
   });

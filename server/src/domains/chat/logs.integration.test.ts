@@ -148,7 +148,8 @@ describe('chat logs and unanswered questions over GraphQL', () => {
     const own = await graphql(server, '{ viewer { chatLogs(first: 1) { edges { node { id } } } } }', {}, owner.accessToken);
     const id = own.data.viewer.chatLogs.edges[0].node.id;
     const peek = await graphql(server, 'query($id: ID!) { node(id: $id) { id ... on ChatLog { response } } }', { id }, stranger.accessToken);
-    expect(peek.data?.node ?? null).toBeNull();
+    expect(peek.errors).toBeUndefined();
+    expect(peek.data).toEqual({ node: null });
   });
 });
 
