@@ -1,6 +1,6 @@
 import { NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
-import { streamOf } from '../../graphql/streams.ts';
+import { streamOf } from '../../platform/pubsub/streams.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { BotRef } from '../bots/schema.ts';
 import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';

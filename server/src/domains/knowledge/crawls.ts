@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
 import { ConflictError } from '../../errors.ts';
-import { prepend } from '../../graphql/streams.ts';
+import { prepend } from '../../platform/pubsub/streams.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';

@@ -2,7 +2,7 @@ import type { Document, Prisma } from '../../generated/prisma/client.ts';
 import { notFoundError, ValidationError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
-import { prepend } from '../../graphql/streams.ts';
+import { prepend } from '../../platform/pubsub/streams.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, UPLOAD_MESSAGES, type UploadedFile, type UploadRules } from './ingestion.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
