@@ -3,7 +3,6 @@ import {
   AUTHENTICATION_REQUIRED,
   AppError,
   AuthenticationError,
-  ForbiddenError,
   RateLimitError,
   assertNever,
   type ErrorKind,
@@ -80,11 +79,6 @@ export function requireViewer(request: FastifyRequest): AuthenticatedViewer {
   return request.viewer;
 }
 
-export function requireAdmin(request: FastifyRequest): AuthenticatedViewer {
-  const viewer = requireViewer(request);
-  if (viewer.role !== 'ADMIN') throw new ForbiddenError('Administrator access required');
-  return viewer;
-}
 
 
 export function sendRedirect(reply: FastifyReply, location: string) {

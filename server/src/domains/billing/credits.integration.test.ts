@@ -134,7 +134,7 @@ describe('how AI answers are paid', () => {
     const viewer = { id: account.userId, email: account.email, role: 'customer' as const };
     expect(await billing.aiBillingFor(account.userId)).toEqual({ mode: 'credits' });
 
-    await billing.setPlanType(viewer, { plan_type: 'subscription' });
+    await billing.account.setPlanType(viewer, { planType: 'subscription' });
     // Subscription mode without an active subscription still pays per answer.
     expect(await billing.aiBillingFor(account.userId)).toEqual({ mode: 'credits' });
 
@@ -153,7 +153,7 @@ describe('how AI answers are paid', () => {
       },
     });
     expect(await billing.aiBillingFor(account.userId)).toEqual({ mode: 'platform' });
-    await billing.setApiKey(viewer, { api_key: 'sk-own-key-abcdefghijklmnopqrstuvwxyz' });
+    await billing.account.setApiKey(viewer, { apiKey: 'sk-own-key-abcdefghijklmnopqrstuvwxyz' });
     expect(await billing.aiBillingFor(account.userId)).toEqual({ mode: 'own_key', apiKey: 'sk-own-key-abcdefghijklmnopqrstuvwxyz' });
     expect(await botAllowance(prisma, account.userId, clock.now())).toEqual({ kind: 'limited', limit: 3 });
 

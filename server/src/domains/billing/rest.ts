@@ -1,10 +1,63 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreditRate, PaymentPlan } from '../../generated/prisma/client.ts';
-import { NotFoundError } from '../../errors.ts';
-import { requireAdmin, requireViewer } from '../../rest/http.ts';
-import type { RestContext } from '../../rest/routes.ts';
+import { requireViewer, type RestContext } from '../../rest/http.ts';
+import { billingErrors } from './errors.ts';
+import type { CreditBalance } from './ledger.ts';
 import { featuresText, type RevenueSummary } from './rules.ts';
-import type { CreditBalance, SubscriptionWithPlan } from './service.ts';
+import type { SubscriptionWithPlan } from './subscriptions.ts';
+
+// ---------------------------------------------------------------- requests: the spec's names to the service's
+
+type JsonFields = Record<string, unknown>;
+
+/**
+ * A body's fields under the service's names. A body that is not a JSON object (none, a list, text)
+ * goes to the service as it came, for its schema to refuse with the same message as always.
+ */
+function renamedBody(body: unknown, rename: (fields: JsonFields) => JsonFields): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? rename(body as JsonFields) : body;
+}
+
+/** POST /usersbilling/set-plan {plan_type} */
+export function planTypeInputFromBody(body: unknown): unknown {
+  return renamedBody(body, (fields) => ({ planType: fields.plan_type }));
+}
+
+/** POST /usersbilling/set-api-key {api_key} */
+export function apiKeyInputFromBody(body: unknown): unknown {
+  return renamedBody(body, (fields) => ({ apiKey: fields.api_key }));
+}
+
+/** GET /admin/payment-plans/?plan_type=credit */
+export function planFilterFromQuery(query: JsonFields): JsonFields {
+  return { type: query.plan_type };
+}
+
+/** POST /admin/payment-plans/ and PATCH /admin/payment-plans/{id}/edit */
+export function planInputFromBody(body: unknown): unknown {
+  return renamedBody(body, (fields) => ({
+    name: fields.name,
+    description: fields.description,
+    planType: fields.plan_type,
+    price: fields.price,
+    currency: fields.currency,
+    billingPeriod: fields.billing_period,
+    botLimit: fields.bot_limit,
+    creditAmount: fields.credit_amount,
+    bonusCredits: fields.bonus_credits,
+    features: fields.features,
+    stripePriceId: fields.stripe_price_id,
+    isActive: fields.is_active,
+    isPopular: fields.is_popular,
+  }));
+}
+
+/** POST /credit-rates and PUT /credit-rates/{id} */
+export function rateInputFromBody(body: unknown): unknown {
+  return renamedBody(body, (fields) => ({ usageType: fields.usage_type, unitName: fields.unit_name, costPerUnit: fields.cost_per_unit }));
+}
+
+// ---------------------------------------------------------------- answers: the spec's JSON
 
 /** A payment plan as the spec's client reads it: snake_case, price as a number, features as one text. */
 export function planJson(plan: PaymentPlan) {
@@ -82,21 +135,22 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-      json(request, body as string, done);
+      // Fastify's own parser answers through `done`; its type merely allows a promise.
+      void json(request, body as string, done);
     });
 
     // ------------------------------------------------ billing mode and own key
-    scope.get('/usersbilling/current-plan', async (request) => ({ plan_type: await billing.planType(requireViewer(request)) }));
+    scope.get('/usersbilling/current-plan', async (request) => ({ plan_type: await billing.account.planType(requireViewer(request)) }));
 
     scope.post('/usersbilling/set-plan', async (request) => ({
-      plan_type: await billing.setPlanType(requireViewer(request), request.body),
+      plan_type: await billing.account.setPlanType(requireViewer(request), planTypeInputFromBody(request.body)),
       message: 'Billing plan updated',
     }));
 
-    scope.get('/usersbilling/api-key', async (request) => ({ api_key: await billing.maskedApiKey(requireViewer(request)) }));
+    scope.get('/usersbilling/api-key', async (request) => ({ api_key: await billing.account.maskedApiKey(requireViewer(request)) }));
 
     scope.post('/usersbilling/set-api-key', async (request) => {
-      const result = await billing.setApiKey(requireViewer(request), request.body);
+      const result = await billing.account.setApiKey(requireViewer(request), apiKeyInputFromBody(request.body));
       const message = result.saved
         ? 'API key saved'
         : result.apiKey
@@ -106,69 +160,72 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
     });
 
     scope.delete('/usersbilling/api-key', async (request) => {
-      await billing.clearApiKey(requireViewer(request));
+      await billing.account.clearApiKey(requireViewer(request));
       return { api_key: null, message: 'API key removed' };
     });
 
     // ------------------------------------------------ subscription and credits
     scope.get('/usersbilling/current-active/subscription', async (request) => {
-      const subscription = await billing.activeSubscription(requireViewer(request));
-      if (!subscription) throw new NotFoundError('No active subscription', 'NO_ACTIVE_SUBSCRIPTION');
+      const subscription = await billing.account.activeSubscription(requireViewer(request));
+      if (!subscription) throw billingErrors.noActiveSubscription('show');
       return subscriptionJson(subscription);
     });
 
-    scope.get('/usersbilling/current-active/credit', async (request) => creditsJson(await billing.credits(requireViewer(request))));
+    scope.get('/usersbilling/current-active/credit', async (request) => creditsJson(await billing.account.creditBalance(requireViewer(request))));
 
-    // ------------------------------------------------ plans
+    // ------------------------------------------------ plans (only an admin's writes pass the service; others get 403)
     for (const path of ['/admin/payment-plans/', '/admin/payment-plans']) {
       scope.get(path, async (request) => {
-        const { plan_type: type } = request.query as { plan_type?: string };
-        const plans = await billing.listPlans(request.viewer, { type: type === 'credit' || type === 'subscription' ? type : null });
+        const plans = await billing.plans.list(request.viewer, planFilterFromQuery(request.query as JsonFields));
         return plans.map(planJson);
       });
       scope.post(path, async (request, reply) => {
-        const plan = await billing.createPlan(requireAdmin(request), request.body);
+        const plan = await billing.plans.create(requireViewer(request), planInputFromBody(request.body));
         return reply.status(201).send(planJson(plan));
       });
     }
 
-    scope.get('/admin/payment-plans/revenue-summary', async (request) => revenueJson(await billing.revenueSummary(requireAdmin(request))));
+    scope.get('/admin/payment-plans/revenue-summary', async (request) => revenueJson(await billing.plans.revenueSummary(requireViewer(request))));
 
     scope.patch('/admin/payment-plans/:id/edit', async (request) =>
-      planJson(await billing.updatePlan(requireAdmin(request), idParam(request), request.body)),
+      planJson(await billing.plans.update(requireViewer(request), idParam(request), planInputFromBody(request.body))),
     );
 
-    scope.patch('/admin/payment-plans/:id/toggle', async (request) => planJson(await billing.togglePlan(requireAdmin(request), idParam(request))));
+    scope.patch('/admin/payment-plans/:id/toggle', async (request) => planJson(await billing.plans.toggle(requireViewer(request), idParam(request))));
 
-    // ------------------------------------------------ credit rates
+    // ------------------------------------------------ credit rates (likewise)
     for (const path of ['/credit-rates', '/credit-rates/']) {
       scope.get(path, async (request) => {
         requireViewer(request);
-        return (await billing.listRates()).map(rateJson);
+        return (await billing.rates.list()).map(rateJson);
       });
-      scope.post(path, async (request, reply) => reply.status(201).send(rateJson(await billing.createRate(requireAdmin(request), request.body))));
+      scope.post(path, async (request, reply) =>
+        reply.status(201).send(rateJson(await billing.rates.create(requireViewer(request), rateInputFromBody(request.body)))),
+      );
     }
 
-    scope.put('/credit-rates/:id', async (request) => rateJson(await billing.updateRate(requireAdmin(request), idParam(request), request.body)));
+    scope.put('/credit-rates/:id', async (request) =>
+      rateJson(await billing.rates.update(requireViewer(request), idParam(request), rateInputFromBody(request.body))),
+    );
 
     scope.delete('/credit-rates/:id', async (request) => {
-      const rate = await billing.deleteRate(requireAdmin(request), idParam(request));
+      const rate = await billing.rates.delete(requireViewer(request), idParam(request));
       return { message: 'Credit rate deleted', id: rate.id };
     });
 
     // ------------------------------------------------ Stripe checkout and upgrade
     scope.post('/payments/create-credit-checkout-session', async (request) => {
-      const session = await billing.createCheckout(requireViewer(request), 'credit', queryParam(request, 'plan_id'));
+      const session = await billing.checkout.createSession(requireViewer(request), 'credit', queryParam(request, 'plan_id'));
       return { checkout_url: session.checkoutUrl, session_id: session.sessionId };
     });
 
     scope.post('/payments/create-subscription-session', async (request) => {
-      const session = await billing.createCheckout(requireViewer(request), 'subscription', queryParam(request, 'plan_id'));
+      const session = await billing.checkout.createSession(requireViewer(request), 'subscription', queryParam(request, 'plan_id'));
       return { checkout_url: session.checkoutUrl, session_id: session.sessionId };
     });
 
     scope.post('/payments/upgrade-subscription-session', async (request) => {
-      const result = await billing.upgradeSubscription(requireViewer(request), queryParam(request, 'new_plan_id'));
+      const result = await billing.checkout.upgradeSubscription(requireViewer(request), queryParam(request, 'new_plan_id'));
       return { success: result.success, message: result.message, receipt_url: result.receiptUrl };
     });
   });
@@ -180,7 +237,7 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
     scope.post('/payments/webhook', async (request) => {
       const signature = request.headers['stripe-signature'];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await billing.handleStripeWebhook(body, typeof signature === 'string' ? signature : undefined);
+      const result = await billing.webhooks.handle(body, typeof signature === 'string' ? signature : undefined);
       return { received: result.received, duplicate: result.duplicate };
     });
   });
@@ -191,5 +248,5 @@ function idParam(request: FastifyRequest): string {
 }
 
 function queryParam(request: FastifyRequest, name: string): unknown {
-  return (request.query as Record<string, unknown>)[name];
+  return (request.query as JsonFields)[name];
 }

@@ -12,6 +12,7 @@ import {
   draftWithEdit,
   editPlanInput,
   featuresText,
+  formatMoney,
   fromMinorUnits,
   isValidApiKeyShape,
   maskApiKey,
@@ -20,18 +21,19 @@ import {
   renewedExpiry,
   summarizeRevenue,
   toMinorUnits,
+  updateRateInput,
   type PlanDraft,
 } from './rules.ts';
 
 const subscriptionPlan = {
   name: 'Starter',
-  plan_type: 'subscription',
+  planType: 'subscription',
   price: '9',
-  billing_period: 'month',
-  bot_limit: 3,
+  billingPeriod: 'month',
+  botLimit: 3,
   features: ['Up to 3 chatbots'],
 };
-const creditPack = { name: '500 credits', plan_type: 'credit', price: 10, credit_amount: 500, features: '500 messages' };
+const creditPack = { name: '500 credits', planType: 'credit', price: 10, creditAmount: 500, features: '500 messages' };
 
 function validateCreate(input: Record<string, unknown>): PlanDraft {
   return assertValidPlan(draftFromCreateInput(parseInput(createPlanInput, input)));
@@ -60,7 +62,7 @@ describe('plan validation', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['no name', { name: '  ' }, BILLING_MESSAGES.nameRequired],
-    ['an unknown type', { plan_type: 'lifetime' }, BILLING_MESSAGES.planTypeInvalid],
+    ['an unknown type', { planType: 'lifetime' }, BILLING_MESSAGES.planTypeInvalid],
     ['a text price', { price: 'nineteen' }, BILLING_MESSAGES.priceInvalid],
     ['a missing price', { price: undefined }, BILLING_MESSAGES.priceInvalid],
     ['a zero price', { price: '$0' }, BILLING_MESSAGES.pricePositive],
@@ -68,45 +70,45 @@ describe('plan validation', () => {
     ['three decimals', { price: '9.999' }, BILLING_MESSAGES.priceDecimals],
     ['a decimal comma', { price: '9,99' }, BILLING_MESSAGES.priceInvalid],
     ['a huge price', { price: '1000000.01' }, BILLING_MESSAGES.priceTooHigh],
-    ['a fractional bot limit', { bot_limit: 2.5 }, BILLING_MESSAGES.botLimitInvalid],
-    ['a zero bot limit', { bot_limit: 0 }, BILLING_MESSAGES.botLimitInvalid],
-    ['a text bot limit', { bot_limit: 'many' }, BILLING_MESSAGES.botLimitInvalid],
-    ['an unknown period', { billing_period: 'day' }, BILLING_MESSAGES.billingPeriodInvalid],
-    ['no period', { billing_period: undefined }, BILLING_MESSAGES.subscriptionNeedsPeriod],
-    ['a credit amount', { credit_amount: 100 }, BILLING_MESSAGES.creditAmountForCreditPlansOnly],
-    ['bonus credits', { bonus_credits: 5 }, BILLING_MESSAGES.bonusForCreditPlansOnly],
+    ['a fractional bot limit', { botLimit: 2.5 }, BILLING_MESSAGES.botLimitInvalid],
+    ['a zero bot limit', { botLimit: 0 }, BILLING_MESSAGES.botLimitInvalid],
+    ['a text bot limit', { botLimit: 'many' }, BILLING_MESSAGES.botLimitInvalid],
+    ['an unknown period', { billingPeriod: 'day' }, BILLING_MESSAGES.billingPeriodInvalid],
+    ['no period', { billingPeriod: undefined }, BILLING_MESSAGES.subscriptionNeedsPeriod],
+    ['a credit amount', { creditAmount: 100 }, BILLING_MESSAGES.creditAmountForCreditPlansOnly],
+    ['bonus credits', { bonusCredits: 5 }, BILLING_MESSAGES.bonusForCreditPlansOnly],
     ['no features', { features: [] }, BILLING_MESSAGES.featuresRequired],
     ['only blank features', { features: ' , ,' }, BILLING_MESSAGES.featuresRequired],
     ['features of the wrong type', { features: 42 }, 'Features must be a list of text or comma-separated text'],
     ['a bad currency', { currency: 'dollars' }, BILLING_MESSAGES.currencyInvalid],
-    ['a bad Stripe price id', { stripe_price_id: 'prod_123' }, BILLING_MESSAGES.priceIdInvalid],
+    ['a bad Stripe price id', { stripePriceId: 'prod_123' }, BILLING_MESSAGES.priceIdInvalid],
   ])('refuses a subscription plan with %s', (_case, override, message) => {
     expect(firstError(() => validateCreate({ ...subscriptionPlan, ...override }))).toBe(message);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['no credit amount', { credit_amount: undefined }, BILLING_MESSAGES.creditPlanNeedsAmount],
-    ['a zero credit amount', { credit_amount: 0 }, BILLING_MESSAGES.creditAmountInvalid],
-    ['a billing period', { billing_period: 'month' }, BILLING_MESSAGES.periodForSubscriptionsOnly],
-    ['a bot limit', { bot_limit: 3 }, BILLING_MESSAGES.botLimitForSubscriptionsOnly],
-    ['negative bonus credits', { bonus_credits: -1 }, BILLING_MESSAGES.bonusCreditsInvalid],
+    ['no credit amount', { creditAmount: undefined }, BILLING_MESSAGES.creditPlanNeedsAmount],
+    ['a zero credit amount', { creditAmount: 0 }, BILLING_MESSAGES.creditAmountInvalid],
+    ['a billing period', { billingPeriod: 'month' }, BILLING_MESSAGES.periodForSubscriptionsOnly],
+    ['a bot limit', { botLimit: 3 }, BILLING_MESSAGES.botLimitForSubscriptionsOnly],
+    ['negative bonus credits', { bonusCredits: -1 }, BILLING_MESSAGES.bonusCreditsInvalid],
   ])('refuses a credit pack with %s', (_case, override, message) => {
     expect(firstError(() => validateCreate({ ...creditPack, ...override }))).toBe(message);
   });
 
   it.each<[string, Record<string, unknown>, Partial<PlanDraft>]>([
-    ['empty bot limit means unlimited', { bot_limit: '' }, { botLimit: null }],
-    ['null bot limit means unlimited', { bot_limit: null }, { botLimit: null }],
-    ['a digit-string bot limit', { bot_limit: '15' }, { botLimit: 15 }],
+    ['empty bot limit means unlimited', { botLimit: '' }, { botLimit: null }],
+    ['null bot limit means unlimited', { botLimit: null }, { botLimit: null }],
+    ['a digit-string bot limit', { botLimit: '15' }, { botLimit: 15 }],
     ['comma-separated features', { features: 'A, B ,, C' }, { features: ['A', 'B', 'C'] }],
-    ['an upper-case currency and period', { currency: 'EUR', billing_period: 'Year' }, { currency: 'eur', billingPeriod: 'year' }],
+    ['an upper-case currency and period', { currency: 'EUR', billingPeriod: 'Year' }, { currency: 'eur', billingPeriod: 'year' }],
     ['defaults', {}, { currency: 'usd', isActive: true, isPopular: false, description: '', creditAmount: null, bonusCredits: 0 }],
   ])('accepts a subscription plan with %s', (_case, override, expected) => {
     expect(validateCreate({ ...subscriptionPlan, ...override })).toMatchObject(expected);
   });
 
   it('accepts a credit pack with its bonus and without period or bot limit', () => {
-    expect(validateCreate({ ...creditPack, bonus_credits: '50', billing_period: '', bot_limit: null })).toMatchObject({
+    expect(validateCreate({ ...creditPack, bonusCredits: '50', billingPeriod: '', botLimit: null })).toMatchObject({
       type: 'credit',
       price: '10.00',
       creditAmount: 500,
@@ -119,11 +121,13 @@ describe('plan validation', () => {
 
   it.each<[string, Record<string, unknown>, string | Partial<PlanDraft>]>([
     ['a new price and name', { price: '$29', name: 'Starter+' }, { price: '29.00', name: 'Starter+' }],
-    ['cleared bot limit', { bot_limit: null }, { botLimit: null }],
+    ['cleared bot limit', { botLimit: null }, { botLimit: null }],
     ['nothing at all', {}, { price: '9.00', botLimit: 3 }],
     ['no features left', { features: '' }, BILLING_MESSAGES.featuresRequired],
-    ['a credit amount on a subscription', { credit_amount: 10 }, BILLING_MESSAGES.creditAmountForCreditPlansOnly],
-    ['a cleared billing period', { billing_period: null }, BILLING_MESSAGES.subscriptionNeedsPeriod],
+    ['a credit amount on a subscription', { creditAmount: 10 }, BILLING_MESSAGES.creditAmountForCreditPlansOnly],
+    ['a cleared billing period', { billingPeriod: null }, BILLING_MESSAGES.subscriptionNeedsPeriod],
+    ['flags sent as null (GraphQL leaves them so)', { isActive: null, isPopular: null }, { isActive: true, isPopular: false }],
+    ['a flag turned off', { isActive: false }, { isActive: false }],
   ])('edits a subscription plan with %s', (_case, edit, expected) => {
     const stored = validateCreate(subscriptionPlan);
     const run = () => assertValidPlan(draftWithEdit(stored, parseInput(editPlanInput, edit)));
@@ -133,7 +137,7 @@ describe('plan validation', () => {
 
   it('reports every broken rule, first one first', () => {
     const draft = { ...validateCreate(creditPack), billingPeriod: 'week' as const, botLimit: 2, features: [] };
-    expect(planIssues(draft).map((issue) => issue.path)).toEqual(['billing_period', 'bot_limit', 'features']);
+    expect(planIssues(draft).map((issue) => issue.path)).toEqual(['billingPeriod', 'botLimit', 'features']);
   });
 
   it('writes features back as the spec\'s comma-separated text', () => {
@@ -214,17 +218,28 @@ describe('pricing usage with credit rates', () => {
     expect(firstError(() => priceUsage(rates, usage))).toBe(message);
   });
 
-  it.each<[Record<string, unknown>, string | { usage_type: string; unit_name: string; cost_per_unit: string }]>([
-    [{ usage_type: 'Chat', unit_name: '1000_tokens', cost_per_unit: 0.5 }, { usage_type: 'chat', unit_name: '1000_tokens', cost_per_unit: '0.5000' }],
-    [{ usage_type: 'chat', unit_name: 'message', cost_per_unit: '0' }, { usage_type: 'chat', unit_name: 'message', cost_per_unit: '0.0000' }],
-    [{ usage_type: 'chat', unit_name: 'message', cost_per_unit: -1 }, BILLING_MESSAGES.costInvalid],
-    [{ usage_type: 'chat', unit_name: 'message', cost_per_unit: '0.00001' }, BILLING_MESSAGES.costInvalid],
-    [{ usage_type: 'chat', unit_name: 'message' }, BILLING_MESSAGES.costInvalid],
-    [{ usage_type: 'chat bot', unit_name: 'message', cost_per_unit: 1 }, BILLING_MESSAGES.usageTypeInvalid],
-    [{ usage_type: 'chat', unit_name: '', cost_per_unit: 1 }, BILLING_MESSAGES.unitNameInvalid],
+  it.each<[Record<string, unknown>, string | { usageType: string; unitName: string; costPerUnit: string }]>([
+    [{ usageType: 'Chat', unitName: '1000_tokens', costPerUnit: 0.5 }, { usageType: 'chat', unitName: '1000_tokens', costPerUnit: '0.5000' }],
+    [{ usageType: 'chat', unitName: 'message', costPerUnit: '0' }, { usageType: 'chat', unitName: 'message', costPerUnit: '0.0000' }],
+    [{ usageType: 'chat', unitName: 'message', costPerUnit: -1 }, BILLING_MESSAGES.costInvalid],
+    [{ usageType: 'chat', unitName: 'message', costPerUnit: '0.00001' }, BILLING_MESSAGES.costInvalid],
+    [{ usageType: 'chat', unitName: 'message' }, BILLING_MESSAGES.costInvalid],
+    [{ usageType: 'chat bot', unitName: 'message', costPerUnit: 1 }, BILLING_MESSAGES.usageTypeInvalid],
+    [{ usageType: 'chat', unitName: '', costPerUnit: 1 }, BILLING_MESSAGES.unitNameInvalid],
   ])('validates the credit rate %j', (input, expected) => {
     if (typeof expected === 'string') expect(firstError(() => parseInput(createRateInput, input))).toBe(expected);
     else expect(parseInput(createRateInput, input)).toEqual(expected);
+  });
+
+  it.each<[Record<string, unknown>, string | Record<string, string | undefined>]>([
+    [{ costPerUnit: 2 }, { usageType: undefined, unitName: undefined, costPerUnit: '2.0000' }],
+    [{ usageType: null, unitName: null, costPerUnit: null }, { usageType: undefined, unitName: undefined, costPerUnit: undefined }],
+    [{ unitName: 'Image' }, { usageType: undefined, unitName: 'Image', costPerUnit: undefined }],
+    [{ usageType: '' }, BILLING_MESSAGES.usageTypeInvalid],
+    [{ costPerUnit: -1 }, BILLING_MESSAGES.costInvalid],
+  ])('validates the credit rate edit %j (left out or null keeps a field)', (input, expected) => {
+    if (typeof expected === 'string') expect(firstError(() => parseInput(updateRateInput, input))).toBe(expected);
+    else expect(parseInput(updateRateInput, input)).toEqual(expected);
   });
 });
 
@@ -237,6 +252,14 @@ describe('money in minor units', () => {
   ])('%s %s is %i in Stripe units', (amount, currency, minor) => {
     expect(toMinorUnits(amount, currency)).toBe(minor);
     expect(fromMinorUnits(minor, currency).toString()).toBe(new Decimal(amount).toString());
+  });
+
+  it.each([
+    ['19.9', 'usd', '19.90 USD'],
+    ['9', 'eur', '9.00 EUR'],
+    ['500', 'JPY', '500 JPY'],
+  ])('writes %s %s as %s', (amount, currency, written) => {
+    expect(formatMoney(amount, currency)).toBe(written);
   });
 });
 

@@ -1,8 +1,9 @@
 // The pure rules of billing: plan validation, billing periods, key shape and masking, usage pricing,
 // money in minor units and the revenue summary. No I/O here; the service applies them.
 import { z } from 'zod';
-import { Prisma, type BillingPeriod, type PlanType } from '../../generated/prisma/client.ts';
+import { Prisma, type BillingPeriod, type PaymentPlan, type PlanType } from '../../generated/prisma/client.ts';
 import { ValidationError, type FieldIssue } from '../../errors.ts';
+import { billingErrors } from './errors.ts';
 
 export type Decimal = Prisma.Decimal;
 export const Decimal = Prisma.Decimal;
@@ -19,8 +20,17 @@ export const DEFAULT_USAGE_UNIT = 'message';
 export const PLAN_TYPES = ['subscription', 'credit'] as const satisfies readonly PlanType[];
 export const BILLING_PERIODS = ['week', 'month', 'year'] as const satisfies readonly BillingPeriod[];
 
+/** A customer's billing mode: credits until they choose otherwise (no settings row yet). */
+export function billingModeOf(settings: { planType: PlanType } | null): PlanType {
+  return settings?.planType ?? 'credit';
+}
+
+// The spec's clients read these as the REST `detail`: a few name the REST fields they are about.
 export const BILLING_MESSAGES = {
+  planTypeRequired: 'plan_type is required',
   planTypeInvalid: 'Plan type must be "credit" or "subscription"',
+  apiKeyRequired: 'api_key is required',
+  apiKeyNotText: 'api_key must be text',
   apiKeyInvalid: 'Enter a valid API key: it starts with "sk-" followed by at least 20 letters, digits, "-" or "_"',
   nameRequired: 'Plan name is required',
   priceInvalid: 'Price must be a number, for example 19 or $19.99',
@@ -51,9 +61,20 @@ export const BILLING_MESSAGES = {
 
 const MAX_PRICE = new Decimal(1_000_000);
 
+/** A number as text, for a decimal to parse: a finite number or trimmed text; anything else is "". */
+function decimalText(value: unknown): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A plan's price as stored and compared: always two decimals. */
+function priceText(price: Decimal): string {
+  return price.toFixed(2);
+}
+
 /** Accepts 19, "19", "$19.99", " 19.5 $": the spec parses prices after removing the dollar sign. */
 export const priceField = z.unknown().optional().transform((value, ctx) => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.replace(/\$/g, '').trim() : '';
+  const text = decimalText(typeof value === 'string' ? value.replace(/\$/g, '') : value);
   if (!/^-?\d+(\.\d+)?$/.test(text)) {
     ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceInvalid });
     return z.NEVER;
@@ -62,36 +83,41 @@ export const priceField = z.unknown().optional().transform((value, ctx) => {
   if (price.lte(0)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.pricePositive });
   else if (price.decimalPlaces() > 2) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceDecimals });
   else if (price.gt(MAX_PRICE)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceTooHigh });
-  return price.toFixed(2);
+  return priceText(price);
 });
 
-/** A whole number from a number or a digit string; null, undefined and "" mean "not set". */
-function optionalWholeNumber(message: string, min: number, max: number) {
-  return z.unknown().optional().transform((value, ctx): number | null | undefined => {
+/**
+ * A field an edit may clear: left out (undefined) it is not given, null or blank text clears it,
+ * anything else is what `parse` makes of it (undefined when it cannot: refused with `message`).
+ */
+function clearableField<T>(message: string, parse: (value: unknown) => T | undefined) {
+  return z.unknown().optional().transform((value, ctx): T | null | undefined => {
     if (value === undefined) return undefined;
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    const parsed = parse(value);
+    if (parsed === undefined) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return number;
+    return parsed;
   });
 }
 
-export const botLimitField = optionalWholeNumber(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
-export const creditAmountField = optionalWholeNumber(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
-export const bonusCreditsField = optionalWholeNumber(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
+/** A whole number from a number or a digit string, within [min, max]. */
+function wholeNumberField(message: string, min: number, max: number) {
+  return clearableField(message, (value) => {
+    const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+    return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+  });
+}
 
-export const billingPeriodField = z.unknown().optional().transform((value, ctx): BillingPeriod | null | undefined => {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
+export const botLimitField = wholeNumberField(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
+export const creditAmountField = wholeNumberField(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
+export const bonusCreditsField = wholeNumberField(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
+
+export const billingPeriodField = clearableField(BILLING_MESSAGES.billingPeriodInvalid, (value) => {
   const period = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  if (!BILLING_PERIODS.includes(period as BillingPeriod)) {
-    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.billingPeriodInvalid });
-    return z.NEVER;
-  }
-  return period as BillingPeriod;
+  return BILLING_PERIODS.find((known) => known === period);
 });
 
 /** Features arrive as a list or as the spec's comma-separated text; blanks are dropped. */
@@ -116,15 +142,9 @@ const currencyField = z
   .toLowerCase()
   .regex(/^[a-z]{3}$/, { error: BILLING_MESSAGES.currencyInvalid });
 
-const priceIdField = z.unknown().optional().transform((value, ctx): string | null | undefined => {
-  if (value === undefined) return undefined;
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  if (typeof value !== 'string' || !/^price_[A-Za-z0-9_]{1,250}$/.test(value.trim())) {
-    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceIdInvalid });
-    return z.NEVER;
-  }
-  return value.trim();
-});
+const priceIdField = clearableField(BILLING_MESSAGES.priceIdInvalid, (value) =>
+  typeof value === 'string' && /^price_[A-Za-z0-9_]{1,250}$/.test(value.trim()) ? value.trim() : undefined,
+);
 
 const nameField = z
   .string({ error: BILLING_MESSAGES.nameRequired })
@@ -139,41 +159,44 @@ const descriptionField = z
   .nullish()
   .transform((value) => (value === null ? '' : value));
 
-const flagField = z.boolean({ error: 'Must be true or false' }).optional();
+/**
+ * A field that cannot be cleared, where null means "not given": GraphQL input fields are nullable,
+ * so a client may send null for a field it leaves as it is.
+ */
+function unchangedWhenNull<Field extends z.ZodType>(field: Field) {
+  return field.nullish().transform((value) => value ?? undefined);
+}
 
-/** POST /admin/payment-plans/ (spec names: plan_type, billing_period, bot_limit, credit_amount...). */
+const flagField = unchangedWhenNull(z.boolean({ error: 'Must be true or false' }));
+
+/** An id naming a plan or a rate, `name` saying which in the messages. */
+export function idField(name: string) {
+  return z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(100, { error: `${name} is invalid` });
+}
+
+/** A new plan (the spec's POST /admin/payment-plans/ body, by the domain's names). */
 export const createPlanInput = z.object({
   name: nameField,
   description: descriptionField,
-  plan_type: planTypeField,
+  planType: planTypeField,
   price: priceField,
   currency: currencyField.optional(),
-  billing_period: billingPeriodField,
-  bot_limit: botLimitField,
-  credit_amount: creditAmountField,
-  bonus_credits: bonusCreditsField,
+  billingPeriod: billingPeriodField,
+  botLimit: botLimitField,
+  creditAmount: creditAmountField,
+  bonusCredits: bonusCreditsField,
   features: featuresField,
-  stripe_price_id: priceIdField,
-  is_active: flagField,
-  is_popular: flagField,
+  stripePriceId: priceIdField,
+  isActive: flagField,
+  isPopular: flagField,
 });
 
-/** PATCH /admin/payment-plans/{id}/edit: any subset; the result must still satisfy the plan rules. */
-export const editPlanInput = z.object({
-  name: nameField.optional(),
-  description: descriptionField,
-  plan_type: planTypeField.optional(),
-  price: priceField.optional(),
-  currency: currencyField.optional(),
-  billing_period: billingPeriodField,
-  bot_limit: botLimitField,
-  credit_amount: creditAmountField,
-  bonus_credits: bonusCreditsField,
-  features: featuresField,
-  stripe_price_id: priceIdField,
-  is_active: flagField,
-  is_popular: flagField,
-});
+/** An edit of a plan: any subset of its fields; the result must still satisfy the plan rules. */
+export const editPlanInput = createPlanInput.partial();
 
 /** A plan as stored, before it is written: what the cross-field rules look at. */
 export interface PlanDraft {
@@ -196,17 +219,36 @@ export function draftFromCreateInput(input: z.infer<typeof createPlanInput>): Pl
   return {
     name: input.name,
     description: input.description ?? '',
-    type: input.plan_type,
+    type: input.planType,
     price: input.price,
     currency: input.currency ?? 'usd',
-    billingPeriod: input.billing_period ?? null,
-    botLimit: input.bot_limit ?? null,
-    creditAmount: input.credit_amount ?? null,
-    bonusCredits: input.bonus_credits ?? 0,
+    billingPeriod: input.billingPeriod ?? null,
+    botLimit: input.botLimit ?? null,
+    creditAmount: input.creditAmount ?? null,
+    bonusCredits: input.bonusCredits ?? 0,
     features: input.features ?? [],
-    stripePriceId: input.stripe_price_id ?? null,
-    isActive: input.is_active ?? true,
-    isPopular: input.is_popular ?? false,
+    stripePriceId: input.stripePriceId ?? null,
+    isActive: input.isActive ?? true,
+    isPopular: input.isPopular ?? false,
+  };
+}
+
+/** A stored plan as a draft, for an edit to apply to. */
+export function draftOf(plan: PaymentPlan): PlanDraft {
+  return {
+    name: plan.name,
+    description: plan.description,
+    type: plan.type,
+    price: priceText(plan.price),
+    currency: plan.currency,
+    billingPeriod: plan.billingPeriod,
+    botLimit: plan.botLimit,
+    creditAmount: plan.creditAmount,
+    bonusCredits: plan.bonusCredits,
+    features: plan.features,
+    stripePriceId: plan.stripePriceId,
+    isActive: plan.isActive,
+    isPopular: plan.isPopular,
   };
 }
 
@@ -219,14 +261,14 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
     type: current.type,
     price: pick(edit.price, current.price),
     currency: pick(edit.currency, current.currency),
-    billingPeriod: pick(edit.billing_period, current.billingPeriod),
-    botLimit: pick(edit.bot_limit, current.botLimit),
-    creditAmount: pick(edit.credit_amount, current.creditAmount),
-    bonusCredits: edit.bonus_credits === null ? 0 : pick(edit.bonus_credits, current.bonusCredits),
+    billingPeriod: pick(edit.billingPeriod, current.billingPeriod),
+    botLimit: pick(edit.botLimit, current.botLimit),
+    creditAmount: pick(edit.creditAmount, current.creditAmount),
+    bonusCredits: edit.bonusCredits === null ? 0 : pick(edit.bonusCredits, current.bonusCredits),
     features: pick(edit.features, current.features),
-    stripePriceId: pick(edit.stripe_price_id, current.stripePriceId),
-    isActive: pick(edit.is_active, current.isActive),
-    isPopular: pick(edit.is_popular, current.isPopular),
+    stripePriceId: pick(edit.stripePriceId, current.stripePriceId),
+    isActive: pick(edit.isActive, current.isActive),
+    isPopular: pick(edit.isPopular, current.isPopular),
   };
 }
 
@@ -237,13 +279,13 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
 export function planIssues(plan: PlanDraft): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (plan.type === 'subscription') {
-    if (!plan.billingPeriod) issues.push({ path: 'billing_period', message: BILLING_MESSAGES.subscriptionNeedsPeriod });
-    if (plan.creditAmount !== null) issues.push({ path: 'credit_amount', message: BILLING_MESSAGES.creditAmountForCreditPlansOnly });
-    if (plan.bonusCredits !== 0) issues.push({ path: 'bonus_credits', message: BILLING_MESSAGES.bonusForCreditPlansOnly });
+    if (!plan.billingPeriod) issues.push({ path: 'billingPeriod', message: BILLING_MESSAGES.subscriptionNeedsPeriod });
+    if (plan.creditAmount !== null) issues.push({ path: 'creditAmount', message: BILLING_MESSAGES.creditAmountForCreditPlansOnly });
+    if (plan.bonusCredits !== 0) issues.push({ path: 'bonusCredits', message: BILLING_MESSAGES.bonusForCreditPlansOnly });
   } else {
-    if (plan.billingPeriod) issues.push({ path: 'billing_period', message: BILLING_MESSAGES.periodForSubscriptionsOnly });
-    if (plan.botLimit !== null) issues.push({ path: 'bot_limit', message: BILLING_MESSAGES.botLimitForSubscriptionsOnly });
-    if (plan.creditAmount === null) issues.push({ path: 'credit_amount', message: BILLING_MESSAGES.creditPlanNeedsAmount });
+    if (plan.billingPeriod) issues.push({ path: 'billingPeriod', message: BILLING_MESSAGES.periodForSubscriptionsOnly });
+    if (plan.botLimit !== null) issues.push({ path: 'botLimit', message: BILLING_MESSAGES.botLimitForSubscriptionsOnly });
+    if (plan.creditAmount === null) issues.push({ path: 'creditAmount', message: BILLING_MESSAGES.creditPlanNeedsAmount });
   }
   if (plan.features.length === 0) issues.push({ path: 'features', message: BILLING_MESSAGES.featuresRequired });
   return issues;
@@ -269,7 +311,7 @@ const unitNameField = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/, { error: BILLING_MESSAGES.unitNameInvalid });
 
 const costField = z.unknown().optional().transform((value, ctx) => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text = decimalText(value);
   const cost = /^\d+(\.\d+)?$/.test(text) ? new Decimal(text) : null;
   if (!cost || cost.decimalPlaces() > 4 || cost.gte(100_000_000)) {
     ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.costInvalid });
@@ -278,11 +320,13 @@ const costField = z.unknown().optional().transform((value, ctx) => {
   return cost.toFixed(4);
 });
 
-export const createRateInput = z.object({ usage_type: usageTypeField, unit_name: unitNameField, cost_per_unit: costField });
+export const createRateInput = z.object({ usageType: usageTypeField, unitName: unitNameField, costPerUnit: costField });
+
+/** A rate's edit: every field of a rate is required, so one left out (or null) keeps its value. */
 export const updateRateInput = z.object({
-  usage_type: usageTypeField.optional(),
-  unit_name: unitNameField.optional(),
-  cost_per_unit: costField.optional(),
+  usageType: unchangedWhenNull(usageTypeField),
+  unitName: unchangedWhenNull(unitNameField),
+  costPerUnit: unchangedWhenNull(costField),
 });
 
 export interface RateLike {
@@ -303,13 +347,11 @@ export interface UsageQuantity {
  * ledger's 4 decimals (never undercharged). A chat message without a stored rate costs the default 1.
  */
 export function priceUsage(rates: readonly RateLike[], usage: UsageQuantity): Decimal {
-  if (!Number.isFinite(usage.units) || usage.units <= 0) throw new ValidationError(BILLING_MESSAGES.unitsInvalid, [], 'INVALID_USAGE');
+  if (!Number.isFinite(usage.units) || usage.units <= 0) throw billingErrors.invalidUsage(BILLING_MESSAGES.unitsInvalid);
   const unitName = usage.unitName ?? DEFAULT_USAGE_UNIT;
   const matches = (rate: RateLike) => rate.usageType === usage.usageType && rate.unitName === unitName;
   const rate = rates.find(matches) ?? DEFAULT_CREDIT_RATES.find(matches);
-  if (!rate) {
-    throw new ValidationError(`No credit rate is set for ${usage.usageType} per ${unitName}`, [], 'NO_CREDIT_RATE');
-  }
+  if (!rate) throw billingErrors.noCreditRate(usage.usageType, unitName);
   return new Decimal(rate.costPerUnit).mul(usage.units).toDecimalPlaces(4, Decimal.ROUND_UP);
 }
 
@@ -368,19 +410,23 @@ const ZERO_DECIMAL_CURRENCIES = new Set([
   'bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf',
 ]);
 
+/** The decimals a currency is counted in: 2 (cents), or 0 for the currencies Stripe counts whole. */
+function currencyDecimals(currency: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 0 : 2;
+}
+
 /** 19.99 USD -> 1999 (Stripe's integer amounts). */
 export function toMinorUnits(amount: Decimal | string | number, currency: string): number {
-  const factor = ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 1 : 100;
-  return new Decimal(amount).mul(factor).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  return new Decimal(amount).mul(10 ** currencyDecimals(currency)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 }
 
 export function fromMinorUnits(amount: number, currency: string): Decimal {
-  const factor = ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 1 : 100;
-  return new Decimal(amount).div(factor);
+  return new Decimal(amount).div(10 ** currencyDecimals(currency));
 }
 
+/** An amount in billing's messages and the admin's event log: `19.00 USD`. */
 export function formatMoney(amount: Decimal | string | number, currency: string): string {
-  return `${new Decimal(amount).toFixed(ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 0 : 2)} ${currency.toUpperCase()}`;
+  return `${new Decimal(amount).toFixed(currencyDecimals(currency))} ${currency.toUpperCase()}`;
 }
 
 // ---------------------------------------------------------------- revenue

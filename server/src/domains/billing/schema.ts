@@ -9,8 +9,12 @@ import {
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
+import type { CheckoutResult, UpgradeResult } from './checkout.ts';
+import type { CreditBalance } from './ledger.ts';
+import { isAdmin } from './plans.ts';
 import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
-import type { BillingOverview, CheckoutResult, CreditBalance, SubscriptionWithPlan, UpgradeResult } from './service.ts';
+import type { BillingOverview } from './account.ts';
+import type { SubscriptionWithPlan } from './subscriptions.ts';
 
 const anyone = { public: true } as const;
 const signedIn = { authenticated: true } as const;
@@ -30,7 +34,7 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
   id: { field: 'id' },
   description: 'A subscription plan or a credit pack.',
   // Active plans are the public price list; inactive ones are the admin's business.
-  authScopes: (plan, context) => plan.isActive || context.viewer?.role === 'ADMIN',
+  authScopes: (plan, context) => plan.isActive || isAdmin(context.viewer),
   fields: (t) => ({
     name: t.exposeString('name', { authScopes: anyone }),
     description: t.exposeString('description', { authScopes: anyone }),
@@ -135,7 +139,7 @@ builder.objectField(UserRef, 'billing', (t) =>
     type: BillingRef,
     description: 'Only the user themself sees their billing.',
     authScopes: viewerOnly,
-    resolve: (_user, _args, context) => context.services.billing.overview(viewerOf(context)),
+    resolve: (_user, _args, context) => context.services.billing.account.overview(viewerOf(context)),
   }),
 );
 
@@ -154,7 +158,7 @@ const BillingPayloadRef = builder.objectRef<{ userId: string; billing: BillingOv
 
 async function billingPayload(context: GraphQLContext) {
   const viewer = viewerOf(context);
-  return { userId: viewer.id, billing: await context.services.billing.overview(viewer) };
+  return { userId: viewer.id, billing: await context.services.billing.account.overview(viewer) };
 }
 
 // ---------------------------------------------------------------- queries
@@ -165,7 +169,7 @@ builder.queryField('paymentPlans', (t) =>
     description: 'Active plans for everyone; admins also get inactive ones unless includeInactive is false.',
     authScopes: anyone,
     args: { type: t.arg({ type: PlanTypeEnum, required: false }), includeInactive: t.arg.boolean({ required: false }) },
-    resolve: (_root, args, context) => context.services.billing.listPlans(context.viewer, args),
+    resolve: (_root, args, context) => context.services.billing.plans.list(context.viewer, args),
   }),
 );
 
@@ -173,7 +177,7 @@ builder.queryField('creditRates', (t) =>
   t.field({
     type: [CreditRateRef],
     authScopes: signedIn,
-    resolve: (_root, _args, context) => context.services.billing.listRates(),
+    resolve: (_root, _args, context) => context.services.billing.rates.list(),
   }),
 );
 
@@ -182,7 +186,7 @@ builder.queryField('revenueSummary', (t) =>
     type: RevenueSummaryRef,
     description: 'Revenue from paid payments, in total and by month.',
     authScopes: admin,
-    resolve: (_root, _args, context) => context.services.billing.revenueSummary(viewerOf(context)),
+    resolve: (_root, _args, context) => context.services.billing.plans.revenueSummary(viewerOf(context)),
   }),
 );
 
@@ -196,7 +200,7 @@ builder.mutationField('setBillingPlanType', (t) =>
     errors: { types: [ValidationError] },
     args: { planType: t.arg({ type: PlanTypeEnum, required: true }) },
     resolve: async (_root, args, context) => {
-      await context.services.billing.setPlanType(viewerOf(context), { plan_type: args.planType });
+      await context.services.billing.account.setPlanType(viewerOf(context), args);
       return billingPayload(context);
     },
   }),
@@ -210,7 +214,7 @@ builder.mutationField('setBillingApiKey', (t) =>
     errors: { types: [ValidationError] },
     args: { apiKey: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      await context.services.billing.setApiKey(viewerOf(context), { api_key: args.apiKey });
+      await context.services.billing.account.setApiKey(viewerOf(context), args);
       return billingPayload(context);
     },
   }),
@@ -221,7 +225,7 @@ builder.mutationField('clearBillingApiKey', (t) =>
     type: BillingPayloadRef,
     authScopes: signedIn,
     resolve: async (_root, _args, context) => {
-      await context.services.billing.clearApiKey(viewerOf(context));
+      await context.services.billing.account.clearApiKey(viewerOf(context));
       return billingPayload(context);
     },
   }),
@@ -244,7 +248,7 @@ builder.mutationField('createCreditCheckoutSession', (t) =>
     authScopes: signedIn,
     errors: { types: paymentErrors },
     args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
-    resolve: (_root, args, context) => context.services.billing.createCheckout(viewerOf(context), 'credit', args.planId.id),
+    resolve: (_root, args, context) => context.services.billing.checkout.createSession(viewerOf(context), 'credit', args.planId.id),
   }),
 );
 
@@ -255,8 +259,7 @@ builder.mutationField('createSubscriptionCheckoutSession', (t) =>
     authScopes: signedIn,
     errors: { types: paymentErrors },
     args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.billing.createCheckout(viewerOf(context), 'subscription', args.planId.id),
+    resolve: (_root, args, context) => context.services.billing.checkout.createSession(viewerOf(context), 'subscription', args.planId.id),
   }),
 );
 
@@ -278,7 +281,7 @@ builder.mutationField('upgradeSubscription', (t) =>
     errors: { types: paymentErrors },
     args: { planId: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
     resolve: async (_root, args, context) => {
-      const result = await context.services.billing.upgradeSubscription(viewerOf(context), args.planId.id);
+      const result = await context.services.billing.checkout.upgradeSubscription(viewerOf(context), args.planId.id);
       return { ...result, ...(await billingPayload(context)) };
     },
   }),
@@ -305,34 +308,13 @@ const PaymentPlanInput = builder.inputType('PaymentPlanInput', {
   }),
 });
 
-type PlanInputShape = typeof PaymentPlanInput.$inferInput;
-
-/** The GraphQL input in the REST payload's names, so both go through the same zod schema. */
-function planPayload(input: PlanInputShape) {
-  return {
-    name: input.name,
-    description: input.description,
-    plan_type: input.planType,
-    price: input.price,
-    currency: input.currency,
-    billing_period: input.billingPeriod,
-    bot_limit: input.botLimit,
-    credit_amount: input.creditAmount,
-    bonus_credits: input.bonusCredits,
-    features: input.features,
-    stripe_price_id: input.stripePriceId,
-    is_active: input.isActive ?? undefined,
-    is_popular: input.isPopular ?? undefined,
-  };
-}
-
 builder.mutationField('createPaymentPlan', (t) =>
   t.field({
     type: PaymentPlanRef,
     authScopes: admin,
     errors: { types: [ValidationError, ForbiddenError] },
     args: { input: t.arg({ type: PaymentPlanInput, required: true }) },
-    resolve: (_root, args, context) => context.services.billing.createPlan(viewerOf(context), planPayload(args.input)),
+    resolve: (_root, args, context) => context.services.billing.plans.create(viewerOf(context), args.input),
   }),
 );
 
@@ -342,8 +324,7 @@ builder.mutationField('updatePaymentPlan', (t) =>
     authScopes: admin,
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [PaymentPlanRef], required: true }), input: t.arg({ type: PaymentPlanInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.billing.updatePlan(viewerOf(context), args.id.id, planPayload(args.input)),
+    resolve: (_root, args, context) => context.services.billing.plans.update(viewerOf(context), args.id.id, args.input),
   }),
 );
 
@@ -354,7 +335,7 @@ builder.mutationField('togglePaymentPlan', (t) =>
     authScopes: admin,
     errors: { types: [NotFoundError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [PaymentPlanRef], required: true }) },
-    resolve: (_root, args, context) => context.services.billing.togglePlan(viewerOf(context), args.id.id),
+    resolve: (_root, args, context) => context.services.billing.plans.toggle(viewerOf(context), args.id.id),
   }),
 );
 
@@ -366,21 +347,13 @@ const CreditRateInput = builder.inputType('CreditRateInput', {
   }),
 });
 
-function ratePayload(input: typeof CreditRateInput.$inferInput) {
-  return {
-    usage_type: input.usageType ?? undefined,
-    unit_name: input.unitName ?? undefined,
-    cost_per_unit: input.costPerUnit ?? undefined,
-  };
-}
-
 builder.mutationField('createCreditRate', (t) =>
   t.field({
     type: CreditRateRef,
     authScopes: admin,
     errors: { types: [ValidationError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: CreditRateInput, required: true }) },
-    resolve: (_root, args, context) => context.services.billing.createRate(viewerOf(context), ratePayload(args.input)),
+    resolve: (_root, args, context) => context.services.billing.rates.create(viewerOf(context), args.input),
   }),
 );
 
@@ -390,8 +363,7 @@ builder.mutationField('updateCreditRate', (t) =>
     authScopes: admin,
     errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [CreditRateRef], required: true }), input: t.arg({ type: CreditRateInput, required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.billing.updateRate(viewerOf(context), args.id.id, ratePayload(args.input)),
+    resolve: (_root, args, context) => context.services.billing.rates.update(viewerOf(context), args.id.id, args.input),
   }),
 );
 
@@ -413,7 +385,7 @@ builder.mutationField('deleteCreditRate', (t) =>
     errors: { types: [NotFoundError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [CreditRateRef], required: true }) },
     resolve: async (_root, args, context) => ({
-      deletedId: (await context.services.billing.deleteRate(viewerOf(context), args.id.id)).id,
+      deletedId: (await context.services.billing.rates.delete(viewerOf(context), args.id.id)).id,
     }),
   }),
 );

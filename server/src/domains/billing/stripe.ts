@@ -3,6 +3,8 @@
 import Stripe from 'stripe';
 import type { PaymentPlan } from '../../generated/prisma/client.ts';
 import { AppError, PaymentRequiredError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigKey, type AdminConfigStore } from '../admin/config.ts';
+import { billingErrors } from './errors.ts';
 import { fromMinorUnits, toMinorUnits, type Decimal } from './rules.ts';
 
 export type StripeEvent = Stripe.Event;
@@ -36,6 +38,29 @@ export interface StripeGatewayOptions {
   /** e.g. http://127.0.0.1:12111: another host for the Stripe API (tests, stripe-mock). */
   apiUrl?: string;
   timeoutMs?: number;
+}
+
+/** The Stripe keys in force: the admin's (saved in the admin config) when set, else the environment's. */
+export class StripeKeys {
+  constructor(
+    private readonly adminConfig: AdminConfigStore,
+    private readonly environment: { secretKey?: string; webhookSecret?: string },
+  ) {}
+
+  secretKey(): Promise<string> {
+    return this.keyInForce(ADMIN_CONFIG_KEYS.paymentSecret, this.environment.secretKey, billingErrors.paymentsNotConfigured);
+  }
+
+  webhookSecret(): Promise<string> {
+    return this.keyInForce(ADMIN_CONFIG_KEYS.paymentWebhookSecret, this.environment.webhookSecret, billingErrors.webhooksNotConfigured);
+  }
+
+  /** A 503 when neither is set: payments stay off until an administrator sets the key. */
+  private async keyInForce(key: AdminConfigKey, fallback: string | undefined, notConfigured: () => AppError): Promise<string> {
+    const value = (await this.adminConfig.get(key)) ?? fallback;
+    if (!value) throw notConfigured();
+    return value;
+  }
 }
 
 /** Seconds Stripe's signature timestamp may lag behind our clock (Stripe's recommended 5 minutes). */

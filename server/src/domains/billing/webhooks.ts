@@ -1,14 +1,16 @@
-// Applies verified Stripe events to the database, inside the transaction that also records the event
-// id as processed (see BillingService.applyEvent): every handler may assume it runs once per event.
+// Stripe's webhook: verifies a delivery and applies its event to the database, inside the transaction
+// that also records the event id as processed: every handler may assume it runs once per event.
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { BillingPeriod, Prisma, SubscriptionStatus } from '../../generated/prisma/client.ts';
-import type { NewSystemEvent } from '../events/service.ts';
+import type { BillingPeriod, Prisma, PrismaClient, SubscriptionStatus } from '../../generated/prisma/client.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { addBillingPeriod, BILLING_PERIODS, Decimal, formatMoney, fromMinorUnits, renewedExpiry } from './rules.ts';
-import { addCredits } from './ledger.ts';
-import { idOf, invoiceSubscriptionId, summarizeInvoice } from './stripe.ts';
+import { addCredits, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
+import type { BillingNote, RecordBillingNote } from './notes.ts';
+import { idOf, invoiceSubscriptionId, summarizeInvoice, type StripeEvent, type StripeGateway, type StripeKeys } from './stripe.ts';
 
-export const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([
+const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
@@ -18,15 +20,65 @@ export const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([
   'customer.subscription.deleted',
 ]);
 
+export interface WebhookResult {
+  received: true;
+  type: string;
+  duplicate: boolean;
+  ignored: boolean;
+}
+
+interface StripeWebhookDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+  gateway: StripeGateway;
+  keys: StripeKeys;
+  record: RecordBillingNote;
+  logger?: Logger;
+}
+
+export class StripeWebhookService {
+  constructor(private readonly deps: StripeWebhookDependencies) {}
+
+  /**
+   * Verifies and applies one Stripe webhook delivery. Each event id is applied exactly once: it is
+   * recorded in processed_webhook_events in the same transaction as its effects, so a replay (or a
+   * concurrent duplicate delivery) changes nothing.
+   */
+  async handle(rawBody: Buffer | string, signature: string | undefined): Promise<WebhookResult> {
+    const secret = await this.deps.keys.webhookSecret();
+    return this.apply(this.deps.gateway.verifyWebhook(rawBody, signature, secret, this.deps.clock.now().getTime()));
+  }
+
+  private async apply(event: StripeEvent): Promise<WebhookResult> {
+    const result = { received: true as const, type: event.type, duplicate: false, ignored: false };
+    if (!HANDLED_STRIPE_EVENTS.has(event.type)) return { ...result, ignored: true };
+    const notes: BillingNote[] = [];
+    try {
+      await this.deps.prisma.$transaction(async (tx) => {
+        const now = this.deps.clock.now();
+        await tx.processedWebhookEvent.create({ data: { id: event.id, type: event.type, processedAt: now } });
+        await applyStripeEvent(event, { tx, now, notes, logger: this.deps.logger });
+      }, MONEY_TRANSACTION_OPTIONS);
+    } catch (error) {
+      if (isUniqueViolation(error) && (await this.deps.prisma.processedWebhookEvent.findUnique({ where: { id: event.id } }))) {
+        return { ...result, duplicate: true };
+      }
+      throw error;
+    }
+    for (const note of notes) await this.deps.record(note);
+    return result;
+  }
+}
+
 export interface WebhookContext {
   tx: Prisma.TransactionClient;
   now: Date;
   /** System events to record once the transaction has committed. */
-  notes: Omit<NewSystemEvent, 'category'>[];
+  notes: BillingNote[];
   logger?: Logger;
 }
 
-export async function applyStripeEvent(event: Stripe.Event, context: WebhookContext): Promise<void> {
+async function applyStripeEvent(event: Stripe.Event, context: WebhookContext): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
