@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { corruptPdf, docxWith, encryptedPdf, pdfWithPages, windowsExecutable } from './fixtures.ts';
-import { documentBlobKey } from './ingestion.ts';
+import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, windowsExecutable } from './fixtures.ts';
+import { documentBlobKey, MAX_PROCESSING_ATTEMPTS } from './ingestion.ts';
 
 let server: TestServer;
 
@@ -407,8 +407,8 @@ describe('documents: another customer can touch none of it', () => {
       { doc: globalId('Document', documentId), bot: globalId('Bot', botId) },
       stranger.token,
     );
-    expect(read.data?.doc ?? null).toBeNull();
-    expect(read.data?.bot ?? null).toBeNull();
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({ doc: null, bot: null });
     expect(JSON.stringify(read)).not.toContain('ferries.pdf');
 
     const deletion = await graphql(
@@ -427,6 +427,70 @@ describe('documents: another customer can touch none of it', () => {
       expect(JSON.stringify(errors)).toMatch(token ? /Bot not found/ : /Authentication required/);
       expect(JSON.stringify(result)).not.toContain('ferries.pdf');
     }
+  });
+});
+
+describe('documents: decompression bombs fail alone, and the server answers all along', () => {
+  let bombBotId: string;
+
+  beforeAll(async () => {
+    bombBotId = await createBot(customer.userId, 'Bomb bot');
+  });
+
+  /**
+   * Calls /healthz one call after another until `work` settles: every status, and the slowest
+   * answer (logged, not asserted: timings make CI flaky).
+   */
+  async function healthzDuring<T>(work: Promise<T>): Promise<{ result: T; statuses: number[]; slowestMs: number }> {
+    let settled = false;
+    const done = work.finally(() => {
+      settled = true;
+    });
+    // Awaited below; this only keeps an early rejection from counting as unhandled meanwhile.
+    done.catch(() => undefined);
+    const statuses: number[] = [];
+    let slowestMs = 0;
+    while (!settled) {
+      const started = performance.now();
+      statuses.push((await fetch(`${server.url}/healthz`)).status);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return { result: await done, statuses, slowestMs: Math.round(slowestMs) };
+  }
+
+  it.each([
+    { name: 'a DOCX whose document.xml inflates to 300 MiB', fileName: 'bomb.docx', file: () => docxOfRepeatedParagraph(300 * MiB) },
+    {
+      name: 'a DOCX whose document.xml declares 1 MiB but inflates to 300 MiB',
+      fileName: 'lying.docx',
+      file: () => docxOfRepeatedParagraph(300 * MiB, { declaredSize: MiB }),
+    },
+    { name: 'a PDF whose content stream inflates to 100 MiB', fileName: 'bomb.pdf', file: () => pdfOfRepeatedLine(100 * MiB) },
+  ])('fails $name as too large once uncompressed', async ({ fileName, file }) => {
+    const data = await file();
+    expect(data.length).toBeLessThan(MiB);
+    const watcher = watchDocuments(bombBotId);
+    const response = await upload(bombBotId, fileName, data);
+    expect(response.status).toBe(201);
+    const { result: settled, statuses, slowestMs } = await healthzDuring(watcher.settled(response.body.id));
+    await watcher.close();
+    console.info(`${fileName}: ${statuses.length} /healthz calls while it was processed, the slowest answered in ${slowestMs} ms`);
+
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(settled).toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/^This file is too large once uncompressed: /) });
+    const document = await server.platform.prisma.document.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(document).toMatchObject({ status: 'failed', chunkCount: 0, processingAttempts: 1 });
+    expect(await chunkCount(document.id)).toBe(0);
+    expect(await server.platform.blobs.exists(document.storageKey)).toBe(false);
+    // Still up, and the customer sees why.
+    const bot = await api(server, 'GET', `/bots/${bombBotId}`, { token: customer.token });
+    expect(bot.status).toBe(200);
+    expect(bot.body.documents.find((json: any) => json.id === document.id)).toMatchObject({
+      status: 'failed',
+      error_message: expect.stringMatching(/too large once uncompressed/),
+    });
   });
 });
 
@@ -454,5 +518,70 @@ describe('documents: restart recovery', () => {
     const [top] = await server.services.knowledge.retrieve(otherBotId, 'Who keeps the lighthouse?');
     expect(top?.content).toContain('Marguerite');
     expect(await prisma.document.count({ where: { status: { in: ['pending', 'processing'] } } })).toBe(0);
+    expect(await prisma.document.findUniqueOrThrow({ where: { id: interrupted.id } })).toMatchObject({ processingAttempts: 1 });
+  });
+
+  /** A document a stopped process left in progress, its file stored, after `processingAttempts` tries. */
+  async function interruptedDocument(status: 'pending' | 'processing', processingAttempts: number) {
+    const text = Buffer.from(`The harbour master of Brindlecove is called Ottoline (${randomUUID()}).`);
+    const id = randomUUID();
+    const storageKey = documentBlobKey(otherBotId, id);
+    await server.platform.blobs.put(storageKey, text);
+    return server.platform.prisma.document.create({
+      data: {
+        id,
+        botId: otherBotId,
+        fileName: 'harbour.txt',
+        mimeType: 'text/plain',
+        sizeBytes: text.length,
+        contentHash: id,
+        storageKey,
+        status,
+        processingAttempts,
+      },
+    });
+  }
+
+  it(`fails, instead of resuming, a document already tried ${MAX_PROCESSING_ATTEMPTS} times: it may be what stopped the process`, async () => {
+    const { prisma } = server.platform;
+    const document = await interruptedDocument('processing', MAX_PROCESSING_ATTEMPTS);
+
+    const watcher = watchDocuments(otherBotId);
+    expect(await server.services.knowledge.recoverInterruptedWork()).toEqual({ resumed: 0, failed: 1 });
+    expect(await watcher.settled(document.id)).toMatchObject({
+      status: 'failed',
+      errorMessage: expect.stringMatching(/^The document could not be processed after 3 attempts/),
+    });
+    await watcher.close();
+    await server.platform.queue.onIdle?.();
+
+    // Not tried again: no attempt counted, no chunk, and its file is gone.
+    expect(await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).toMatchObject({
+      status: 'failed',
+      processingAttempts: MAX_PROCESSING_ATTEMPTS,
+      chunkCount: 0,
+    });
+    expect(await chunkCount(document.id)).toBe(0);
+    expect(await server.platform.blobs.exists(document.storageKey)).toBe(false);
+  });
+
+  it(`fails a queued document already tried ${MAX_PROCESSING_ATTEMPTS} times instead of trying again`, async () => {
+    const document = await interruptedDocument('pending', MAX_PROCESSING_ATTEMPTS);
+    await server.services.knowledge.ingestion.process(document.id);
+    expect(await server.platform.prisma.document.findUniqueOrThrow({ where: { id: document.id } })).toMatchObject({
+      status: 'failed',
+      processingAttempts: MAX_PROCESSING_ATTEMPTS,
+      errorMessage: expect.stringMatching(/after 3 attempts/),
+    });
+    expect(await chunkCount(document.id)).toBe(0);
+  });
+
+  it('counts an attempt before each try, so a document one try short of the limit is still processed', async () => {
+    const document = await interruptedDocument('processing', MAX_PROCESSING_ATTEMPTS - 1);
+    await server.services.knowledge.ingestion.process(document.id);
+    expect(await server.platform.prisma.document.findUniqueOrThrow({ where: { id: document.id } })).toMatchObject({
+      status: 'completed',
+      processingAttempts: MAX_PROCESSING_ATTEMPTS,
+    });
   });
 });

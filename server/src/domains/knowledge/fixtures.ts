@@ -1,5 +1,7 @@
 // Generated test files (for tests and benchmarks only: pdf-lib and docx are development dependencies).
 import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { Document as DocxDocument, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -113,6 +115,11 @@ export function encryptedPdf(text: string, userPassword = 'open-sesame', ownerPa
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
     Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${ownerValue.toString('hex')}> /U <${userValue.toString('hex')}> /P ${permissions} >>`),
   ];
+  return pdfFromObjects(objects, `/Encrypt 6 0 R /ID [<${fileId.toString('hex')}> <${fileId.toString('hex')}>]`);
+}
+
+/** A PDF of these objects (numbered from 1, the first the catalog) with a correct cross-reference table. */
+function pdfFromObjects(objects: Buffer[], trailerEntries = ''): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
   let length = parts[0]!.length;
@@ -128,7 +135,7 @@ export function encryptedPdf(text: string, userPassword = 'open-sesame', ownerPa
     '0000000000 65535 f ',
     ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
     'trailer',
-    `<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${fileId.toString('hex')}> <${fileId.toString('hex')}>] >>`,
+    `<< /Size ${objects.length + 1} /Root 1 0 R ${trailerEntries} >>`,
     'startxref',
     String(length),
     '%%EOF',
@@ -151,4 +158,165 @@ export function windowsExecutable(): Buffer {
   data.write('PE\0\0', 0x80, 'latin1');
   data.writeUInt16LE(0x14c, 0x84);
   return data;
+}
+
+// ---------------------------------------------------------------- decompression bombs
+
+export const MiB = 1024 * 1024;
+
+/** Compressed data and what a zip's headers say about it. */
+export interface DeflatedData {
+  deflated: Buffer;
+  crc32: number;
+  /** The real size once inflated. */
+  size: number;
+}
+
+/** Small data deflated as a zip entry. */
+export function deflated(data: string | Buffer): DeflatedData {
+  const bytes = Buffer.from(data);
+  return { deflated: deflateRawSync(bytes), crc32: crc32(bytes), size: bytes.length };
+}
+
+/**
+ * `head`, then `unit` repeated up to about `size` bytes, then `tail`, compressed while it is
+ * generated: hundreds of megabytes become a few hundred kilobytes without being in memory at once.
+ */
+export async function deflatedRepeat(
+  { head = '', unit, tail = '' }: { head?: string; unit: string; tail?: string },
+  size: number,
+  format: 'raw' | 'zlib' = 'raw',
+): Promise<DeflatedData> {
+  const unitsPerBlock = Math.max(1, Math.floor(MiB / unit.length));
+  const block = Buffer.from(unit.repeat(unitsPerBlock));
+  function* pieces() {
+    yield Buffer.from(head);
+    for (let units = Math.max(1, Math.floor((size - head.length - tail.length) / unit.length)); units > 0; units -= unitsPerBlock) {
+      yield units >= unitsPerBlock ? block : Buffer.from(unit.repeat(units));
+    }
+    yield Buffer.from(tail);
+  }
+  let checksum = 0;
+  let inflatedSize = 0;
+  function* counted() {
+    for (const piece of pieces()) {
+      checksum = crc32(piece, checksum);
+      inflatedSize += piece.length;
+      yield piece;
+    }
+  }
+  const chunks: Buffer[] = [];
+  const deflate = format === 'raw' ? createDeflateRaw({ level: 9 }) : createDeflate({ level: 9 });
+  await pipeline(counted, deflate, async (compressed: AsyncIterable<Buffer>) => {
+    for await (const chunk of compressed) chunks.push(chunk);
+  });
+  return { deflated: Buffer.concat(chunks), crc32: checksum, size: inflatedSize };
+}
+
+export interface ZipEntry {
+  name: string;
+  data: DeflatedData;
+  /** The inflated size the headers claim: a lie when it is not `data.size`. */
+  declaredSize?: number;
+}
+
+/** A zip archive of deflated entries, written by hand so that its headers can lie. */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data, declaredSize = data.size } of entries) {
+    const fileName = Buffer.from(name);
+    // The fields local and central headers share, from "version needed to extract" to "extra field length".
+    const common = Buffer.alloc(26);
+    common.writeUInt16LE(20, 0);
+    common.writeUInt16LE(8, 4); // deflate
+    common.writeUInt16LE(0x21, 8); // 1980-01-01
+    common.writeUInt32LE(data.crc32, 10);
+    common.writeUInt32LE(data.deflated.length, 14);
+    common.writeUInt32LE(declaredSize, 18);
+    common.writeUInt16LE(fileName.length, 22);
+    const local = Buffer.concat([uint32(0x04034b50), common, fileName, data.deflated]);
+    const tail = Buffer.alloc(14); // comment length, disk, attributes: zero; then the local header's offset
+    tail.writeUInt32LE(offset, 10);
+    centrals.push(Buffer.concat([uint32(0x02014b50), uint16(20), common, tail, fileName]));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const uint16 = (value: number) => Buffer.from([value & 0xff, value >> 8]);
+const uint32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+};
+
+const WORD_DOCUMENT_XML = {
+  head: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
+  tail: '</w:body></w:document>',
+};
+const wordParagraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+
+/** The smallest valid DOCX around this `word/document.xml`. */
+export function docxAround(documentXml: DeflatedData, declaredSize?: number): Buffer {
+  return zipArchive([
+    {
+      name: '[Content_Types].xml',
+      data: deflated(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: deflated(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+    },
+    { name: 'word/document.xml', data: documentXml, declaredSize },
+  ]);
+}
+
+/**
+ * A DOCX whose one paragraph, repeated, makes `word/document.xml` about `inflatedBytes` long. The
+ * paragraph is mostly a three-byte pattern, which deflate packs about a thousand to one.
+ */
+export async function docxOfRepeatedParagraph(inflatedBytes: number, options: { declaredSize?: number } = {}): Promise<Buffer> {
+  const paragraph = wordParagraph(`All work and no play${' ha'.repeat(10_000)}.`);
+  const documentXml = await deflatedRepeat({ ...WORD_DOCUMENT_XML, unit: paragraph }, inflatedBytes);
+  return docxAround(documentXml, options.declaredSize);
+}
+
+export interface PdfStream {
+  /** The stream's dictionary entries, without `/Length`. */
+  dictionary: string;
+  data: Buffer;
+}
+
+/** A one-page PDF drawn by the first stream (Helvetica as /F1); the other streams are objects nothing uses. */
+export function pdfWithStreams([contents, ...others]: [PdfStream, ...PdfStream[]]): Buffer {
+  const stream = ({ dictionary, data }: PdfStream) =>
+    Buffer.concat([Buffer.from(`<< /Length ${data.length} ${dictionary} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+  return pdfFromObjects([
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
+    stream(contents),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+    ...others.map(stream),
+  ]);
+}
+
+/** A PDF whose page is one FlateDecode content stream that shows the same line again and again, about `inflatedBytes` of it. */
+export async function pdfOfRepeatedLine(inflatedBytes: number): Promise<Buffer> {
+  const content = await deflatedRepeat({ unit: 'BT /F1 12 Tf 72 720 Td (All work and no play.) Tj ET\n' }, inflatedBytes, 'zlib');
+  return pdfWithStreams([{ dictionary: '/Filter /FlateDecode', data: content.deflated }]);
 }

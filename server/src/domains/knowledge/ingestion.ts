@@ -10,11 +10,18 @@ import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';
 import { uuidv7 } from './ids.ts';
-import { DocumentProcessingError, parseDocument } from './parse.ts';
+import { WorkerDocumentParser, type DocumentParser } from './parseWorker.ts';
+import { DocumentProcessingError } from './problems.ts';
 import { DOCUMENT_MIME_TYPES, sniffDocumentType, type DocumentKind } from './sniff.ts';
 import type { KnowledgeIndex } from './store.ts';
 
 export const INGEST_DOCUMENT_QUEUE = 'knowledge.ingest-document';
+
+/**
+ * Tries at processing one document, counted in the database before each starts: a file that kills
+ * the process mid-parse is failed after this many, instead of being resumed at every boot forever.
+ */
+export const MAX_PROCESSING_ATTEMPTS = 3;
 
 export interface UploadedFile {
   /** The name the browser sent; shown to people, never trusted for the type. */
@@ -45,6 +52,9 @@ export const UPLOAD_MESSAGES = {
   duplicate: (fileName: string) => `This file is already in the bot's knowledge: "${fileName}" has the same content.`,
   fileLost: 'The uploaded file was lost before it could be processed. Please upload it again.',
   processingFailed: 'The document could not be processed because of a temporary problem. Please delete it and upload it again.',
+  tooManyAttempts:
+    `The document could not be processed after ${MAX_PROCESSING_ATTEMPTS} attempts. ` +
+    'Please delete it and upload it again, or split it into smaller files.',
 } as const;
 
 function formatMegabytes(bytes: number): string {
@@ -61,6 +71,8 @@ export interface DocumentIngestionDependencies {
   index: KnowledgeIndex;
   /** Ingestion jobs run at most this many at a time per process. */
   concurrency?: number;
+  /** Defaults to a worker thread per document with the limits of parseLimits.ts. */
+  parser?: DocumentParser;
 }
 
 /**
@@ -69,10 +81,13 @@ export interface DocumentIngestionDependencies {
  * change is published on the bot's topic. Ownership is the caller's business.
  */
 export class DocumentIngestion {
+  private readonly parser: DocumentParser;
+
   constructor(private readonly deps: DocumentIngestionDependencies) {
+    this.parser = deps.parser ?? new WorkerDocumentParser();
     deps.queue.register<{ documentId: string }>(INGEST_DOCUMENT_QUEUE, (payload) => this.process(payload.documentId), {
       concurrency: deps.concurrency ?? 2,
-      attempts: 3,
+      attempts: MAX_PROCESSING_ATTEMPTS,
       backoffMs: 2_000,
       onFailed: (payload, error) => this.giveUp(payload.documentId, error),
     });
@@ -129,12 +144,20 @@ export class DocumentIngestion {
     return document;
   }
 
-  /** The job: parse, index, complete. Expected problems fail the document at once; others are retried. */
+  /**
+   * The job: parse, index, complete. Expected problems fail the document at once; others are retried,
+   * up to MAX_PROCESSING_ATTEMPTS tries in all, however many processes they take.
+   */
   async process(documentId: string): Promise<void> {
     const { prisma, blobs, index } = this.deps;
     const found = await prisma.document.findUnique({ where: { id: documentId } });
     if (!found || found.status === 'completed' || found.status === 'failed') return;
-    const started = await this.transition(documentId, ['pending', 'processing'], { status: 'processing', errorMessage: null });
+    if (found.processingAttempts >= MAX_PROCESSING_ATTEMPTS) return void (await this.fail(documentId, UPLOAD_MESSAGES.tooManyAttempts));
+    const started = await this.transition(documentId, ['pending', 'processing'], {
+      status: 'processing',
+      errorMessage: null,
+      processingAttempts: { increment: 1 },
+    });
     if (!started) return;
 
     let data: Buffer;
@@ -148,7 +171,7 @@ export class DocumentIngestion {
     const parseStarted = performance.now();
     let parsed;
     try {
-      parsed = await parseDocument(kindOf(started.mimeType), data);
+      parsed = await this.parser.parse(kindOf(started.mimeType), data);
     } catch (error) {
       if (error instanceof DocumentProcessingError) {
         this.deps.logger.info({ documentId, problem: error.problem, detail: error.detail }, 'document rejected');
@@ -178,6 +201,7 @@ export class DocumentIngestion {
       {
         documentId,
         pages: parsed.pageCount,
+        truncated: parsed.truncated,
         chunks: chunkCount,
         parseMs: Math.round(indexStarted - parseStarted),
         indexMs: Math.round(performance.now() - indexStarted),
@@ -188,20 +212,22 @@ export class DocumentIngestion {
 
   /**
    * At boot: documents left `pending` or `processing` by a stopped process are queued again (a job
-   * still queued or running on BullMQ keeps its id, so nothing runs twice); those whose file is gone
-   * are failed. Nothing stays stuck.
+   * still queued or running on BullMQ keeps its id, so nothing runs twice); those whose file is gone,
+   * or that were already tried MAX_PROCESSING_ATTEMPTS times (the file may be what stopped the
+   * process), are failed. Nothing stays stuck, nothing loops.
    */
   async recoverInterruptedWork(): Promise<{ resumed: number; failed: number }> {
     const interrupted = await this.deps.prisma.document.findMany({
       where: { status: { in: ['pending', 'processing'] } },
-      select: { id: true, storageKey: true },
+      select: { id: true, storageKey: true, processingAttempts: true },
       orderBy: { createdAt: 'asc' },
     });
     let resumed = 0;
     let failed = 0;
     for (const document of interrupted) {
-      if (!(await this.deps.blobs.exists(document.storageKey))) {
-        await this.fail(document.id, UPLOAD_MESSAGES.fileLost);
+      const reason = await this.unresumable(document);
+      if (reason) {
+        await this.fail(document.id, reason);
         failed += 1;
         continue;
       }
@@ -210,6 +236,13 @@ export class DocumentIngestion {
     }
     if (interrupted.length > 0) this.deps.logger.info({ resumed, failed }, 'resumed interrupted document processing');
     return { resumed, failed };
+  }
+
+  /** Why a document a stopped process left in progress cannot be resumed, or null when it can. */
+  private async unresumable(document: Pick<Document, 'storageKey' | 'processingAttempts'>): Promise<string | null> {
+    if (document.processingAttempts >= MAX_PROCESSING_ATTEMPTS) return UPLOAD_MESSAGES.tooManyAttempts;
+    if (!(await this.deps.blobs.exists(document.storageKey))) return UPLOAD_MESSAGES.fileLost;
+    return null;
   }
 
   /**
@@ -245,7 +278,9 @@ export class DocumentIngestion {
   private async transition(
     documentId: string,
     from: Document['status'][],
-    data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'pageCount' | 'processedAt'>>,
+    data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'pageCount' | 'processedAt'>> & {
+      processingAttempts?: { increment: number };
+    },
     settle?: (document: Document) => Promise<unknown>,
   ): Promise<Document | null> {
     const { count } = await this.deps.prisma.document.updateMany({ where: { id: documentId, status: { in: from } }, data });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { corruptPdf, docxWith, encryptedPdf, pdfWithPages, pdfWithoutText } from './fixtures.ts';
-import { DOCUMENT_PROBLEM_MESSAGES, DocumentProcessingError, parseDocument } from './parse.ts';
+import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, pdfWithoutText } from './fixtures.ts';
+import { parseDocument, withinCharacters } from './parse.ts';
+import { DOCUMENT_PROBLEM_MESSAGES, DocumentProcessingError, type DocumentProblem } from './problems.ts';
 import type { DocumentKind } from './sniff.ts';
 
 describe('parseDocument', () => {
@@ -8,6 +9,7 @@ describe('parseDocument', () => {
     const pdf = await pdfWithPages(['The capital of Zorbia is Quillton.', 'Second page: the bridge is in-\nspected yearly.', '']);
     const parsed = await parseDocument('pdf', pdf);
     expect(parsed.pageCount).toBe(3);
+    expect(parsed.truncated).toBe(false);
     expect(parsed.sections).toEqual([
       { heading: null, text: 'The capital of Zorbia is Quillton.', page: 1 },
       { heading: null, text: 'Second page: the bridge is inspected yearly.', page: 2 },
@@ -43,6 +45,8 @@ describe('parseDocument', () => {
     { name: 'a PDF without text', kind: 'pdf', file: pdfWithoutText, problem: 'empty', message: /No text could be found/ },
     { name: 'a corrupt DOCX', kind: 'docx', file: () => Buffer.from('504b0304140000000000', 'hex'), problem: 'corrupt', message: /not a valid Word document/ },
     { name: 'a DOCX without text', kind: 'docx', file: () => docxWith([]), problem: 'empty', message: /No text could be found/ },
+    { name: 'a DOCX bomb', kind: 'docx', file: () => docxOfRepeatedParagraph(300 * MiB), problem: 'tooLargeUncompressed', message: /too large once/ },
+    { name: 'a PDF bomb', kind: 'pdf', file: () => pdfOfRepeatedLine(100 * MiB), problem: 'tooLargeUncompressed', message: /too large once/ },
     { name: 'whitespace-only text', kind: 'txt', file: () => Buffer.from(' \n\t\n '), problem: 'empty', message: /No text could be found/ },
     { name: 'punctuation-only Markdown', kind: 'md', file: () => Buffer.from('# \n---\n***'), problem: 'empty', message: /No text could be found/ },
   ];
@@ -55,11 +59,27 @@ describe('parseDocument', () => {
   });
 
   it('has a message for every problem of every kind', () => {
+    const problems: DocumentProblem[] = ['encrypted', 'corrupt', 'empty', 'tooLargeUncompressed', 'tooMuchMemory', 'tooSlow'];
     for (const kind of ['pdf', 'docx', 'txt', 'md'] as const) {
-      for (const problem of ['encrypted', 'corrupt', 'empty'] as const) {
+      for (const problem of problems) {
         expect(new DocumentProcessingError(problem, kind).message.length).toBeGreaterThan(10);
       }
     }
     expect(DOCUMENT_PROBLEM_MESSAGES.any.empty).toMatch(/selectable text/);
+  });
+});
+
+describe('withinCharacters', () => {
+  it.each([
+    { name: 'keeps sections within the limit', lengths: [3, 4], limit: 7, kept: [3, 4], truncated: false },
+    { name: 'cuts the section that crosses the limit', lengths: [3, 4, 5], limit: 9, kept: [3, 4, 2], truncated: true },
+    { name: 'drops the sections past the limit', lengths: [3, 4, 5], limit: 7, kept: [3, 4], truncated: true },
+  ])('$name', ({ lengths, limit, kept, truncated }) => {
+    const result = withinCharacters(
+      lengths.map((length) => ({ heading: null, text: 'x'.repeat(length) })),
+      limit,
+    );
+    expect(result.sections.map((section) => section.text.length)).toEqual(kept);
+    expect(result.truncated).toBe(truncated);
   });
 });

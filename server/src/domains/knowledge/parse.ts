@@ -1,55 +1,34 @@
 import * as cheerio from 'cheerio';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
+import { assertDocxWithinLimits } from './docxArchive.ts';
 import { markdownSections } from './markdown.ts';
 import { hasMeaningfulText, normalizeText } from './normalize.ts';
+import { MAX_EXTRACTED_CHARS, PDF_LIMITS } from './parseLimits.ts';
+import { assertPdfStreamsWithinLimits } from './pdfStreams.ts';
+import { DocumentProcessingError } from './problems.ts';
 import type { Section } from './sections.ts';
 import { decodeText, type DocumentKind } from './sniff.ts';
-
-export type DocumentProblem = 'encrypted' | 'corrupt' | 'empty';
-
-/** Messages a customer reads on a failed document: what went wrong and what to do about it. */
-export const DOCUMENT_PROBLEM_MESSAGES: Record<DocumentKind | 'any', Partial<Record<DocumentProblem, string>>> = {
-  pdf: {
-    encrypted: 'This PDF is password-protected. Remove the password (or print it to a new PDF) and upload it again.',
-    corrupt: 'This PDF could not be read: the file is damaged or is not a valid PDF.',
-  },
-  docx: {
-    corrupt: 'This DOCX could not be read: the file is damaged or is not a valid Word document.',
-  },
-  txt: {},
-  md: {},
-  any: {
-    empty: 'No text could be found in this file. If it is a scanned document, upload a version with selectable text.',
-    corrupt: 'This file could not be read.',
-  },
-};
-
-/** An expected reason a file cannot become knowledge; the document fails with its message and is not retried. */
-export class DocumentProcessingError extends Error {
-  constructor(
-    readonly problem: DocumentProblem,
-    kind: DocumentKind,
-    readonly detail?: string,
-  ) {
-    super(DOCUMENT_PROBLEM_MESSAGES[kind][problem] ?? DOCUMENT_PROBLEM_MESSAGES.any[problem] ?? 'This file could not be read.');
-    this.name = 'DocumentProcessingError';
-  }
-}
 
 export interface ParsedDocument {
   sections: Section[];
   pageCount: number | null;
+  /** True when reading stopped at a limit (pages, characters) before the end of the document. */
+  truncated: boolean;
 }
 
-/** Extracts the normalised text of a document, in sections that keep page numbers and headings. */
+/**
+ * Extracts the normalised text of a document, in sections that keep page numbers and headings.
+ * Compressed formats are checked against the limits of parseLimits.ts before being inflated; this
+ * runs in a worker thread (parseWorker.ts), which bounds the rest.
+ */
 export async function parseDocument(kind: DocumentKind, data: Buffer): Promise<ParsedDocument> {
   const parsed = await extract(kind, data);
   const sections = parsed.sections
     .map((section) => ({ ...section, text: normalizeText(section.text) }))
     .filter((section) => hasMeaningfulText(section.text));
   if (sections.length === 0) throw new DocumentProcessingError('empty', kind);
-  return { sections, pageCount: parsed.pageCount };
+  return { ...parsed, sections };
 }
 
 async function extract(kind: DocumentKind, data: Buffer): Promise<ParsedDocument> {
@@ -63,12 +42,14 @@ async function extract(kind: DocumentKind, data: Buffer): Promise<ParsedDocument
       const text = decodeText(data);
       if (text === null) throw new DocumentProcessingError('corrupt', kind, 'not UTF-8 text');
       const normalized = normalizeText(text);
-      return { sections: kind === 'md' ? markdownSections(normalized) : [{ heading: null, text: normalized }], pageCount: null };
+      // No limit here: the upload's size bounds the text.
+      return { sections: kind === 'md' ? markdownSections(normalized) : [{ heading: null, text: normalized }], pageCount: null, truncated: false };
     }
   }
 }
 
 async function parsePdf(data: Buffer): Promise<ParsedDocument> {
+  await assertPdfStreamsWithinLimits(data);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the array it is given: hand it a copy.
@@ -78,21 +59,39 @@ async function parsePdf(data: Buffer): Promise<ParsedDocument> {
   }
   try {
     const sections: Section[] = [];
-    // Page by page, releasing each, rather than all pages at once: bounded memory on long PDFs,
-    // and the event loop gets a turn between pages.
-    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+    const pagesToRead = Math.min(pdf.numPages, PDF_LIMITS.maxPages);
+    let characters = 0;
+    // Page by page, releasing each, rather than all pages at once: bounded memory on long PDFs.
+    for (let pageNumber = 1; pageNumber <= pagesToRead && characters < MAX_EXTRACTED_CHARS; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
       page.cleanup();
       sections.push({ heading: null, text, page: pageNumber });
+      characters += text.length;
     }
-    return { sections, pageCount: pdf.numPages };
+    const kept = withinCharacters(sections, MAX_EXTRACTED_CHARS);
+    return { sections: kept.sections, pageCount: pdf.numPages, truncated: kept.truncated || pagesToRead < pdf.numPages };
   } catch (error) {
     throw pdfError(error);
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
+}
+
+/** The sections up to `maxCharacters` of text in all, the last one cut short if need be. */
+export function withinCharacters(sections: Section[], maxCharacters: number): { sections: Section[]; truncated: boolean } {
+  const kept: Section[] = [];
+  let remaining = maxCharacters;
+  for (const section of sections) {
+    if (section.text.length > remaining) {
+      if (remaining > 0) kept.push({ ...section, text: section.text.slice(0, remaining) });
+      return { sections: kept, truncated: true };
+    }
+    kept.push(section);
+    remaining -= section.text.length;
+  }
+  return { sections: kept, truncated: false };
 }
 
 function pdfError(error: unknown): DocumentProcessingError {
@@ -102,6 +101,7 @@ function pdfError(error: unknown): DocumentProcessingError {
 }
 
 async function parseDocx(data: Buffer): Promise<ParsedDocument> {
+  await assertDocxWithinLimits(data);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -116,7 +116,7 @@ async function parseDocx(data: Buffer): Promise<ParsedDocument> {
   } catch (error) {
     throw new DocumentProcessingError('corrupt', 'docx', error instanceof Error ? error.message : String(error));
   }
-  return { sections: markdownSections(htmlToMarkdown(html)), pageCount: null };
+  return { ...withinCharacters(markdownSections(htmlToMarkdown(html)), MAX_EXTRACTED_CHARS), pageCount: null };
 }
 
 /** Mammoth's HTML as just enough Markdown to keep headings, paragraphs, list items and table rows. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "documents" ADD COLUMN     "processingAttempts" INTEGER NOT NULL DEFAULT 0;
