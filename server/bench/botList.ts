@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '../src/platform/database/index.ts';
 import { applyMigrations } from '../src/platform/database/migrate.ts';
-import type { BenchRow } from '../src/domains/knowledge/bench.ts';
+import type { BenchRow } from './knowledge.ts';
 import { graphql, startTestServer } from '../test/harness.ts';
 import { logIn } from '../test/accounts.ts';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { BenchRow } from '../src/domains/knowledge/bench.ts';
+import type { BenchRow } from './knowledge.ts';
 import { grantSubscription, signUp } from '../test/accounts.ts';
 import { startFakeOpenAI } from '../test/fakeOpenAI.ts';
 import { api, startTestServer } from '../test/harness.ts';

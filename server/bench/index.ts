@@ -1,7 +1,7 @@
 // `npm run bench`: the server's speed targets, measured on this machine and printed as a table.
 // Reported, never asserted: timing assertions belong to no test.
-import { benchCrawl } from '../src/domains/knowledge/crawler/bench.ts';
-import { benchPdfIngestion, benchRetrieval, type BenchRow } from '../src/domains/knowledge/bench.ts';
+import { benchCrawl } from './crawler.ts';
+import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
 import { benchBotListQueries } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 

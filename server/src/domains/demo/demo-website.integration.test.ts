@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { htmlPage, serveLocalSite, type LocalSite } from '../knowledge/crawler/localSite.ts';
+import { htmlPage, serveLocalSite, type LocalSite } from '../../../test/localSite.ts';
 import { DEMO_CRAWLS_PER_SESSION } from './service.ts';
 
 let server: TestServer;

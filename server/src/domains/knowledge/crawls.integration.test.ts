@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { htmlPage, respond, serveLocalSite, type LocalSite, type RouteHandler } from './crawler/localSite.ts';
+import { htmlPage, respond, serveLocalSite, type LocalSite, type RouteHandler } from '../../../test/localSite.ts';
 
 let server: TestServer;
 let site: LocalSite;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, windowsExecutable } from './fixtures.ts';
+import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, windowsExecutable } from '../../../test/documentFixtures.ts';
 import { documentBlobKey, MAX_PROCESSING_ATTEMPTS } from './ingestion.ts';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertDocxWithinLimits, declaredSizeProblem, type DeclaredEntry } from './docxArchive.ts';
-import { deflated, docxAround, docxOfRepeatedParagraph, docxWith, MiB, zipArchive } from './fixtures.ts';
+import { deflated, docxAround, docxOfRepeatedParagraph, docxWith, MiB, zipArchive } from '../../../test/documentFixtures.ts';
 import { DOCX_LIMITS } from './parseLimits.ts';
 import { DocumentProcessingError } from './problems.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, pdfWithoutText } from './fixtures.ts';
+import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, pdfWithoutText } from '../../../test/documentFixtures.ts';
 import { parseDocument, withinCharacters } from './parse.ts';
 import { DOCUMENT_PROBLEM_MESSAGES, DocumentProcessingError, type DocumentProblem } from './problems.ts';
 import type { DocumentKind } from './sniff.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docxOfRepeatedParagraph, MiB, pdfWithPages } from './fixtures.ts';
+import { docxOfRepeatedParagraph, MiB, pdfWithPages } from '../../../test/documentFixtures.ts';
 import { PARSE_WORKER_LIMITS } from './parseLimits.ts';
 import { parseInWorker } from './parseWorker.ts';
 import { DocumentProcessingError } from './problems.ts';

@@ -1,6 +1,6 @@
 import { constants, createDeflate, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflatedRepeat, MiB, pdfWithPages, pdfWithStreams, type PdfStream } from './fixtures.ts';
+import { deflatedRepeat, MiB, pdfWithPages, pdfWithStreams, type PdfStream } from '../../../test/documentFixtures.ts';
 import { PDF_LIMITS } from './parseLimits.ts';
 import { assertPdfStreamsWithinLimits, isImageStream, pdfStreams } from './pdfStreams.ts';
 import { DocumentProcessingError } from './problems.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corruptPdf, docxWith, encryptedPdf, pdfWithPages, windowsExecutable } from './fixtures.ts';
+import { corruptPdf, docxWith, encryptedPdf, pdfWithPages, windowsExecutable } from '../../../test/documentFixtures.ts';
 import { decodeText, sniffDocumentType } from './sniff.ts';
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

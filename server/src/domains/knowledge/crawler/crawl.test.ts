@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { crawlSite, type CrawledPage, type CrawlOptions, type CrawlSummary } from './crawl.ts';
 import { CrawlError } from './errors.ts';
-import { htmlPage, redirectTo, respond, serveLocalSite, type LocalSite, type RouteHandler } from './localSite.ts';
+import { htmlPage, redirectTo, respond, serveLocalSite, type LocalSite, type RouteHandler } from '../../../../test/localSite.ts';
 import type { HostLookup } from './safeFetch.ts';
 
 /** Every made-up host name of these tests lives on 127.0.0.1. */

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CrawlError, type CrawlErrorCode } from './errors.ts';
-import { htmlPage, redirectTo, respond, serveLocalSite, type LocalSite } from './localSite.ts';
+import { htmlPage, redirectTo, respond, serveLocalSite, type LocalSite } from '../../../../test/localSite.ts';
 import { PAGE_MEDIA_TYPES, safeFetch, type HostLookup, type SafeFetchOptions } from './safeFetch.ts';
 
 /** A resolver for made-up host names; it records what it was asked. */

@@ -1,5 +1,5 @@
-import { crawlSite } from './crawl.ts';
-import { htmlPage, serveLocalSite, type RouteHandler } from './localSite.ts';
+import { crawlSite } from '../src/domains/knowledge/crawler/crawl.ts';
+import { htmlPage, serveLocalSite, type RouteHandler } from '../test/localSite.ts';
 
 export interface CrawlBenchResult {
   pages: number;

@@ -3,12 +3,12 @@
 // rows for the printed table.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { collectionForModel } from './collections.ts';
-import { documentStatusTopic, type DocumentStatusEvent } from './events.ts';
-import { pdfWithPages } from './fixtures.ts';
-import { uuidv7 } from './ids.ts';
-import { batches } from './store.ts';
+import { api, startTestServer, type TestServer } from '../test/harness.ts';
+import { collectionForModel } from '../src/domains/knowledge/collections.ts';
+import { documentStatusTopic, type DocumentStatusEvent } from '../src/domains/knowledge/events.ts';
+import { pdfWithPages } from '../test/documentFixtures.ts';
+import { uuidv7 } from '../src/domains/knowledge/ids.ts';
+import { batches } from '../src/domains/knowledge/store.ts';
 
 export interface BenchRow {
   benchmark: string;
