@@ -3,6 +3,7 @@ import type { Bot } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
+import { documentJson } from '../knowledge/rest.ts';
 import { CONTENT_TYPE_BY_EXTENSION, publicImageKey, type BotImageKind, type UploadedImage } from './images.ts';
 import type { BotSummary } from './service.ts';
 
@@ -77,7 +78,7 @@ export function botRoutes(app: FastifyInstance, { services }: RestContext): void
   app.get('/bots/:id', async (request) => {
     const viewer = requireViewer(request);
     const { bot, ...summary } = await bots.summary(viewer.id, params(request).id);
-    return { ...botJson(bot, summary), documents: await services.knowledge.documentsJson(bot.id) };
+    return { ...botJson(bot, summary), documents: (await services.knowledge.documentsOf(bot.id)).map(documentJson) };
   });
 
   app.post('/bots/save', async (request, reply) => {

@@ -3,8 +3,7 @@ import type { TemplatePrompt } from '../../generated/prisma/client.ts';
 import type { RestContext } from '../../rest/http.ts';
 import { citationJson } from '../chat/rest.ts';
 import { crawlJson } from '../knowledge/crawl-rest.ts';
-import { readUploadedFile } from '../knowledge/rest.ts';
-import { documentJson } from '../knowledge/service.ts';
+import { documentJson, readUploadedFile } from '../knowledge/rest.ts';
 
 export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {
   const { demo } = services;

@@ -203,7 +203,7 @@ describe('documents: upload, live status, retrieval, deletion', () => {
       Object.values(FACTS).map((fact) => [fact.fileName, 'completed']),
     );
     expect(stored.find((document) => document.fileName === 'ferries.pdf')?.pageCount).toBe(2);
-    expect(await server.services.knowledge.documentsJson(botId)).toHaveLength(4);
+    expect(await server.services.knowledge.documentsOf(botId)).toHaveLength(4);
   });
 
   it('finds the fact of each document with the retrieval service, with its source', async () => {
@@ -366,7 +366,8 @@ describe('documents: bad files get clear errors and leave nothing behind', () =>
     expect(await chunkCount(document.id)).toBe(0);
     expect(await vectorCount(botId, document.id)).toBe(0);
     expect(await server.platform.blobs.exists(document.storageKey)).toBe(false);
-    expect((await server.services.knowledge.documentsJson(botId)).find((json) => json.id === document.id)).toMatchObject({
+    const bot = await api(server, 'GET', `/bots/${botId}`, { token: customer.token });
+    expect(bot.body.documents.find((json: { id: string }) => json.id === document.id)).toMatchObject({
       status: 'failed',
       error_message: expect.stringMatching(message),
     });

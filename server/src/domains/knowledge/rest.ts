@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
+import type { Document } from '../../generated/prisma/client.ts';
 import type { UploadedFile } from './ingestion.ts';
-import { documentJson } from './service.ts';
 
 /** The multipart field that carries the document. */
 const FILE_FIELD = 'file';
@@ -42,4 +42,15 @@ export function knowledgeRoutes(app: FastifyInstance, { services }: RestContext)
     const document = await knowledge.deleteDocument(viewer.id, id, documentId);
     return { message: 'Document deleted', id: document.id };
   });
+}
+
+/** The spec's Document as the REST shim shows it. */
+export function documentJson(document: Document) {
+  return {
+    id: document.id,
+    file_name: document.fileName,
+    status: document.status,
+    created_at: document.createdAt.toISOString(),
+    error_message: document.errorMessage,
+  };
 }

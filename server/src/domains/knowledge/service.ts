@@ -17,16 +17,6 @@ export function ownedDocumentWhere(viewerId: string | null, documentId: string):
   return { id: documentId, bot: ownedBotsWhere(viewerId) };
 }
 
-/** The spec's Document as the REST shim shows it. */
-export function documentJson(document: Document) {
-  return {
-    id: document.id,
-    file_name: document.fileName,
-    status: document.status,
-    created_at: document.createdAt.toISOString(),
-    error_message: document.errorMessage,
-  };
-}
 
 /** How many current documents a new subscriber is sent before live changes. */
 const SUBSCRIPTION_SNAPSHOT_LIMIT = 200;
@@ -103,10 +93,9 @@ export class KnowledgeService {
     return this.ingestion.accept(botId, upload, rules);
   }
 
-  /** The bot's documents in the spec's REST shape, newest first (for GET /bots/{id}). */
-  async documentsJson(botId: string): Promise<ReturnType<typeof documentJson>[]> {
-    const documents = await this.platform.prisma.document.findMany({ where: { botId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-    return documents.map(documentJson);
+  /** A bot's documents, newest first (the caller has the bot from an owner-filtered lookup). */
+  documentsOf(botId: string): Promise<Document[]> {
+    return this.platform.prisma.document.findMany({ where: { botId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   }
 
   /** Replaces the knowledge of one source (a crawled page, a document) with these sections. */
