@@ -132,6 +132,15 @@ describe('the bot editor', () => {
     await screenshot(page, 'editor-reloaded');
   });
 
+  it('finds the test conversation in the chat logs filtered by this bot', async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Chat logs' }).waitFor();
+    await page.getByRole('combobox', { name: 'Filter by bot' }).selectOption({ label: BOT_NAME });
+    await page.getByText('How much does the guided boat tour cost?').first().waitFor(SLOW_STEP);
+    expect(await page.getByText('No conversations match these filters.').count()).toBe(0);
+    await screenshot(page, 'logs-filtered-by-bot');
+  });
+
   it('signs out', async () => {
     await signOut(page);
     await page.getByRole('link', { name: 'Try demo', exact: true }).waitFor();
