@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Services } from './services.ts';
 
-export const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
+const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Work the server does on its own: at boot, resume documents and crawls a stopped process left

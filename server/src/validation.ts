@@ -14,7 +14,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   throw new ValidationError(message, issues);
 }
 
-export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode.';
+const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or invalid Unicode.';
 
 // A NUL, or a UTF-16 surrogate without its pair: PostgreSQL cannot store either, and neither is text anyone typed.
 // eslint-disable-next-line no-control-regex

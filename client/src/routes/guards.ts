@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { tokenStore } from '../session/tokenStore.ts';
 
-export const ADMIN_HOME = '/admin/overview';
+const ADMIN_HOME = '/admin/overview';
 
 /** Loader guard of the customer shell: signed-out visitors go to /, admins to their own pages. */
 export function requireCustomer(): void {

@@ -15,7 +15,7 @@ import {
 import { builder } from './builder.ts';
 
 /** Every expected failure is a GraphQL type implementing `Error`; mutations return a union with their success type. */
-export const ErrorInterface = builder.interfaceRef<AppError>('Error').implement({
+const ErrorInterface = builder.interfaceRef<AppError>('Error').implement({
   description: 'An expected failure: its message is fit to show to the person who caused it.',
   fields: (t) => ({
     message: t.exposeString('message', { authScopes: { public: true } }),

@@ -26,7 +26,7 @@ export function memoizeFragments<T>(
 }
 
 /** How deep fields nest in a selection set; fragments add no level of their own. */
-export function selectionDepth(selectionSet: SelectionSetNode, fragmentDepth: (name: string) => number): number {
+function selectionDepth(selectionSet: SelectionSetNode, fragmentDepth: (name: string) => number): number {
   let deepest = 0;
   for (const selection of selectionSet.selections) {
     const depth =
@@ -41,7 +41,7 @@ export function selectionDepth(selectionSet: SelectionSetNode, fragmentDepth: (n
 }
 
 /** Validation rule: fields nest at most `depth.max` deep in each operation, fragments followed. */
-export function QueryDepthLimit(context: ValidationContext): ASTVisitor {
+function QueryDepthLimit(context: ValidationContext): ASTVisitor {
   const fragmentDepth: (name: string) => number = memoizeFragments(
     (name) => context.getFragment(name),
     (fragment) => selectionDepth(fragment.selectionSet, fragmentDepth),
@@ -56,7 +56,7 @@ export function QueryDepthLimit(context: ValidationContext): ASTVisitor {
 }
 
 /** Validation rule: the document's aliases, fields and directives, each against its limit. */
-export function DocumentSizeLimits(context: ValidationContext): ASTVisitor {
+function DocumentSizeLimits(context: ValidationContext): ASTVisitor {
   const counts: Record<Extract<GraphQLLimit, 'aliases' | 'fields' | 'directives'>, number> = { aliases: 0, fields: 0, directives: 0 };
   return {
     Field(field) {

@@ -15,7 +15,7 @@ import { authenticateRequest } from '../requestAuth.ts';
 import { registerRestErrorHandling, type RestContext } from './http.ts';
 
 /** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** The REST shim under /api/v1: the specs' contract, adapting HTTP to the domain services. */
 export async function restApi(app: FastifyInstance, context: RestContext): Promise<void> {

@@ -17,7 +17,7 @@ interface SeedPlan {
 }
 
 /** The landing page's plans (monthly subscriptions) and two credit packs at $0.02 a message. */
-export const SEED_PLANS: SeedPlan[] = [
+const SEED_PLANS: SeedPlan[] = [
   {
     name: 'Starter',
     description: 'For a first assistant on a small site.',
@@ -80,7 +80,7 @@ export const SEED_PLANS: SeedPlan[] = [
   },
 ];
 
-export const SEED_TEMPLATES = [
+const SEED_TEMPLATES = [
   {
     useCase: 'customer-support',
     title: 'Customer support assistant',

@@ -11,9 +11,9 @@ export interface Appearance {
   language: ChatLanguage;
 }
 
-export const DEFAULT_APPEARANCE: Appearance = { title: 'AI Assistant', themeColor: DEFAULT_THEME_COLOR, logoUrl: null, language: 'en' };
+const DEFAULT_APPEARANCE: Appearance = { title: 'AI Assistant', themeColor: DEFAULT_THEME_COLOR, logoUrl: null, language: 'en' };
 
-export function appearanceOf(settings: PublicSettings): Appearance {
+function appearanceOf(settings: PublicSettings): Appearance {
   return {
     title: settings.display_name || DEFAULT_APPEARANCE.title,
     themeColor: themeColorOr(settings.theme_color),

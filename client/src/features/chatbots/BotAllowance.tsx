@@ -11,7 +11,7 @@ export type BotAllowance =
   | { kind: 'unlimited'; botCount: number }
   | { kind: 'limited'; botCount: number; limit: number };
 
-export function botAllowanceOf(viewer: BotAllowanceProviderFragment$data): BotAllowance {
+function botAllowanceOf(viewer: BotAllowanceProviderFragment$data): BotAllowance {
   const { billing } = viewer;
   const botCount = viewer.botTotal.totalCount;
   if (billing.planType === 'credit') return billing.credits.totalCredits > 0 ? { kind: 'unlimited', botCount } : { kind: 'none' };

@@ -8,7 +8,7 @@ import { canCreateBot, useBotAllowance } from './BotAllowance.tsx';
 import { BotCard } from './BotCard.tsx';
 import { CreateBotButton } from './CreateBotButton.tsx';
 
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 const STATUS_FILTERS = ['all', 'online', 'offline', 'training'] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number];
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { DashboardStatsFragment$key } from './__generated__/DashboardStatsFragment.graphql.ts';
 
-export function formatChange(change: number): string {
+function formatChange(change: number): string {
   return `${change > 0 ? '+' : ''}${change.toFixed(1)}%`;
 }
 

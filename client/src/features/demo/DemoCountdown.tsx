@@ -2,10 +2,10 @@ import { Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const DEMO_SECONDS = 3600;
-export const WARNING_SECONDS = 300;
+const DEMO_SECONDS = 3600;
+const WARNING_SECONDS = 300;
 
-export function formatHms(totalSeconds: number): string {
+function formatHms(totalSeconds: number): string {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;

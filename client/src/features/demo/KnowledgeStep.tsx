@@ -7,7 +7,7 @@ export const DEMO_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const ACCEPTED_TYPES = ['application/pdf', 'text/plain', 'text/markdown'];
 const ACCEPTED_EXTENSIONS = ['pdf', 'txt', 'md', 'markdown'];
 
-export function isAcceptedDemoFile(file: File): boolean {
+function isAcceptedDemoFile(file: File): boolean {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return (ACCEPTED_TYPES.includes(file.type) || ACCEPTED_EXTENSIONS.includes(extension)) && file.size <= DEMO_MAX_FILE_BYTES;
 }

@@ -7,7 +7,7 @@ import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import type { TestBotDialogAskSubscription, TestBotDialogAskSubscription$data } from './__generated__/TestBotDialogAskSubscription.graphql.ts';
 
 /** The spec's test chat asks for answers of up to 1000 tokens. */
-export const TEST_CHAT_MAX_TOKENS = 1000;
+const TEST_CHAT_MAX_TOKENS = 1000;
 
 const askSubscription = graphql`
   subscription TestBotDialogAskSubscription($botId: ID!, $question: String!, $maxTokens: Int) {

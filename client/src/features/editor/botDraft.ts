@@ -91,7 +91,7 @@ export function sameDraft(a: BotDraft, b: BotDraft): boolean {
 
 export const isHexColor = (value: string) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
 
-export function isValidMaxTokens(value: string): boolean {
+function isValidMaxTokens(value: string): boolean {
   if (!/^\d+$/.test(value.trim())) return false;
   const tokens = Number(value);
   return tokens >= 0 && tokens <= MAX_TOKENS_LIMIT;

@@ -10,7 +10,7 @@ import type { DocumentsTabStatusSubscription } from './__generated__/DocumentsTa
 import { DocumentRow } from './DocumentRow.tsx';
 import { DocumentUploader } from './DocumentUploader.tsx';
 
-export const DOCUMENTS_CONNECTION_KEY = 'DocumentsTab_documents';
+const DOCUMENTS_CONNECTION_KEY = 'DocumentsTab_documents';
 
 const documentsTabQuery = graphql`
   query DocumentsTabQuery($botId: ID!) {

@@ -1,6 +1,6 @@
 /** The spec's editor upload rules: pdf, docx, txt and md files of at most 10 MB each. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'docx', 'txt', 'md'] as const;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** For the file picker; the extension check below is what decides. */
 export const ACCEPT_ATTRIBUTE = ['.pdf', '.docx', '.txt', '.md', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/markdown'].join(',');

@@ -9,7 +9,7 @@ import { ChatLogEntry } from './ChatLogEntry.tsx';
 import { ChatLogFilters, type LogFilters } from './ChatLogFilters.tsx';
 import { downloadChatLogsCsv } from './exportChatLogs.ts';
 
-export const LOGS_PAGE_SIZE = 20;
+const LOGS_PAGE_SIZE = 20;
 
 export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragment$key; botChoices: ChatLogFiltersFragment$key }) {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { hasPlan, SidebarContent } from './SidebarContent.tsx';
 import { useSidebarState } from './sidebarState.ts';
 
-export const SIDEBAR_WIDTH = '16rem';
-export const SIDEBAR_WIDTH_COLLAPSED = '3rem';
+const SIDEBAR_WIDTH = '16rem';
+const SIDEBAR_WIDTH_COLLAPSED = '3rem';
 
 const MobileSidebar = lazy(() => import('./MobileSidebar.tsx'));
 

@@ -2,7 +2,7 @@ import { Drawer, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SidebarContent } from './SidebarContent.tsx';
 
-export const SIDEBAR_WIDTH_MOBILE = '18rem';
+const SIDEBAR_WIDTH_MOBILE = '18rem';
 
 /** The sidebar as a drawer on phones; its own module, so wide screens never download it. */
 export default function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

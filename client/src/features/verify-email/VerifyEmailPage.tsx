@@ -6,7 +6,7 @@ import { authApi } from '../../session/api.ts';
 import { PublicPage } from '../../ui/PublicPage.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 
-export const REDIRECT_SECONDS = 5;
+const REDIRECT_SECONDS = 5;
 
 type Status = 'verifying' | 'success' | 'invalid' | 'error';
 

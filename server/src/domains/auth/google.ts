@@ -88,7 +88,7 @@ export class GoogleSignInError extends Error {
   }
 }
 
-export const GOOGLE_SCOPES = 'openid email profile';
+const GOOGLE_SCOPES = 'openid email profile';
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Longest provider-supplied text copied into an error message. */
 const MAX_PROVIDER_TEXT = 200;
@@ -110,7 +110,7 @@ function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-export function pkceChallenge(codeVerifier: string): string {
+function pkceChallenge(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 

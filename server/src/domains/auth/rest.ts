@@ -16,7 +16,7 @@ const GOOGLE_STATE_COOKIE = 'google_oauth';
 const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
 
 /** The REST shape of a user, as the spec's client reads it. */
-export function userJson(user: User, plan: string) {
+function userJson(user: User, plan: string) {
   return {
     id: user.id,
     email: user.email,

@@ -1,7 +1,7 @@
 import { AUTHENTICATION_REQUIRED, AuthenticationError, ForbiddenError } from '../../errors.ts';
 import type { Viewer } from './service.ts';
 
-export const ADMIN_REQUIRED = 'Administrator access required';
+const ADMIN_REQUIRED = 'Administrator access required';
 
 /** The one admin check the services make: no viewer is a 401, a customer a 403. */
 export function assertAdmin(viewer: Viewer | null): asserts viewer is Viewer {

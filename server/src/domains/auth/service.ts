@@ -97,7 +97,7 @@ export const AUTH_RATE_LIMITS = {
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
 } as const;
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Incorrect email or password',
   emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link.',

@@ -60,7 +60,7 @@ export function rateInputFromBody(body: unknown): unknown {
 // ---------------------------------------------------------------- answers: the spec's JSON
 
 /** A payment plan as the spec's client reads it: snake_case, price as a number, features as one text. */
-export function planJson(plan: PaymentPlan) {
+function planJson(plan: PaymentPlan) {
   return {
     id: plan.id,
     name: plan.name,
@@ -84,7 +84,7 @@ export function planJson(plan: PaymentPlan) {
   };
 }
 
-export function subscriptionJson(subscription: SubscriptionWithPlan) {
+function subscriptionJson(subscription: SubscriptionWithPlan) {
   const { plan } = subscription;
   return {
     id: subscription.id,
@@ -103,7 +103,7 @@ export function subscriptionJson(subscription: SubscriptionWithPlan) {
   };
 }
 
-export function creditsJson(credits: CreditBalance) {
+function creditsJson(credits: CreditBalance) {
   return {
     total_credits: credits.totalCredits.toNumber(),
     used_credits: credits.usedCredits.toNumber(),
@@ -111,7 +111,7 @@ export function creditsJson(credits: CreditBalance) {
   };
 }
 
-export function rateJson(rate: CreditRate) {
+function rateJson(rate: CreditRate) {
   return {
     id: rate.id,
     usage_type: rate.usageType,
@@ -122,7 +122,7 @@ export function rateJson(rate: CreditRate) {
   };
 }
 
-export function revenueJson(summary: RevenueSummary) {
+function revenueJson(summary: RevenueSummary) {
   return { total_revenue: summary.totalRevenue, monthly_breakdown: summary.monthlyBreakdown };
 }
 

@@ -12,7 +12,7 @@ export const Decimal = Prisma.Decimal;
 export const CREDIT_VALUE_USD = 0.02;
 
 /** Used when the admin has not set a rate for a chat message (the seeded default: chat, per message, 1 credit). */
-export const DEFAULT_CREDIT_RATES = [{ usageType: 'chat', unitName: 'message', costPerUnit: new Decimal(1) }] as const;
+const DEFAULT_CREDIT_RATES = [{ usageType: 'chat', unitName: 'message', costPerUnit: new Decimal(1) }] as const;
 
 /** The unit a usage is counted in when the caller does not say. */
 export const DEFAULT_USAGE_UNIT = 'message';
@@ -73,7 +73,7 @@ function priceText(price: Decimal): string {
 }
 
 /** Accepts 19, "19", "$19.99", " 19.5 $": the spec parses prices after removing the dollar sign. */
-export const priceField = z.unknown().optional().transform((value, ctx) => {
+const priceField = z.unknown().optional().transform((value, ctx) => {
   const text = decimalText(typeof value === 'string' ? value.replace(/\$/g, '') : value);
   if (!/^-?\d+(\.\d+)?$/.test(text)) {
     ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceInvalid });
@@ -111,17 +111,17 @@ function wholeNumberField(message: string, min: number, max: number) {
   });
 }
 
-export const botLimitField = wholeNumberField(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
-export const creditAmountField = wholeNumberField(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
-export const bonusCreditsField = wholeNumberField(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
+const botLimitField = wholeNumberField(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
+const creditAmountField = wholeNumberField(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
+const bonusCreditsField = wholeNumberField(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
 
-export const billingPeriodField = clearableField(BILLING_MESSAGES.billingPeriodInvalid, (value) => {
+const billingPeriodField = clearableField(BILLING_MESSAGES.billingPeriodInvalid, (value) => {
   const period = typeof value === 'string' ? value.trim().toLowerCase() : value;
   return BILLING_PERIODS.find((known) => known === period);
 });
 
 /** Features arrive as a list or as the spec's comma-separated text; blanks are dropped. */
-export const featuresField = z.unknown().optional().transform((value, ctx): string[] | undefined => {
+const featuresField = z.unknown().optional().transform((value, ctx): string[] | undefined => {
   if (value === undefined) return undefined;
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
   if (!items || items.some((item) => typeof item !== 'string')) {

@@ -28,7 +28,7 @@ export interface InvoiceSummary {
   receiptUrl: string | null;
 }
 
-export class WebhookSignatureError extends ValidationError {
+class WebhookSignatureError extends ValidationError {
   constructor(message = 'Invalid Stripe signature') {
     super(message, [], 'INVALID_STRIPE_SIGNATURE');
   }
@@ -64,7 +64,7 @@ export class StripeKeys {
 }
 
 /** Seconds Stripe's signature timestamp may lag behind our clock (Stripe's recommended 5 minutes). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class StripeGateway {
   private readonly clients = new Map<string, Stripe>();

@@ -352,7 +352,7 @@ async function subscriptionDeleted(stripeSubscription: Stripe.Subscription, { tx
 }
 
 /** Stripe's subscription statuses in ours; only `active` counts as a plan. */
-export function subscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+function subscriptionStatus(status: Stripe.Subscription.Status): SubscriptionStatus | null {
   switch (status) {
     case 'active':
     case 'trialing':

@@ -1,5 +1,5 @@
 /** The loader URL is versioned so the loader can be cached hard and still change between releases. */
-export const WIDGET_LOADER_VERSION = '1';
+const WIDGET_LOADER_VERSION = '1';
 
 export interface EmbedCodes {
   embedCode: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RESPONSE_STYLES, TONES, USE_CASES, type UseCase } from './rules.ts';
 
-export const MISSING_PROMPT_INFORMATION = 'Missing Information: Please select a use case and provide a description first.';
+const MISSING_PROMPT_INFORMATION = 'Missing Information: Please select a use case and provide a description first.';
 
 export const generatePromptInput = z.object({
   useCase: z.enum(USE_CASES, { error: MISSING_PROMPT_INFORMATION }),

@@ -8,7 +8,7 @@ import { CONTENT_TYPE_BY_EXTENSION, publicImageKey, type BotImageKind, type Uplo
 import type { BotSummary } from './service.ts';
 
 /** The spec's Bot as the client reads it (camelCase), plus the list fields when known. */
-export function botJson(bot: Bot, summary?: Omit<BotSummary, 'bot'>) {
+function botJson(bot: Bot, summary?: Omit<BotSummary, 'bot'>) {
   return {
     id: bot.id,
     name: bot.name,

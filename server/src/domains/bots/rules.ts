@@ -24,13 +24,13 @@ export const MAX_TOKENS_LIMIT = 8192;
 export const DEFAULT_THEME_COLOR = '#8B5CF6';
 
 /** Creativity goes from 0 to 0.7 in steps of 0.1 (the temperature the model answers with). */
-export function isValidCreativity(value: number): boolean {
+function isValidCreativity(value: number): boolean {
   const tenths = value * 10;
   return value >= 0 && value <= CREATIVITY_MAX + 1e-9 && Math.abs(tenths - Math.round(tenths)) < 1e-6;
 }
 
 /** `#abc` and `#AABBCC` are accepted and stored as `#aabbcc`. */
-export function normaliseThemeColor(value: string): string | null {
+function normaliseThemeColor(value: string): string | null {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (!match) return null;
   const hex = match[1]!.toLowerCase();
@@ -93,7 +93,7 @@ const botFields = {
 };
 
 /** What a new bot gets for every field its creator leaves out (the spec's defaults). */
-export const BOT_DEFAULTS = {
+const BOT_DEFAULTS = {
   generatedPrompt: '',
   tone: 'friendly',
   responseStyle: 'balanced',

@@ -51,7 +51,7 @@ const IN_PROGRESS_DOCUMENTS = { status: { in: ['pending', 'processing'] } } sati
 const IN_PROGRESS_CRAWLS = { status: { in: ['pending', 'running'] } } satisfies Prisma.WebSourceWhereInput;
 
 /** SQL conditions for the derived list status, shared by REST and GraphQL lists. */
-export function botStatusWhere(status: BotStatus): Prisma.BotWhereInput {
+function botStatusWhere(status: BotStatus): Prisma.BotWhereInput {
   const training: Prisma.BotWhereInput = {
     OR: [{ documents: { some: IN_PROGRESS_DOCUMENTS } }, { webSources: { some: IN_PROGRESS_CRAWLS } }],
   };

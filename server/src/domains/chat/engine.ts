@@ -45,12 +45,12 @@ export interface AnswerResult {
   model: string;
 }
 
-export const ANSWER_TIMEOUT_MS = 45_000;
+const ANSWER_TIMEOUT_MS = 45_000;
 /** A vector match this close counts as relevant even without shared words (synonyms, other languages). */
-export const SEMANTIC_RELEVANCE = 0.8;
+const SEMANTIC_RELEVANCE = 0.8;
 const EXTRACTIVE_MODEL = 'extractive';
 
-export function passagesFrom(chunks: RetrievedChunk[]): Passage[] {
+function passagesFrom(chunks: RetrievedChunk[]): Passage[] {
   return chunks.map((chunk, position) => ({
     index: position + 1,
     chunkId: chunk.chunkId,
@@ -61,7 +61,7 @@ export function passagesFrom(chunks: RetrievedChunk[]): Passage[] {
 }
 
 /** Rough token count for providers that report no usage (about four characters a token). */
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 

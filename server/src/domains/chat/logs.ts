@@ -6,13 +6,13 @@ import { ownedBotsWhere } from '../bots/access.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
-export const CHAT_LOG_PAGE_SIZE = 50;
-export const CHAT_LOG_EXPORT_LIMIT = 50_000;
+const CHAT_LOG_PAGE_SIZE = 50;
+const CHAT_LOG_EXPORT_LIMIT = 50_000;
 
 const DAY_MS = 86_400_000;
 
 // Numbers and flags may come as query-string text: the filter reads both.
-export const chatLogFilter = z.object({
+const chatLogFilter = z.object({
   botId: z.string().trim().max(100).optional(),
   search: z.string().trim().max(200).optional(),
   dateRange: z.enum(DATE_RANGES, { error: `date_range must be one of: ${DATE_RANGES.join(', ')}` }).default('all'),
@@ -32,7 +32,7 @@ export const chatLogFilter = z.object({
 export type ChatLogFilter = z.output<typeof chatLogFilter>;
 
 /** The time window of a date filter, in UTC days, relative to now. */
-export function dateRangeBounds(range: DateRange, now: Date): { from?: Date; to?: Date } {
+function dateRangeBounds(range: DateRange, now: Date): { from?: Date; to?: Date } {
   const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   switch (range) {
     case 'today':
@@ -146,7 +146,7 @@ export class ChatLogs {
 const CSV_COLUMNS = ['timestamp', 'bot', 'channel', 'user_name', 'user_email', 'phone_number', 'message', 'response', 'unanswered'] as const;
 
 /** RFC 4180 fields; a leading = + - @ is neutralised so spreadsheets never run a cell as a formula. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

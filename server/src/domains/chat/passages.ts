@@ -45,7 +45,7 @@ export function relevantPassages(question: string, passages: Passage[]): Passage
   return passages.filter((passage) => termOverlap(queryTerms, `${passage.source.title} ${passage.content}`) > 0);
 }
 
-export function snippetOf(content: string): string {
+function snippetOf(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
   return flat.length <= SNIPPET_LENGTH ? flat : `${flat.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…`;
 }

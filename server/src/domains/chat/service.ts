@@ -17,9 +17,9 @@ import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './e
 import type { Citation } from './passages.ts';
 
 export const MAX_MESSAGE_LENGTH = 4000;
-export const MEMORY_TURNS = 6;
-export const TEST_SESSION_REUSE_MS = 30 * 60_000;
-export const RETRIEVAL_TOP_K = 5;
+const MEMORY_TURNS = 6;
+const TEST_SESSION_REUSE_MS = 30 * 60_000;
+const RETRIEVAL_TOP_K = 5;
 
 /** Widget traffic limits: a person types far slower than these, a script does not. */
 export const WIDGET_RATE_LIMITS = {
@@ -60,7 +60,7 @@ const testChatInput = z.object({
 });
 
 /** The spec's default widget title, for a bot without a display name. */
-export const DEFAULT_WIDGET_TITLE = 'AI Assistant';
+const DEFAULT_WIDGET_TITLE = 'AI Assistant';
 
 export interface WidgetSettings {
   displayName: string;

@@ -2,8 +2,8 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { eventLevel } from '../events/service.ts';
 
-export const TOP_BOTS = 5;
-export const RECENT_ACTIVITY = 10;
+const TOP_BOTS = 5;
+const RECENT_ACTIVITY = 10;
 
 /**
  * Change from the previous period in percent, one decimal. From zero, any growth counts as +100%

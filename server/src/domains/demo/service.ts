@@ -21,12 +21,12 @@ import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
 import { CHAT_MESSAGES, type ChatReply } from '../chat/service.ts';
 import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
 
-export const DEMO_SESSION_SECONDS = 3600;
-export const MAX_TEMPLATE_PROMPTS = 3;
+const DEMO_SESSION_SECONDS = 3600;
+const MAX_TEMPLATE_PROMPTS = 3;
 export const DEMO_SESSIONS_PER_IP = { limit: 10, windowMs: 60 * 60_000 };
 export const DEMO_SESSION_EXPIRED = 'Your demo session has expired. Sign up to keep building your chatbot.';
-export const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
-export const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
+const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
+const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
 /** Web pages one demo session may read: the demo shows the idea, an account reads whole sites. */
 export const DEMO_CRAWLS_PER_SESSION = { limit: 5, windowMs: DEMO_SESSION_SECONDS * 1000 };
 /**
@@ -40,7 +40,7 @@ export const DEMO_CHAT_RATE_LIMITS = {
 } as const;
 export const DEMO_CHAT_CAP_REACHED = `The demo answers up to ${DEMO_CHAT_RATE_LIMITS.perSessionHour.limit} messages. Sign up to keep chatting with your chatbot.`;
 /** The demo's upload rule (spec): PDF, TXT or Markdown, at most 2 MB each. */
-export const DEMO_UPLOAD_RULES: UploadRules = { maxBytes: 2 * 1024 * 1024, accepted: ['pdf', 'txt', 'md'] };
+const DEMO_UPLOAD_RULES: UploadRules = { maxBytes: 2 * 1024 * 1024, accepted: ['pdf', 'txt', 'md'] };
 
 const sessionTokenInput = z
   .string({ error: 'demo_user_session_token is required' })

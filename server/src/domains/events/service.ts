@@ -4,7 +4,7 @@ import type { PubSub } from '../../platform/pubsub/index.ts';
 
 export type EventLevel = 'info' | 'success' | 'warning' | 'error';
 
-export const SYSTEM_EVENTS_TOPIC = 'system-events';
+const SYSTEM_EVENTS_TOPIC = 'system-events';
 
 const LEVEL_KEYWORDS: [EventLevel, string[]][] = [
   ['error', ['failed', 'error']],

@@ -21,12 +21,12 @@ export function ownedWebSourceWhere(viewerId: string | null, webSourceId: string
   return { id: webSourceId, bot: ownedBotsWhere(viewerId) };
 }
 
-export const CRAWL_QUEUE = 'knowledge.crawl';
+const CRAWL_QUEUE = 'knowledge.crawl';
 /** POST /crawl waits this long for a crawl to finish before answering with the running record. */
-export const CRAWL_WAIT_MS = 20_000;
-export const DEFAULT_PAGE_CAP = 200;
+const CRAWL_WAIT_MS = 20_000;
+const DEFAULT_PAGE_CAP = 200;
 /** Pages a whole-site crawl may read, by plan (a plan not listed gets the default). */
-export const PAGE_CAP_BY_PLAN: Record<string, number> = { starter: 100, pro: 200, enterprise: 500 };
+const PAGE_CAP_BY_PLAN: Record<string, number> = { starter: 100, pro: 200, enterprise: 500 };
 const HISTORY_LIMIT = 50;
 const INTERRUPTED = 'The crawl was interrupted by a server restart and has been started again.';
 
@@ -39,7 +39,7 @@ const crawlInput = z.object({
     .default(0),
 });
 
-export function crawlStatusTopic(botId: string): string {
+function crawlStatusTopic(botId: string): string {
   return `knowledge.crawls.${botId}`;
 }
 
@@ -54,7 +54,7 @@ export interface CrawlStatusEvent {
   };
 }
 
-export function crawlStatusEvent(crawl: WebSource): CrawlStatusEvent {
+function crawlStatusEvent(crawl: WebSource): CrawlStatusEvent {
   return {
     botId: crawl.botId,
     crawl: {
@@ -69,12 +69,12 @@ export function crawlStatusEvent(crawl: WebSource): CrawlStatusEvent {
 
 /** The spec's crawl record (REST). */
 /** The page bound of a whole-site crawl for the bot's owner; demo bots get the smallest. */
-export function pageCapFor(planLabel: string | null): number {
+function pageCapFor(planLabel: string | null): number {
   return (planLabel && PAGE_CAP_BY_PLAN[planLabel]) || DEFAULT_PAGE_CAP;
 }
 
 /** Dollars a crawl costs at the `crawl`/`page` credit rate (no rate: free). */
-export function crawlCostUsd(pages: number, creditsPerPage: number): number {
+function crawlCostUsd(pages: number, creditsPerPage: number): number {
   return Math.round(pages * creditsPerPage * CREDIT_VALUE_USD * 10_000) / 10_000;
 }
 

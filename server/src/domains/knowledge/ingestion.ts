@@ -15,7 +15,7 @@ import { DocumentProcessingError } from './problems.ts';
 import { DOCUMENT_MIME_TYPES, sniffDocumentType, type DocumentKind } from './sniff.ts';
 import type { KnowledgeIndex } from './store.ts';
 
-export const INGEST_DOCUMENT_QUEUE = 'knowledge.ingest-document';
+const INGEST_DOCUMENT_QUEUE = 'knowledge.ingest-document';
 
 /**
  * Tries at processing one document, counted in the database before each starts: a file that kills

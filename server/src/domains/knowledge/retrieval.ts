@@ -29,7 +29,7 @@ export interface RetrievedChunk {
   };
 }
 
-export const DEFAULT_TOP_K = 5;
+const DEFAULT_TOP_K = 5;
 const MAX_TOP_K = 50;
 /** Each search contributes this many candidates per result asked for (at least MIN_CANDIDATES). */
 const CANDIDATES_PER_RESULT = 4;
@@ -55,7 +55,7 @@ export function queryTerms(query: string): string[] {
  * little about which chunk answers, so a sample of its matches loses little, while the matches of
  * the rare words that do tell (a product code, a name) fit within the bound.
  */
-export const FULL_TEXT_LIMITS = {
+const FULL_TEXT_LIMITS = {
   /** Chunks read per probe (all the words together, then each word alone). A constant, so the planner uses the GIN index. */
   perProbe: 100,
   /** Words of the question probed one by one (the most telling first, see `probeOrder`). */

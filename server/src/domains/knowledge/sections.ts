@@ -7,7 +7,7 @@ export interface Section {
   page?: number;
 }
 
-export const MAX_HEADING_LENGTH = 200;
+const MAX_HEADING_LENGTH = 200;
 
 export function clampHeading(heading: string | null): string | null {
   if (heading === null) return null;

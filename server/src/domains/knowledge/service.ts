@@ -10,7 +10,7 @@ import type { Section } from './sections.ts';
 import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
 
 /** The spec's answer when documents are uploaded to a bot that does not exist (or is not the caller's). */
-export const BOT_NOT_SAVED = 'Bot Not Saved: Please Save the Bot to Upload Documents';
+const BOT_NOT_SAVED = 'Bot Not Saved: Please Save the Bot to Upload Documents';
 
 /** One of the viewer's documents, by id: a document of one of their bots. */
 export function ownedDocumentWhere(viewerId: string | null, documentId: string): Prisma.DocumentWhereUniqueInput {

@@ -59,7 +59,7 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; schema: string | undefined };
 
 /** Reads a database URL (or, without one, the PGlite directory) into a target. */
-export function resolveDatabaseTarget(options: CreateDatabaseOptions = {}): DatabaseTarget {
+function resolveDatabaseTarget(options: CreateDatabaseOptions = {}): DatabaseTarget {
   if (options.url) {
     const url = new URL(options.url);
     if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {

@@ -50,7 +50,7 @@ export interface ApplyMigrationsResult {
   unknown: string[];
 }
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   override name = 'MigrationError';
 }
 

@@ -10,7 +10,7 @@ export interface ChatModelSettings {
   timeoutMs?: number;
 }
 
-export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
+const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 
 /** An OpenAI-compatible chat model (OpenAI, Ollama, vLLM, Groq, Mistral...) through LangChain. */
 export function createChatModel(settings: ChatModelSettings): ChatOpenAI {

@@ -3,7 +3,7 @@ import { renderMarkdown } from '../markdown.ts';
 import type { ChatStrings } from '../strings.ts';
 import { SourceLinks } from './SourceLinks.tsx';
 
-export function formatTime(timestamp: string, language: string): string {
+function formatTime(timestamp: string, language: string): string {
   const date = new Date(timestamp);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 }

@@ -64,9 +64,9 @@ export interface CrawlSummary {
   failures: CrawlFailure[];
 }
 
-export const DEFAULT_USER_AGENT = 'ChatbotBuilderBot/1.0';
+const DEFAULT_USER_AGENT = 'ChatbotBuilderBot/1.0';
 
-export const CRAWL_DEFAULTS = {
+const CRAWL_DEFAULTS = {
   maxPages: 200,
   maxTotalBytes: 100 * 1024 * 1024,
   maxPageBytes: 5 * 1024 * 1024,

@@ -19,7 +19,7 @@ export function isHttpUrl(url: URL): boolean {
 }
 
 /** The URL without its fragment; the URL parser already lower-cases the host and drops default ports. */
-export function normaliseUrl(url: URL): string {
+function normaliseUrl(url: URL): string {
   const copy = new URL(url);
   copy.hash = '';
   return copy.href;
