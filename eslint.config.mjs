@@ -25,7 +25,10 @@ export default tseslint.config(
     // Typed rules: each workspace's own tsconfig types its files.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['scripts/e2e/*.ts', 'prisma.config.ts', 'client/vitest.e2e.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/e2e/*.ts', 'prisma.config.ts', 'client/vitest.e2e.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // A promise nobody awaits fails silently (or kills the process as an unhandled rejection).

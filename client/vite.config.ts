@@ -17,7 +17,10 @@ const proxy: Record<string, ProxyOptions> = {
  * Chakra's component recipes one by one (its package only exports them all together), so the
  * theme ships only the recipes the app uses. tsconfig.json maps the same name to their types.
  */
-const chakraRecipes = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/theme/recipes');
+const chakraRecipes = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist/esm/theme/recipes',
+);
 
 export default defineConfig({
   plugins: [react(), relay],

@@ -1,5 +1,7 @@
-// Runs every workspace's tests through turbo, then prints one plain closing line for all of them
-// ("N passed, N failed"), read from the JSON report each vitest run leaves in .test-results/.
+// Runs every workspace's type checks and tests through turbo, then the lint and format checks (after
+// turbo, whose builds generate the Prisma and Relay types the typed lint rules read), then prints one
+// plain closing line for all of them ("N passed, N failed"): the tests counted from the JSON report
+// each vitest run leaves in .test-results/, each check as one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,15 @@ rmSync(resultsDir, { recursive: true, force: true });
 const run = spawnSync('npx', ['turbo', 'run', 'typecheck', 'test', '--concurrency=1', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TEST_RESULTS_DIR: resultsDir },
+});
+
+const checks = [
+  ['lint', ['eslint', '.']],
+  ['format', ['prettier', '--check', '.']],
+].map(([name, command]) => {
+  console.log(`\n> ${command.join(' ')}`);
+  const check = spawnSync('npx', command, { stdio: 'inherit' });
+  return { name, ok: check.status === 0 };
 });
 
 let passed = 0;
@@ -23,6 +34,11 @@ for (const file of files) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${file.replace(/\.json$/, '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
-const status = run.status ?? 1;
+for (const check of checks) {
+  console.log(`${check.name}: ${check.ok ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+  if (check.ok) passed += 1;
+  else failed += 1;
+}
+const status = run.status === 0 && checks.every((check) => check.ok) ? 0 : 1;
 console.log(`${passed} passed, ${failed + (status !== 0 && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`);
 process.exit(status);

@@ -6,7 +6,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots', import.meta.url));
 
@@ -19,7 +27,9 @@ export const SLOW_STEP = { timeout: 60_000 };
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}. The end-to-end tests drive Debian's Chromium: install it with \`apt-get install -y chromium\`.`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}. The end-to-end tests drive Debian's Chromium: install it with \`apt-get install -y chromium\`.`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
@@ -48,7 +58,8 @@ interface AxeViolation {
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map(({ id, impact, help, nodes }) => ({
       id,

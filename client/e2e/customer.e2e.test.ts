@@ -92,7 +92,10 @@ describe('a customer with a plan', () => {
   it('opens the chatbots list', async () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chatbots' }).click();
     await page.getByRole('heading', { level: 1, name: 'Chatbots' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search chatbots by name' }).or(page.getByRole('textbox', { name: 'Search chatbots by name' })).waitFor();
+    await page
+      .getByRole('searchbox', { name: 'Search chatbots by name' })
+      .or(page.getByRole('textbox', { name: 'Search chatbots by name' }))
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Create chatbot' }).isEnabled()).toBe(true);
     await screenshot(page, 'chatbots');
     await expectAccessible(page);

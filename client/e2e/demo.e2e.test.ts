@@ -15,7 +15,8 @@ const QUESTION = 'When does the Glimmerwood ferry leave on Thursday?';
 /** Indexing runs in the background after the upload: a visitor quick enough may ask before it ends, and asks again. */
 const MAX_QUESTIONS = 5;
 
-const SITE_PAGE = '<!doctype html><html lang="en"><head><title>Glimmerwood bikes</title></head><body><p>Bicycles can be rented at the south pier for 9 euros a day.</p></body></html>';
+const SITE_PAGE =
+  '<!doctype html><html lang="en"><head><title>Glimmerwood bikes</title></head><body><p>Bicycles can be rented at the south pier for 9 euros a day.</p></body></html>';
 
 let browser: Browser;
 let page: Page;

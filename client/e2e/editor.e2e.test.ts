@@ -55,7 +55,9 @@ describe('the bot editor', () => {
 
     await page.getByRole('textbox', { name: /^Bot name/ }).fill(BOT_NAME);
     await page.getByRole('combobox', { name: /^Use case type/ }).selectOption('customer-support');
-    await page.getByRole('textbox', { name: /^Detailed description/ }).fill('Answers visitors of a harbour museum about opening hours, tours and prices.');
+    await page
+      .getByRole('textbox', { name: /^Detailed description/ })
+      .fill('Answers visitors of a harbour museum about opening hours, tours and prices.');
     await page.getByRole('button', { name: 'Generate prompt' }).click();
     await expect.poll(() => page.getByRole('textbox', { name: /^Generated prompt/ }).inputValue(), SLOW_STEP).not.toBe('');
     await screenshot(page, 'editor-use-case');
@@ -90,7 +92,11 @@ describe('the bot editor', () => {
     await page.getByText('Valid URL', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Single page' }).click();
     await page.getByText('Completed', { exact: true }).first().waitFor(SLOW_STEP);
-    await page.getByText('$0.0000').or(page.getByText(/\$\d+\.\d{4}/)).first().waitFor();
+    await page
+      .getByText('$0.0000')
+      .or(page.getByText(/\$\d+\.\d{4}/))
+      .first()
+      .waitFor();
     await screenshot(page, 'editor-website');
     await expectAccessible(page);
   });
@@ -100,9 +106,15 @@ describe('the bot editor', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Your question' }).fill('How much does the guided boat tour cost?');
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await dialog.getByText(/14 euros/).first().waitFor(SLOW_STEP);
+    await dialog
+      .getByText(/14 euros/)
+      .first()
+      .waitFor(SLOW_STEP);
     await dialog.getByText('Sources').waitFor(SLOW_STEP);
-    await dialog.getByText(/museum-facts\.txt/).first().waitFor();
+    await dialog
+      .getByText(/museum-facts\.txt/)
+      .first()
+      .waitFor();
     await screenshot(page, 'editor-test-chat');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -25,7 +25,9 @@ describe('GraphiQL at /graphql', () => {
       refused.push(url.href);
       return route.abort('internetdisconnected');
     });
-    const introspected = page.waitForResponse((response) => response.url().startsWith(`${productOrigin}/graphql`) && response.request().method() === 'POST');
+    const introspected = page.waitForResponse(
+      (response) => response.url().startsWith(`${productOrigin}/graphql`) && response.request().method() === 'POST',
+    );
     await page.goto('/graphql', { waitUntil: 'domcontentloaded' });
     await expect.poll(() => page.locator('.graphiql-container').count(), STATE_WAIT).toBeGreaterThan(0);
     expect((await introspected).status()).toBe(200);

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways, seriousAccessibilityViolations, STATE_WAIT } from './browser.ts';
+import {
+  expectAccessible,
+  launchBrowser,
+  newVisitor,
+  PHONE,
+  screenshot,
+  scrollsSideways,
+  seriousAccessibilityViolations,
+  STATE_WAIT,
+} from './browser.ts';
 import { signIn } from './session.ts';
 
 const productUrl = inject('productUrl');
@@ -23,16 +32,28 @@ async function visit(path: string, viewport?: typeof PHONE): Promise<Page> {
 describe('the public pages', () => {
   /** Each page with what shows it has rendered (not a spinner or an error). */
   const PUBLIC_PAGES = [
-    { name: 'landing', path: '/', ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Build an AI chatbot for your business, no code needed' }) },
+    {
+      name: 'landing',
+      path: '/',
+      ready: (page: Page) => page.getByRole('heading', { level: 1, name: 'Build an AI chatbot for your business, no code needed' }),
+    },
     { name: 'auth', path: '/?auth=signin', ready: (page: Page) => page.getByRole('heading', { name: 'Sign in to your account' }) },
     { name: 'auth-signup', path: '/?auth=signup', ready: (page: Page) => page.getByRole('heading', { name: 'Create your account' }) },
     { name: 'demo', path: '/demo', ready: (page: Page) => page.getByRole('button', { name: 'Use this bot' }).first() },
     { name: 'privacy-policy', path: '/privacy-policy', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
     { name: 'terms-of-service', path: '/terms-of-service', ready: (page: Page) => page.getByRole('heading', { level: 1 }) },
     { name: 'verify-email', path: '/verify-email', ready: (page: Page) => page.getByText('Oops! This verification link seems invalid.') },
-    { name: 'verify-email-failed', path: '/verify-email?token=not-a-real-token', ready: (page: Page) => page.getByText('Verification failed. The link may have expired.') },
+    {
+      name: 'verify-email-failed',
+      path: '/verify-email?token=not-a-real-token',
+      ready: (page: Page) => page.getByText('Verification failed. The link may have expired.'),
+    },
     { name: 'payment-success', path: '/payment-success', ready: (page: Page) => page.getByRole('heading', { name: 'Payment Successful' }) },
-    { name: 'payment-cancelled', path: '/payment-cancelled', ready: (page: Page) => page.getByRole('heading', { name: 'Payment Cancelled' }) },
+    {
+      name: 'payment-cancelled',
+      path: '/payment-cancelled',
+      ready: (page: Page) => page.getByRole('heading', { name: 'Payment Cancelled' }),
+    },
     { name: 'not-found', path: '/no-such-page', ready: (page: Page) => page.getByRole('link', { name: 'Go to the home page' }) },
   ];
 

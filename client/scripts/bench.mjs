@@ -37,6 +37,8 @@ for (const { name, routes, budget } of screens) {
   const chunks = staticClosure(['index.html', ...routes]);
   const total = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
   over ||= total > budget;
-  console.log(`  ${name.padEnd(10)} ${kb(total).padStart(9)}  budget ${kb(budget)}  ${total <= budget ? 'ok' : 'OVER'}  (${chunks.size} files)`);
+  console.log(
+    `  ${name.padEnd(10)} ${kb(total).padStart(9)}  budget ${kb(budget)}  ${total <= budget ? 'ok' : 'OVER'}  (${chunks.size} files)`,
+  );
 }
 if (over) process.exit(1);

@@ -334,10 +334,7 @@ async function pgliteAdapterFactory(target) {
 
 async function adapterFactoryFor(datasource) {
   const target = parseUrl(datasource?.url);
-  const raw =
-    target.kind === 'pglite'
-      ? await pgliteAdapterFactory(target)
-      : await pgAdapterFactory(target, datasource?.shadowDatabaseUrl);
+  const raw = target.kind === 'pglite' ? await pgliteAdapterFactory(target) : await pgAdapterFactory(target, datasource?.shadowDatabaseUrl);
   const { bindMigrationAwareSqlAdapterFactory } = await import('@prisma/driver-adapter-utils');
   return bindMigrationAwareSqlAdapterFactory(raw);
 }
@@ -603,10 +600,7 @@ const fail = async (e) => {
 process.on('unhandledRejection', fail);
 process.on('uncaughtException', fail);
 
-main().then(
-  async (code) => {
-    await runCleanups();
-    process.exit(code);
-  },
-  fail,
-);
+main().then(async (code) => {
+  await runCleanups();
+  process.exit(code);
+}, fail);

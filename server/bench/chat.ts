@@ -21,9 +21,18 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
   try {
     const owner = await signUp(server, 'Bench');
     await grantSubscription(server, owner.userId, 'Enterprise');
-    const bot = await botWithKnowledge(server, owner.accessToken, 'Delivery. Orders ship from our Lyon warehouse within two business days.');
+    const bot = await botWithKnowledge(
+      server,
+      owner.accessToken,
+      'Delivery. Orders ship from our Lyon warehouse within two business days.',
+    );
     const sessionFor = async (index: number) =>
-      (await api(server, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, headers: { 'x-forwarded-for': clientIp(index) } })).body.session_token as string;
+      (
+        await api(server, 'POST', '/public/bots/sessions/create', {
+          body: { bot_id: bot.id },
+          headers: { 'x-forwarded-for': clientIp(index) },
+        })
+      ).body.session_token as string;
 
     const ask = async (index: number, session: string) => {
       const started = performance.now();
@@ -48,7 +57,9 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
     const sessions = await Promise.all(Array.from({ length: CONCURRENT }, (_, index) => sessionFor(index)));
     const firstTokens = (await Promise.all(sessions.map((session, index) => ask(index, session)))).sort((left, right) => left - right);
 
-    const throughputSessions = await Promise.all(Array.from({ length: THROUGHPUT_CONCURRENCY }, (_, index) => sessionFor(CONCURRENT + index)));
+    const throughputSessions = await Promise.all(
+      Array.from({ length: THROUGHPUT_CONCURRENCY }, (_, index) => sessionFor(CONCURRENT + index)),
+    );
     let next = 0;
     const started = performance.now();
     await Promise.all(

@@ -35,7 +35,14 @@ for (const [name, run] of benches) {
   try {
     rows.push(...(await run()));
   } catch (error) {
-    rows.push({ benchmark: name, value: NaN, unit: '', goal: '', ok: false, detail: `failed: ${error instanceof Error ? error.message : String(error)}` });
+    rows.push({
+      benchmark: name,
+      value: NaN,
+      unit: '',
+      goal: '',
+      ok: false,
+      detail: `failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 

@@ -36,7 +36,28 @@ function random(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vo', 'qui', 'zen', 'dor', 'pa', 'shi', 'bel', 'nu', 'gar', 'fi', 'tro', 'wen', 'xi', 'lum', 'sa'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tas',
+  'vo',
+  'qui',
+  'zen',
+  'dor',
+  'pa',
+  'shi',
+  'bel',
+  'nu',
+  'gar',
+  'fi',
+  'tro',
+  'wen',
+  'xi',
+  'lum',
+  'sa',
+];
 const COMMON = 'the of and to in is for on with as by at from that this are be or an it'.split(' ');
 
 /** A vocabulary of made-up words, used with a Zipf-like skew so that some words are frequent and most are rare. */
@@ -223,7 +244,10 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
     await prisma.$executeRawUnsafe('DROP INDEX "chunks_searchVector_idx"');
     let seeded = 0;
     const samples: string[] = [];
-    for (const batch of batches(Array.from({ length: total }, (_, index) => index), SEED_SQL_BATCH)) {
+    for (const batch of batches(
+      Array.from({ length: total }, (_, index) => index),
+      SEED_SQL_BATCH,
+    )) {
       const ids = batch.map(() => uuidv7());
       const contents = batch.map(() => Array.from({ length: 6 + Math.floor(text.next() * 6) }, text.sentence).join(' '));
       for (const content of contents) if (samples.length < queryCount * 2 && text.next() < 0.01) samples.push(content);
@@ -283,14 +307,35 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
       await knowledge.retriever.textSearch(botId, question, candidates);
       halves.text.push(performance.now() - started);
     }
-    const p95Of = (values: number[]) => round(percentile([...values].sort((a, b) => a - b), 95), 1);
+    const p95Of = (values: number[]) =>
+      round(
+        percentile(
+          [...values].sort((a, b) => a - b),
+          95,
+        ),
+        1,
+      );
     const detail =
       `${seeded.toLocaleString('en')} chunks seeded in ${round(seedSeconds, 1)} s; ${queryCount} queries, top ${topK}; ` +
       `p95 vector half ${p95Of(halves.vector)} ms, full-text half ${p95Of(halves.text)} ms; ` +
       `${bench.server.platform.database.kind}, ${embeddings.modelId}${empty ? `; ${empty} empty` : ''}`;
     return [
-      { benchmark: `retrieval p50, ${seeded.toLocaleString('en')} chunks in one bot`, value: round(p50, 2), unit: 'ms', goal: '-', ok: true, detail },
-      { benchmark: `retrieval p95, ${seeded.toLocaleString('en')} chunks in one bot`, value: round(p95, 2), unit: 'ms', goal: '< 25 ms', ok: p95 < 25, detail },
+      {
+        benchmark: `retrieval p50, ${seeded.toLocaleString('en')} chunks in one bot`,
+        value: round(p50, 2),
+        unit: 'ms',
+        goal: '-',
+        ok: true,
+        detail,
+      },
+      {
+        benchmark: `retrieval p95, ${seeded.toLocaleString('en')} chunks in one bot`,
+        value: round(p95, 2),
+        unit: 'ms',
+        goal: '< 25 ms',
+        ok: p95 < 25,
+        detail,
+      },
     ];
   } finally {
     await bench.close();

@@ -46,9 +46,12 @@ export async function buildApp(platform: Platform, services: Services, options: 
 
   staticImageRoutes(app, platform.blobs);
   const graphql = registerGraphQL(app, { services, prisma: platform.prisma, clock: platform.clock });
-  await app.register((api, _options, done) => {
-    restApi(api, { services, config }).then(() => done(), done);
-  }, { prefix: '/api/v1' });
+  await app.register(
+    (api, _options, done) => {
+      restApi(api, { services, config }).then(() => done(), done);
+    },
+    { prefix: '/api/v1' },
+  );
 
   await serveFrontends(app, {
     clientDist: options.clientDist ?? path.join(repositoryRoot, 'client/dist'),
@@ -88,7 +91,10 @@ async function serveFrontends(app: FastifyInstance, dist: { clientDist: string; 
       },
     });
     app.get('/embed-widget', (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(path.join(embedWidgetDir, 'index.html'))),
+      reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(createReadStream(path.join(embedWidgetDir, 'index.html'))),
     );
   }
 

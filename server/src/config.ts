@@ -28,7 +28,10 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   /** Namespace for every Redis key and channel, so several installations can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('chatbot'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('chatbot'),
   CHROMA_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   APP_SECRET: optionalString,

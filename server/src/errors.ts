@@ -22,7 +22,12 @@ export abstract class AppError extends Error {
   constructor(message: string, code?: string) {
     super(message);
     this.name = new.target.name;
-    this.code = code ?? new.target.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+    this.code =
+      code ??
+      new.target.name
+        .replace(/Error$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1_$2')
+        .toUpperCase();
   }
 }
 

@@ -1,7 +1,16 @@
 import pino, { type Logger } from 'pino';
 
 /** Query parameters that carry credentials; their values never reach the logs. */
-const SENSITIVE_QUERY_KEYS = new Set(['token', 'refresh', 'refresh_token', 'code', 'state', 'session_token', 'access_token', 'demo_user_session_token']);
+const SENSITIVE_QUERY_KEYS = new Set([
+  'token',
+  'refresh',
+  'refresh_token',
+  'code',
+  'state',
+  'session_token',
+  'access_token',
+  'demo_user_session_token',
+]);
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

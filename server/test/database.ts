@@ -117,7 +117,11 @@ function templateFile(): string | undefined {
   const pgliteVersion = (JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256')
     .update(pgliteVersion)
-    .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join('\n'))
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   return path.join(root, 'node_modules', '.cache', 'chatbot-test-pglite', `${key}.tar`);

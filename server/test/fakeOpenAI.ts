@@ -50,9 +50,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         index,
         embedding: body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
       }));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }),
-      );
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }),
+        );
       return;
     }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
@@ -63,7 +65,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     requests.push(body);
     authorizations.push(request.headers.authorization ?? '');
     if (failure) {
-      response.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: failure.message, type: 'invalid_request_error' } }));
+      response
+        .writeHead(failure.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: failure.message, type: 'invalid_request_error' } }));
       return;
     }
     const text = typeof answer === 'function' ? answer(body) : answer;
@@ -72,9 +76,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const pieces = text.match(/\S+\s*/g) ?? [''];
       for (const piece of pieces) {
-        response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
+        );
       }
-      response.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: pieces.length, total_tokens: 10 + pieces.length } })}\n\n`);
+      response.write(
+        `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: pieces.length, total_tokens: 10 + pieces.length } })}\n\n`,
+      );
       response.end('data: [DONE]\n\n');
       return;
     }

@@ -75,7 +75,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: subscription.currency,
       customer: subscription.customer,
       hosted_invoice_url: null as string | null,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
       period_start: nowSeconds(),
       period_end: nowSeconds(),
       status: fields.paid ? 'paid' : 'open',
@@ -92,7 +96,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const price = prices.get(priceId);
     if (price) return price;
     // An admin-provided price id the fake has never seen: a $1 monthly price.
-    const created = { id: priceId, object: 'price', product: id('prod'), unit_amount: 100, currency: 'usd', recurring: { interval: 'month' }, active: true, lookup_key: null, metadata: {} };
+    const created = {
+      id: priceId,
+      object: 'price',
+      product: id('prod'),
+      unit_amount: 100,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      active: true,
+      lookup_key: null,
+      metadata: {},
+    };
     prices.set(priceId, created);
     return created;
   }
@@ -249,12 +263,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata: session.subscription_data?.metadata ?? {},
           items: {
             object: 'list',
-            data: [{ id: id('si'), object: 'subscription_item', price, quantity: 1, current_period_start: nowSeconds(), current_period_end: nowSeconds() + 30 * 86_400 }],
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                price,
+                quantity: 1,
+                current_period_start: nowSeconds(),
+                current_period_end: nowSeconds() + 30 * 86_400,
+              },
+            ],
           },
           latest_invoice: null as string | null,
         };
         subscriptions.set(subscription.id, subscription);
-        const invoice = createInvoice(subscription, { billing_reason: 'subscription_create', amount: price.unit_amount, paid: paymentStatus === 'paid' });
+        const invoice = createInvoice(subscription, {
+          billing_reason: 'subscription_create',
+          amount: price.unit_amount,
+          paid: paymentStatus === 'paid',
+        });
         subscription.latest_invoice = invoice.id;
         session.subscription = subscription.id;
         session.invoice = invoice.id;
@@ -292,7 +319,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 }
 
 function notFound(kind: string, resourceId: string) {
-  return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${resourceId}'` } } };
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${resourceId}'` } },
+  };
 }
 
 /** Parses Stripe's form encoding (`a[b][0][c]=x`) into nested objects and arrays. */

@@ -4,7 +4,11 @@ import { api, type TestServer } from './harness.ts';
 export async function uploadDocument(server: TestServer, token: string, botId: string, fileName: string, content: Buffer | string) {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
-  const response = await fetch(`${server.url}/api/v1/bots/${botId}/documents`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.url}/api/v1/bots/${botId}/documents`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -22,7 +26,13 @@ export async function documentsSettled(server: TestServer, botId: string): Promi
 export async function botWithKnowledge(server: TestServer, token: string, facts: string, botOverrides: Record<string, unknown> = {}) {
   const created = await api(server, 'POST', '/bots/save', {
     token,
-    body: { name: 'Shop assistant', displayName: 'Ava', useCase: 'customer-support', description: 'Answers shop questions', ...botOverrides },
+    body: {
+      name: 'Shop assistant',
+      displayName: 'Ava',
+      useCase: 'customer-support',
+      description: 'Answers shop questions',
+      ...botOverrides,
+    },
   });
   if (created.status !== 201) throw new Error(`bot creation failed: ${JSON.stringify(created.body)}`);
   const uploaded = await uploadDocument(server, token, created.body.id, 'policies.txt', facts);

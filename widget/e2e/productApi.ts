@@ -9,7 +9,11 @@ async function call<T>(url: string, init: RequestInit & { accessToken?: string }
   return body;
 }
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 export async function logIn(productUrl: string, email: string, password: string): Promise<string> {
   const tokens = await call<{ access_token: string }>(`${productUrl}/api/v1/users/login`, json({ email, password }));

@@ -7,7 +7,15 @@ import { startHostSite, type HostSite } from './hostSite.ts';
 import { createBot, deploy, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const BUILT_FILES = ['../dist/widget.js', '../dist/embed-widget/index.html'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 const FACT = 'The Zorbling Museum of Clocks opens its doors at 7:45 every Tuesday morning.';
@@ -23,7 +31,8 @@ const THEME_RGB = 'rgb(225, 29, 72)';
 const STATE_WAIT = { timeout: 30_000 };
 
 /** Page rules that would restyle and move any element they could reach. */
-const HOSTILE_SITE_CSS = '* { position: static !important; background: lime !important; font-family: serif !important; } button, iframe { display: none !important; }';
+const HOSTILE_SITE_CSS =
+  '* { position: static !important; background: lime !important; font-family: serif !important; } button, iframe { display: none !important; }';
 
 function hostPage(snippet: string): string {
   return `<!doctype html>
@@ -64,7 +73,9 @@ async function chatFrame(on: Page): Promise<Frame> {
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}. The end-to-end test drives Debian's Chromium: install it with \`apt-get install -y chromium\`.`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM}. The end-to-end test drives Debian's Chromium: install it with \`apt-get install -y chromium\`.`,
+    );
   }
   if (!BUILT_FILES.every((file) => existsSync(file))) throw new Error('The widget is not built: run `npm run build -w widget` first.');
 
@@ -106,7 +117,11 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     expect(box.y + box.height).toBeCloseTo(700, 0);
     expect(await bubble.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(THEME_RGB);
     expect(await bubble.getAttribute('aria-label')).toBe('Open chat');
-    expect(await page.evaluate(() => [...document.body.children].map((child) => child.localName))).toEqual(['h1', 'script', 'chatbot-widget']);
+    expect(await page.evaluate(() => [...document.body.children].map((child) => child.localName))).toEqual([
+      'h1',
+      'script',
+      'chatbot-widget',
+    ]);
     expect(await page.locator('chatbot-widget iframe').count()).toBe(0);
     expect(cspViolations).toEqual([]);
   });

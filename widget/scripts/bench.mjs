@@ -21,6 +21,12 @@ const rows = bundles.map(({ name, files, budget }) => {
 const header = ['bundle', 'raw', 'gzip', 'budget (gzip)', ''];
 const lines = rows.map(({ name, raw, gzip, budget }) => [name, kb(raw), kb(gzip), kb(budget), gzip <= budget ? 'ok' : 'OVER']);
 const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column].length)));
-for (const line of [header, ...lines]) console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+for (const line of [header, ...lines])
+  console.log(
+    line
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
 
 if (rows.some(({ gzip, budget }) => gzip > budget)) process.exit(1);

@@ -26,7 +26,11 @@ describe('translations', () => {
 
   it('has no empty text', () => {
     const empty = (value: unknown, path: string): string[] =>
-      typeof value === 'string' ? (value.trim() ? [] : [path]) : Object.entries(value as object).flatMap(([k, v]) => empty(v, `${path}.${k}`));
+      typeof value === 'string'
+        ? value.trim()
+          ? []
+          : [path]
+        : Object.entries(value as object).flatMap(([k, v]) => empty(v, `${path}.${k}`));
     expect([...empty(en, 'en'), ...empty(fr, 'fr')]).toEqual([]);
   });
 });

@@ -69,7 +69,11 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
         if (closed) return;
         unsubscribe = client.subscribe(
           { operationName: request.name, query: request.text ?? '', variables },
-          { next: (value) => sink.next(value as GraphQLResponse), error: (error) => sink.error(toError(error)), complete: () => sink.complete() },
+          {
+            next: (value) => sink.next(value as GraphQLResponse),
+            error: (error) => sink.error(toError(error)),
+            complete: () => sink.complete(),
+          },
         );
       },
       (error: unknown) => {

@@ -43,14 +43,17 @@ describe('the router', () => {
     expect(router.state.location.pathname).toBe('/admin/overview');
   });
 
-  it.each(['/privacy-policy', '/terms-of-service'])('%s says what is collected, that it is never shared or sold, and how billing works', async (path) => {
-    renderApp(path);
-    const page = (await screen.findByRole('main')).textContent!;
-    expect(page).toMatch(/name, your email address and your phone number/);
-    expect(page).toMatch(/not shared|do not share/);
-    expect(page).toMatch(/never sold|never sell/);
-    expect(page).toMatch(/subscription plan or by AI credits|by subscription plan.*or by AI credits/);
-  });
+  it.each(['/privacy-policy', '/terms-of-service'])(
+    '%s says what is collected, that it is never shared or sold, and how billing works',
+    async (path) => {
+      renderApp(path);
+      const page = (await screen.findByRole('main')).textContent!;
+      expect(page).toMatch(/name, your email address and your phone number/);
+      expect(page).toMatch(/not shared|do not share/);
+      expect(page).toMatch(/never sold|never sell/);
+      expect(page).toMatch(/subscription plan or by AI credits|by subscription plan.*or by AI credits/);
+    },
+  );
 
   it.each([
     ['/privacy-policy', 'Privacy policy'],

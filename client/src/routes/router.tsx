@@ -34,7 +34,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', lazy: () => import('../features/dashboard/DashboardRoute.tsx') },
               { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
-              { path: EDITOR_ROUTE_PATH, lazy: withStrings(['editor', 'knowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')) },
+              {
+                path: EDITOR_ROUTE_PATH,
+                lazy: withStrings(['editor', 'knowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')),
+              },
               { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
               { path: '/billing', lazy: withStrings(['billing'], () => import('../features/billing/BillingRoute.tsx')) },
               { path: '/settings', lazy: withStrings(['settings'], () => import('../features/settings/SettingsRoute.tsx')) },

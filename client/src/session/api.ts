@@ -63,7 +63,11 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = tokenStore.refreshToken();
     if (!refreshToken) return false;
     try {
-      const pair = await publicRequest<TokenPairJson>('/users/refresh', jsonBody({ refresh_token: refreshToken }), 'Authentication required');
+      const pair = await publicRequest<TokenPairJson>(
+        '/users/refresh',
+        jsonBody({ refresh_token: refreshToken }),
+        'Authentication required',
+      );
       tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
       tokenStore.saveCurrentUser(pair.user);
       return true;
@@ -141,7 +145,11 @@ export const authApi = {
     }
   },
   confirmEmail: (token: string) =>
-    publicRequest<{ message: string }>(`/users/verify-email/confirm/${encodeURIComponent(token)}`, { method: 'POST' }, 'Verification failed'),
+    publicRequest<{ message: string }>(
+      `/users/verify-email/confirm/${encodeURIComponent(token)}`,
+      { method: 'POST' },
+      'Verification failed',
+    ),
   resendVerification: (email: string) =>
     publicRequest<{ message: string }>('/users/verify-email/request', jsonBody({ email }), 'Failed to resend verification email'),
 };

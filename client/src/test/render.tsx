@@ -25,7 +25,9 @@ export function renderRoute(
     routes = [],
   }: { path?: string; at?: InitialEntry; environment?: MockEnvironment; loader?: LoaderFunction; routes?: RouteObject[] } = {},
 ) {
-  const router = createMemoryRouter([{ path, element, loader }, ...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [at] });
+  const router = createMemoryRouter([{ path, element, loader }, ...routes, { path: '*', element: <p>elsewhere</p> }], {
+    initialEntries: [at],
+  });
   const view = render(
     <ChakraProvider value={system}>
       <SessionProvider>

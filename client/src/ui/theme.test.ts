@@ -23,7 +23,13 @@ function chakraComponentsInSource(): Set<string> {
   );
   const names = files.flatMap((file) =>
     [...readFileSync(join(root, file), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)].flatMap((match) =>
-      match[1]!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!),
+      match[1]!.split(',').map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      ),
     ),
   );
   return new Set(names.filter((name) => /^[A-Z]/.test(name)));

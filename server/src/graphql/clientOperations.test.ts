@@ -35,14 +35,20 @@ async function compileClientOperations(): Promise<{ name: string; text: string }
   const relayConfig = createRequire(import.meta.url)(path.join(repoRoot, 'relay.config.js')) as Record<string, unknown>;
   await writeFile(
     config,
-    JSON.stringify({ ...relayConfig, src: path.join(repoRoot, 'client/src'), schema: path.join(repoRoot, 'schema.graphql'), artifactDirectory }),
+    JSON.stringify({
+      ...relayConfig,
+      src: path.join(repoRoot, 'client/src'),
+      schema: path.join(repoRoot, 'schema.graphql'),
+      artifactDirectory,
+    }),
   );
   const compiler = createRequire(path.join(clientDir, 'package.json')).resolve('relay-compiler/cli.js');
   execFileSync(process.execPath, [compiler, config, '--output', 'quiet-with-errors'], { cwd: repoRoot, stdio: 'pipe' });
   const found: { name: string; text: string }[] = [];
   for (const file of await readdir(artifactDirectory)) {
     const artifact = await readFile(path.join(artifactDirectory, file), 'utf8');
-    for (const [, literal] of artifact.matchAll(OPERATION_TEXT)) if (literal) found.push({ name: file, text: JSON.parse(literal) as string });
+    for (const [, literal] of artifact.matchAll(OPERATION_TEXT))
+      if (literal) found.push({ name: file, text: JSON.parse(literal) as string });
   }
   return found;
 }
@@ -82,7 +88,9 @@ describe("the client's operations and GraphQL limits", () => {
   });
 
   it('keeps every client operation within every limit', () => {
-    const refused = operations.map(({ name, text }) => ({ name, refusals: limitRefusals(text) })).filter(({ refusals }) => refusals.length > 0);
+    const refused = operations
+      .map(({ name, text }) => ({ name, refusals: limitRefusals(text) }))
+      .filter(({ refusals }) => refusals.length > 0);
     expect(refused).toEqual([]);
   });
 

@@ -37,7 +37,7 @@ const deleteBot = `mutation($id: ID!) {
 
 describe('one answer for an id that names nothing the viewer owns', () => {
   it.each([
-    ['another customer\'s bot', () => globalId('Bot', ownBotId), () => stranger],
+    ["another customer's bot", () => globalId('Bot', ownBotId), () => stranger],
     ['a bot that does not exist', () => globalId('Bot', '00000000-0000-0000-0000-000000000000'), () => owner],
     ['a global id of another type', () => globalId('Document', ownDocumentId), () => owner],
     ['a string that is no global id', () => 'not-a-global-id', () => owner],
@@ -56,10 +56,12 @@ describe('one answer for an id that names nothing the viewer owns', () => {
       { botId: globalId('Document', ownDocumentId) },
       owner.accessToken,
     );
-    expect(result.errors).toEqual([expect.objectContaining({ message: 'Bot not found', extensions: expect.objectContaining({ code: 'BOT_NOT_FOUND' }) })]);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ message: 'Bot not found', extensions: expect.objectContaining({ code: 'BOT_NOT_FOUND' }) }),
+    ]);
   });
 
-  it('reads another customer\'s bot and document through node() and nodes() as null, with no error', async () => {
+  it("reads another customer's bot and document through node() and nodes() as null, with no error", async () => {
     const query = `query($id: ID!, $ids: [ID!]!) {
       node(id: $id) { id ... on Bot { name widgetToken } }
       nodes(ids: $ids) { id }
@@ -84,7 +86,16 @@ describe('auth failures are typed results where the field lists them', () => {
   it('answers an admin creating a bot with the ForbiddenError member of the union', async () => {
     const result = await graphql(
       server,
-      `mutation { createBot(input: { name: "Nope", useCase: "customer-support", description: "x" }) { __typename ... on Error { code } } }`,
+      `
+        mutation {
+          createBot(input: { name: "Nope", useCase: "customer-support", description: "x" }) {
+            __typename
+            ... on Error {
+              code
+            }
+          }
+        }
+      `,
       {},
       admin.accessToken,
     );

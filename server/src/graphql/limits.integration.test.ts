@@ -62,13 +62,29 @@ const abuses: { name: string; body: string; code: string }[] = [
     body: request(plansOfType(`${'{a: '.repeat(1000)}1${'}'.repeat(1000)}`)),
     code: 'PARSE_NESTING_TOO_DEEP',
   },
-  { name: 'variables nested 100,000 arrays deep', body: requestWithRawVariables(plansByType, deepArrays(100_000)), code: 'VARIABLES_TOO_DEEP' },
-  { name: 'variables nested 100,000 objects deep', body: requestWithRawVariables(plansByType, deepObjects(100_000)), code: 'VARIABLES_TOO_DEEP' },
+  {
+    name: 'variables nested 100,000 arrays deep',
+    body: requestWithRawVariables(plansByType, deepArrays(100_000)),
+    code: 'VARIABLES_TOO_DEEP',
+  },
+  {
+    name: 'variables nested 100,000 objects deep',
+    body: requestWithRawVariables(plansByType, deepObjects(100_000)),
+    code: 'VARIABLES_TOO_DEEP',
+  },
   { name: 'a query 50 fields deep', body: request(fiftyDeep), code: 'QUERY_TOO_DEEP' },
   { name: '1,000 aliases', body: request(`{ ${repeated(1000, (index) => `a${index}: __typename`)} }`), code: 'TOO_MANY_ALIASES' },
-  { name: '5,000 aliased fields', body: request(`{ ${repeated(5000, (index) => `p${index}: paymentPlans { id }`)} }`), code: 'QUERY_TOO_LARGE' },
+  {
+    name: '5,000 aliased fields',
+    body: request(`{ ${repeated(5000, (index) => `p${index}: paymentPlans { id }`)} }`),
+    code: 'QUERY_TOO_LARGE',
+  },
   { name: 'bots(first: 100) nested five times through owner', body: request(`{ ${botsThroughOwner(5, '100')} }`), code: 'QUERY_TOO_DEEP' },
-  { name: 'bots(first: 100) nested three times through owner', body: request(`{ ${botsThroughOwner(3, '100')} }`), code: 'QUERY_TOO_COSTLY' },
+  {
+    name: 'bots(first: 100) nested three times through owner',
+    body: request(`{ ${botsThroughOwner(3, '100')} }`),
+    code: 'QUERY_TOO_COSTLY',
+  },
   {
     name: 'bots(first: $size) nested three times with size 100 in the variables',
     body: request(`query Bots($size: Int) { ${botsThroughOwner(3, '$size')} }`, { size: 100 }),

@@ -34,14 +34,21 @@ describe('operationCost', () => {
     ],
     ['a fragment spread twice, counted twice', '{ viewer { ...Me ...Me } } fragment Me on User { id email }', {}, 1 + 2 + 2],
     ['an inline fragment', '{ viewer { ... on User { id } } }', {}, 2],
-    ['a fragment cycle, counted without hanging', '{ viewer { ...A } } fragment A on User { id ...B } fragment B on User { email ...A }', {}, 3],
+    [
+      'a fragment cycle, counted without hanging',
+      '{ viewer { ...A } } fragment A on User { id ...B } fragment B on User { email ...A }',
+      {},
+      3,
+    ],
     ["GraphiQL's introspection query, quoted in limits.ts", GRAPHIQL_INTROSPECTION_QUERY, {}, 53_411],
   ])('counts %s', (_name, source, variables, expected) => {
     expect(cost(source, variables)).toBe(expected);
   });
 
   it('counts a fragment spread 2^40 times in linear time', () => {
-    const fragments = Array.from({ length: 40 }, (_, index) => `fragment F${index} on User { ...F${index + 1} ...F${index + 1} }`).join('\n');
+    const fragments = Array.from({ length: 40 }, (_, index) => `fragment F${index} on User { ...F${index + 1} ...F${index + 1} }`).join(
+      '\n',
+    );
     expect(cost(`{ viewer { ...F0 } } ${fragments} fragment F40 on User { id }`)).toBe(1 + 2 ** 40);
   });
 });
@@ -87,6 +94,8 @@ describe('operationLimitErrors', () => {
 
   it('says the limit and the value found', () => {
     const [error] = operationLimitErrors({ schema, document: parse(threeDeep), variableValues: { n: 100 } });
-    expect(error?.message).toMatch(new RegExp(`^The operation may return \\d+ fields, over the cost limit of ${GRAPHQL_LIMITS.cost.max}\\.$`));
+    expect(error?.message).toMatch(
+      new RegExp(`^The operation may return \\d+ fields, over the cost limit of ${GRAPHQL_LIMITS.cost.max}\\.$`),
+    );
   });
 });

@@ -65,10 +65,16 @@ export function jsonNesting(value: unknown): number {
  * what makes `bots(first: 100) { ... owner { bots(first: 100) ... } }` costly. Inline fragments and
  * spreads all count, even on types that exclude each other: an upper bound is what a limit needs.
  */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variableValues: Variables): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variableValues: Variables,
+): number {
   const variables = { ...variableDefaults(operation), ...variableValues };
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const fragmentCost: (name: string) => number = memoizeFragments(
     (name) => fragments.get(name),
     (fragment) => selectionCost(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value)),
@@ -80,10 +86,15 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         const definition = fieldDefinition(schema, parentType, selection.name.value);
-        const subfieldsCost = selection.selectionSet ? selectionCost(selection.selectionSet, definition && getNamedType(definition.type)) : 0;
+        const subfieldsCost = selection.selectionSet
+          ? selectionCost(selection.selectionSet, definition && getNamedType(definition.type))
+          : 0;
         cost += listSize(selection, definition, parentType, variables) * (1 + subfieldsCost);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        cost += selectionCost(selection.selectionSet, selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType);
+        cost += selectionCost(
+          selection.selectionSet,
+          selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType,
+        );
       } else {
         cost += fragmentCost(selection.name.value);
       }
@@ -94,7 +105,12 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
   return selectionCost(operation.selectionSet, schema.getRootType(operation.operation));
 }
 
-function listSize(field: FieldNode, definition: AnyField | undefined, parentType: GraphQLNamedType | null | undefined, variables: Variables): number {
+function listSize(
+  field: FieldNode,
+  definition: AnyField | undefined,
+  parentType: GraphQLNamedType | null | undefined,
+  variables: Variables,
+): number {
   if (!definition) return 1;
   if (definition.args.some((argument) => argument.name === 'first' || argument.name === 'last')) return pageSize(field, variables);
   if (isConnectionType(parentType)) return 1;

@@ -30,7 +30,11 @@ describe('assertSourceWithinLimits', () => {
   const { tokens, sourceNesting } = GRAPHQL_LIMITS;
   it.each([
     ['nesting at the limit', `{ a(b: ${'['.repeat(sourceNesting.max - 2)}1${']'.repeat(sourceNesting.max - 2)}) }`, undefined],
-    ['nesting past the limit', `{ a(b: ${'['.repeat(sourceNesting.max - 1)}1${']'.repeat(sourceNesting.max - 1)}) }`, 'PARSE_NESTING_TOO_DEEP'],
+    [
+      'nesting past the limit',
+      `{ a(b: ${'['.repeat(sourceNesting.max - 1)}1${']'.repeat(sourceNesting.max - 1)}) }`,
+      'PARSE_NESTING_TOO_DEEP',
+    ],
     ['3,000 nested input objects', `{ a(b: ${'{c: '.repeat(3000)}1${'}'.repeat(3000)}) }`, 'QUERY_TOO_LARGE'],
     ['tokens at the limit', `{ ${'a '.repeat(tokens.max - 2)}}`, undefined],
     ['tokens past the limit', `{ ${'a '.repeat(tokens.max - 1)}}`, 'QUERY_TOO_LARGE'],

@@ -89,7 +89,14 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (context, _id, payload) => {
         const request = context.extra.request;
-        const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        const {
+          schema: envelopedSchema,
+          execute,
+          subscribe,
+          contextFactory,
+          parse,
+          validate,
+        } = yoga.getEnveloped({
           connectionParams: context.connectionParams ?? {},
           ip: request.socket.remoteAddress ?? 'unknown',
         });
@@ -140,7 +147,6 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     },
   };
 }
-
 
 /**
  * GraphiQL with its scripts and styles inlined from the package, so it works with no network (yoga's

@@ -43,8 +43,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const clock = overrides.clock ?? systemClock;
   const { redisPrefix } = config;
   const database =
-    overrides.database ??
-    (await createDatabase({ url: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') }));
+    overrides.database ?? (await createDatabase({ url: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') }));
   const vectors = await createVectorStore({ chromaUrl: config.chromaUrl, dataDir: config.dataDir });
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:jobs`, logger: logger.child({ component: 'queue' }) });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:events` });

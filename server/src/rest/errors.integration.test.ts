@@ -47,7 +47,11 @@ describe('the REST error contract: every error is {"detail": string}', () => {
 
   it('answers a body over the limit with 413 detail', async () => {
     const body = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
-    expectDetail(await raw('/api/v1/bots/save', { method: 'POST', body, headers: { 'content-type': 'application/json' } }), 413, /too large/i);
+    expectDetail(
+      await raw('/api/v1/bots/save', { method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+      413,
+      /too large/i,
+    );
   });
 
   it('answers an unsupported content type with 415 detail', async () => {
@@ -71,7 +75,10 @@ describe('the REST error contract: every error is {"detail": string}', () => {
     const json = { 'content-type': 'application/json' };
     expectDetail(await raw(`/api/v1/bots/${botId}`, { method: 'PATCH', body: '{"name":"A\\u0000B"}', headers: json }), 400, /NUL|invalid/i);
     expectDetail(await raw(`/api/v1/bots/${botId}`, { method: 'PATCH', body: '{"name":"A\\ud800B"}', headers: json }), 400, /invalid/i);
-    expectDetail(await raw('/api/v1/users/login', { method: 'POST', body: '{"email":"a\\u0000@example.com","password":"x"}', headers: json }), 400);
+    expectDetail(
+      await raw('/api/v1/users/login', { method: 'POST', body: '{"email":"a\\u0000@example.com","password":"x"}', headers: json }),
+      400,
+    );
 
     const form = new FormData();
     form.append('file', new Blob(['# Notes\n\nSome text.'], { type: 'text/markdown' }), 'notes\u0000.md');

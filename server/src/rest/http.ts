@@ -1,12 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AUTHENTICATION_REQUIRED,
-  AppError,
-  AuthenticationError,
-  RateLimitError,
-  assertNever,
-  type ErrorKind,
-} from '../errors.ts';
+import { AUTHENTICATION_REQUIRED, AppError, AuthenticationError, RateLimitError, assertNever, type ErrorKind } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { AuthenticatedViewer } from '../requestAuth.ts';
 import type { Services } from '../services.ts';
@@ -78,8 +71,6 @@ export function requireViewer(request: FastifyRequest): AuthenticatedViewer {
   if (!request.viewer) throw new AuthenticationError(AUTHENTICATION_REQUIRED, 'AUTHENTICATION_REQUIRED');
   return request.viewer;
 }
-
-
 
 export function sendRedirect(reply: FastifyReply, location: string) {
   return reply.code(302).header('location', location).send();

@@ -149,7 +149,14 @@ describe('sending', () => {
   });
 
   it('links a source that has an address', async () => {
-    const source = { index: 1, title: 'Opening hours', url: 'https://museum.test/hours', page: null, snippet: '…', source_type: 'web_page' };
+    const source = {
+      index: 1,
+      title: 'Opening hours',
+      url: 'https://museum.test/hours',
+      page: null,
+      snippet: '…',
+      source_type: 'web_page',
+    };
     const { user, input } = startApp(fakeWidgetApi({ chat: () => streamedAnswer(['Nine.'], { message: 'Nine.', sources: [source] }) }));
     await screen.findByText('Hello! How can I help you today?');
     await user.type(input, 'Hours?{Enter}');

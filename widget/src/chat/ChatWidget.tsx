@@ -45,12 +45,7 @@ export function ChatWidget({ botId, widgetToken, frame }: ChatWidgetProps) {
 
   return (
     <div className="chat" style={themeVariables(appearance.themeColor)}>
-      <ChatHeader
-        title={appearance.title}
-        logoUrl={appearance.logoUrl}
-        closeLabel={strings.close}
-        onClose={embedded ? close : undefined}
-      />
+      <ChatHeader title={appearance.title} logoUrl={appearance.logoUrl} closeLabel={strings.close} onClose={embedded ? close : undefined} />
       <MessageList messages={chat.messages} botName={appearance.title} strings={strings} language={appearance.language} />
       {chat.error && (
         <p className="error-notice" role="alert">

@@ -4,13 +4,21 @@ import { renderMarkdown } from './markdown.ts';
 describe('renderMarkdown', () => {
   it.each([
     ['plain text', 'Hello there', '<p>Hello there</p>'],
-    ['bold and italic', '**bold**, __strong__, *it* and _em_', '<p><strong>bold</strong>, <strong>strong</strong>, <em>it</em> and <em>em</em></p>'],
+    [
+      'bold and italic',
+      '**bold**, __strong__, *it* and _em_',
+      '<p><strong>bold</strong>, <strong>strong</strong>, <em>it</em> and <em>em</em></p>',
+    ],
     ['snake_case stays literal', 'call get_user_name now', '<p>call get_user_name now</p>'],
     ['inline code keeps its markers', 'run `a **b** <c>`', '<p>run <code>a **b** &lt;c&gt;</code></p>'],
     ['fenced code', '```\n<b>x</b>\n```', '<pre><code>&lt;b&gt;x&lt;/b&gt;</code></pre>'],
     ['bullet list', '- one\n- **two**', '<ul><li>one</li><li><strong>two</strong></li></ul>'],
     ['numbered list', '1. first\n2. second', '<ol><li>first</li><li>second</li></ol>'],
-    ['blockquote with citation', 'Found:\n\n> The museum opens at 9. [1]', '<p>Found:</p><blockquote><p>The museum opens at 9. [1]</p></blockquote>'],
+    [
+      'blockquote with citation',
+      'Found:\n\n> The museum opens at 9. [1]',
+      '<p>Found:</p><blockquote><p>The museum opens at 9. [1]</p></blockquote>',
+    ],
     ['line breaks in a paragraph', 'a\nb', '<p>a<br>b</p>'],
     ['heading as bold line', '## Title', '<p><strong>Title</strong></p>'],
     [
@@ -18,7 +26,11 @@ describe('renderMarkdown', () => {
       '[Docs](https://example.com/a_b?x=1&y=2)',
       '<p><a href="https://example.com/a_b?x=1&amp;y=2" target="_blank" rel="noopener noreferrer">Docs</a></p>',
     ],
-    ['mailto link', '[Mail us](mailto:help@example.com)', '<p><a href="mailto:help@example.com" target="_blank" rel="noopener noreferrer">Mail us</a></p>'],
+    [
+      'mailto link',
+      '[Mail us](mailto:help@example.com)',
+      '<p><a href="mailto:help@example.com" target="_blank" rel="noopener noreferrer">Mail us</a></p>',
+    ],
     [
       'bare address',
       'See https://example.com/page.',

@@ -20,7 +20,10 @@ function link(url: string, labelHtml: string): string {
 
 function emphasis(escaped: string): string {
   return escaped
-    .replace(/\*\*(?=\S)([^*]*?\S)\*\*|__(?=\S)([^_]*?\S)__/g, (_match, stars: string | undefined, underscores: string | undefined) => `<strong>${stars ?? underscores}</strong>`)
+    .replace(
+      /\*\*(?=\S)([^*]*?\S)\*\*|__(?=\S)([^_]*?\S)__/g,
+      (_match, stars: string | undefined, underscores: string | undefined) => `<strong>${stars ?? underscores}</strong>`,
+    )
     .replace(/\*(?=\S)([^*\n]*?\S)\*/g, '<em>$1</em>')
     .replace(/(^|[^\w])_(?=\S)([^_\n]*?\S)_(?!\w)/g, '$1<em>$2</em>');
 }
@@ -74,7 +77,10 @@ function listHtml(tag: 'ul' | 'ol', items: string[], kind: BlockKind): string {
 }
 
 export function renderMarkdown(source: string): string {
-  const lines = source.replace(/\uE000/g, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = source
+    .replace(/\uE000/g, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const blocks: string[] = [];
   let index = 0;
   while (index < lines.length) {
@@ -95,7 +101,8 @@ export function renderMarkdown(source: string): string {
       index += paragraph.length;
     } else {
       const run = takeWhile(lines, index, (candidate) => kindOf(candidate) === kind);
-      if (kind === 'quote') blocks.push(`<blockquote>${renderMarkdown(run.map((quoted) => stripMarker(quoted, kind)).join('\n'))}</blockquote>`);
+      if (kind === 'quote')
+        blocks.push(`<blockquote>${renderMarkdown(run.map((quoted) => stripMarker(quoted, kind)).join('\n'))}</blockquote>`);
       else blocks.push(listHtml(kind === 'bullet' ? 'ul' : 'ol', run, kind));
       index += run.length;
     }

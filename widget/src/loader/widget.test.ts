@@ -6,8 +6,20 @@ const PRODUCT = 'https://product.test';
 const EMBED = { botId: 'bot-1', widgetToken: 'widget-token', origin: PRODUCT };
 
 function settingsFetch(isActive: boolean) {
-  return vi.fn(async () =>
-    new Response(JSON.stringify({ display_name: 'Helper', theme_color: '#e11d48', logo_url: null, icon_url: null, chat_position: 'bottom-left', is_active: isActive, language_code: 'en', streaming: false })),
+  return vi.fn(
+    async () =>
+      new Response(
+        JSON.stringify({
+          display_name: 'Helper',
+          theme_color: '#e11d48',
+          logo_url: null,
+          icon_url: null,
+          chat_position: 'bottom-left',
+          is_active: isActive,
+          language_code: 'en',
+          streaming: false,
+        }),
+      ),
   );
 }
 
@@ -46,7 +58,10 @@ describe('window.ChatbotWidget', () => {
   });
 
   it('draws nothing and warns when the settings cannot be read', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     startWidget(EMBED);
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());

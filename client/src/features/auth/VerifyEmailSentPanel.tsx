@@ -14,7 +14,11 @@ export function VerifyEmailSentPanel({ email, onBackToLogin }: { email: string; 
       await authApi.resendVerification(email);
       toaster.create({ type: 'success', title: t('auth.toast.emailResent'), description: t('auth.toast.newEmailSent') });
     } catch (error) {
-      toaster.create({ type: 'error', title: t('auth.toast.resendFailed'), description: error instanceof Error ? error.message : undefined });
+      toaster.create({
+        type: 'error',
+        title: t('auth.toast.resendFailed'),
+        description: error instanceof Error ? error.message : undefined,
+      });
     }
     setResending(false);
   }

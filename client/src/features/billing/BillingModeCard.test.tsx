@@ -30,7 +30,9 @@ describe('the own AI-provider key', () => {
     expect(operation.request.node.params.name).toBe('BillingModeCardApiKeyMutation');
     expect(operation.request.variables).toEqual({ apiKey: OWN_KEY });
     await act(async () => {
-      environment.mock.resolve(operation, { data: { setBillingApiKey: billingPayload(creditBilling({ apiKey: 'sk-…1234', hasApiKey: true })) } });
+      environment.mock.resolve(operation, {
+        data: { setBillingApiKey: billingPayload(creditBilling({ apiKey: 'sk-…1234', hasApiKey: true })) },
+      });
     });
     expect(await screen.findByText('API key saved')).toBeTruthy();
     expect(screen.getByText('Saved key: sk-…1234')).toBeTruthy();
@@ -51,7 +53,9 @@ describe('the own AI-provider key', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
     const message = 'Enter a valid API key: it starts with "sk-" followed by at least 20 letters, digits, "-" or "_"';
     await act(async () => {
-      environment.mock.resolveMostRecentOperation({ data: { setBillingApiKey: { __typename: 'ValidationError', __isError: 'ValidationError', message } } });
+      environment.mock.resolveMostRecentOperation({
+        data: { setBillingApiKey: { __typename: 'ValidationError', __isError: 'ValidationError', message } },
+      });
     });
     expect(await screen.findByText('Could not save the API key')).toBeTruthy();
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
@@ -78,7 +82,9 @@ describe('the own AI-provider key', () => {
     fireEvent.change(await screen.findByLabelText('AI provider API key'), { target: { value: OWN_KEY } });
     await userEvent.setup().click(screen.getByRole('radio', { name: /Your own AI provider key/ }));
     await act(async () => {
-      environment.mock.resolveMostRecentOperation({ data: { setBillingPlanType: billingPayload(subscriptionBilling(null, { apiKey: null, hasApiKey: false })) } });
+      environment.mock.resolveMostRecentOperation({
+        data: { setBillingPlanType: billingPayload(subscriptionBilling(null, { apiKey: null, hasApiKey: false })) },
+      });
     });
     expect(await screen.findByText('Billing mode updated')).toBeTruthy();
     const keyOperation = environment.mock.getMostRecentOperation();

@@ -68,7 +68,13 @@ function BillingSections({ viewerId, billing, data }: { viewerId: string; billin
   );
 }
 
-export function BillingScreen({ queryRef, navigation = windowNavigation }: { queryRef: PreloadedQuery<BillingRouteQuery>; navigation?: BrowserNavigation }) {
+export function BillingScreen({
+  queryRef,
+  navigation = windowNavigation,
+}: {
+  queryRef: PreloadedQuery<BillingRouteQuery>;
+  navigation?: BrowserNavigation;
+}) {
   const { t } = useTranslation();
   const data = usePreloadedQuery<BillingRouteQuery>(billingQuery, queryRef);
   if (!data.viewer) return <SessionExpired />;

@@ -46,7 +46,9 @@ describe('Billing in credit mode', () => {
     const { environment, navigation } = renderBilling();
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Small pack' }));
     await act(async () => {
-      environment.mock.resolveMostRecentOperation({ data: { createCreditCheckoutSession: { __typename: 'CheckoutSession', checkoutUrl: '' } } });
+      environment.mock.resolveMostRecentOperation({
+        data: { createCreditCheckoutSession: { __typename: 'CheckoutSession', checkoutUrl: '' } },
+      });
     });
     expect(await screen.findByText('Missing Stripe checkout URL')).toBeTruthy();
     expect(screen.getByText('Could not start the payment')).toBeTruthy();
@@ -58,7 +60,13 @@ describe('Billing in credit mode', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Small pack' }));
     await act(async () => {
       environment.mock.resolveMostRecentOperation({
-        data: { createCreditCheckoutSession: { __typename: 'ServiceUnavailableError', __isError: 'ServiceUnavailableError', message: 'Payments are not configured yet' } },
+        data: {
+          createCreditCheckoutSession: {
+            __typename: 'ServiceUnavailableError',
+            __isError: 'ServiceUnavailableError',
+            message: 'Payments are not configured yet',
+          },
+        },
       });
     });
     expect(await screen.findByText('Payments are not configured yet')).toBeTruthy();

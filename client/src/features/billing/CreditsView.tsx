@@ -7,7 +7,17 @@ import type { CreditsViewFragment$key } from './__generated__/CreditsViewFragmen
 import { useCheckout } from './checkout.ts';
 import { formatCredits, formatMoney } from './format.ts';
 
-function CreditPackCard({ pack, buying, disabled, onBuy }: { pack: CreditPackCardFragment$key; buying: boolean; disabled: boolean; onBuy: (id: string) => void }) {
+function CreditPackCard({
+  pack,
+  buying,
+  disabled,
+  onBuy,
+}: {
+  pack: CreditPackCardFragment$key;
+  buying: boolean;
+  disabled: boolean;
+  onBuy: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const data = useFragment(
     graphql`

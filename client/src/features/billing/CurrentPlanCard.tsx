@@ -4,7 +4,6 @@ import { graphql, useFragment } from 'react-relay';
 import type { CurrentPlanCardFragment$key } from './__generated__/CurrentPlanCardFragment.graphql.ts';
 import { formatDate, formatMoney } from './format.ts';
 
-
 /** The subscription that counts now: plan, features, bot limit, period, amount paid and expiry. */
 export function CurrentPlanCard({ billing }: { billing: CurrentPlanCardFragment$key }) {
   const { t, i18n } = useTranslation();
@@ -58,7 +57,9 @@ export function CurrentPlanCard({ billing }: { billing: CurrentPlanCardFragment$
               <DataList.Item>
                 <DataList.ItemLabel>{t('billing.subscription.botLimit')}</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  {subscription.botLimit === null ? t('billing.subscription.unlimited') : t('billing.subscription.bots', { count: subscription.botLimit })}
+                  {subscription.botLimit === null
+                    ? t('billing.subscription.unlimited')
+                    : t('billing.subscription.bots', { count: subscription.botLimit })}
                 </DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>

@@ -64,7 +64,10 @@ describe('Billing in subscription mode', () => {
   });
 
   it('tells the customer to allow pop-ups when the receipt tab is blocked', async () => {
-    const { environment } = renderBilling({ billing: subscriptionBilling(currentSubscription(starter!)), navigation: fakeNavigation(false) });
+    const { environment } = renderBilling({
+      billing: subscriptionBilling(currentSubscription(starter!)),
+      navigation: fakeNavigation(false),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Upgrade now' }));
     await act(async () => {
@@ -115,7 +118,9 @@ describe('Billing in subscription mode', () => {
     expect(operation.request.variables).toEqual({ planId: 'plan-enterprise' });
     await act(async () => {
       environment.mock.resolve(operation, {
-        data: { createSubscriptionCheckoutSession: { __typename: 'CheckoutSession', checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_sub' } },
+        data: {
+          createSubscriptionCheckoutSession: { __typename: 'CheckoutSession', checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_sub' },
+        },
       });
     });
     expect(navigation.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_sub');

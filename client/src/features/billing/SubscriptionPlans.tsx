@@ -14,7 +14,6 @@ export interface CurrentPlan {
   amountPaid: number;
 }
 
-
 function SubscriptionPlanCard({
   plan,
   current,

@@ -34,7 +34,11 @@ export const subscriptionPlan = (id: string, name: string, price: number, botLim
   isPopular: false,
 });
 
-export const PLANS = [subscriptionPlan('plan-starter', 'Starter', 9), subscriptionPlan('plan-pro', 'Pro', 19, 15), subscriptionPlan('plan-enterprise', 'Enterprise', 49, null)];
+export const PLANS = [
+  subscriptionPlan('plan-starter', 'Starter', 9),
+  subscriptionPlan('plan-pro', 'Pro', 19, 15),
+  subscriptionPlan('plan-enterprise', 'Enterprise', 49, null),
+];
 export const PACKS = [creditPack('pack-small', 'Small pack', 10, 500, 50), creditPack('pack-large', 'Large pack', 40, 2500)];
 
 export const currentSubscription = (plan: ReturnType<typeof subscriptionPlan>) => ({
@@ -58,7 +62,10 @@ export const creditBilling = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const subscriptionBilling = (subscription: ReturnType<typeof currentSubscription> | null, overrides: Record<string, unknown> = {}) => ({
+export const subscriptionBilling = (
+  subscription: ReturnType<typeof currentSubscription> | null,
+  overrides: Record<string, unknown> = {},
+) => ({
   planType: 'subscription',
   apiKey: 'sk-…abcd',
   hasApiKey: true,
@@ -69,7 +76,10 @@ export const subscriptionBilling = (subscription: ReturnType<typeof currentSubsc
 
 /** A navigation double: where the browser would have been sent. */
 export function fakeNavigation(receiptTabOpens = true) {
-  return { goTo: vi.fn<(url: string) => void>(), openInNewTab: vi.fn<(url: string) => boolean>(() => receiptTabOpens) } satisfies BrowserNavigation;
+  return {
+    goTo: vi.fn<(url: string) => void>(),
+    openInNewTab: vi.fn<(url: string) => boolean>(() => receiptTabOpens),
+  } satisfies BrowserNavigation;
 }
 
 export function renderBilling({

@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
 import type { checkoutCreditMutation, checkoutCreditMutation$data } from './__generated__/checkoutCreditMutation.graphql.ts';
-import type { checkoutSubscriptionMutation, checkoutSubscriptionMutation$data } from './__generated__/checkoutSubscriptionMutation.graphql.ts';
+import type {
+  checkoutSubscriptionMutation,
+  checkoutSubscriptionMutation$data,
+} from './__generated__/checkoutSubscriptionMutation.graphql.ts';
 import { useBrowserNavigation } from './browserNavigation.tsx';
 
-type CheckoutResult = checkoutCreditMutation$data['createCreditCheckoutSession'] | checkoutSubscriptionMutation$data['createSubscriptionCheckoutSession'];
+type CheckoutResult =
+  checkoutCreditMutation$data['createCreditCheckoutSession'] | checkoutSubscriptionMutation$data['createSubscriptionCheckoutSession'];
 
 /**
  * Starts a Stripe Checkout for a credit pack or a first subscription and sends the browser to the

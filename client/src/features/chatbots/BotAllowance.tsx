@@ -1,15 +1,16 @@
 import { createContext, use, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { BotAllowanceProviderFragment$data, BotAllowanceProviderFragment$key } from './__generated__/BotAllowanceProviderFragment.graphql.ts';
+import type {
+  BotAllowanceProviderFragment$data,
+  BotAllowanceProviderFragment$key,
+} from './__generated__/BotAllowanceProviderFragment.graphql.ts';
 
 /**
  * What the viewer's plan allows, mirroring the server's rule: credit mode needs credits; a
  * subscription caps bots at its bot limit (null: no cap); anything else is no plan.
  */
 export type BotAllowance =
-  | { kind: 'none' }
-  | { kind: 'unlimited'; botCount: number }
-  | { kind: 'limited'; botCount: number; limit: number };
+  { kind: 'none' } | { kind: 'unlimited'; botCount: number } | { kind: 'limited'; botCount: number; limit: number };
 
 function botAllowanceOf(viewer: BotAllowanceProviderFragment$data): BotAllowance {
   const { billing } = viewer;

@@ -54,7 +54,17 @@ function BotFigures({ botId }: { botId: string }) {
 }
 
 /** The bot's real figures, fetched when the dialog opens. */
-export function BotAnalyticsDialog({ botId, botName, open, onClose }: { botId: string; botName: string; open: boolean; onClose: () => void }) {
+export function BotAnalyticsDialog({
+  botId,
+  botName,
+  open,
+  onClose,
+}: {
+  botId: string;
+  botName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <ModalDialog open={open} onClose={onClose} title={t('chatbots.analytics.title', { name: botName })}>

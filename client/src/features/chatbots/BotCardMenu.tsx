@@ -13,7 +13,15 @@ import { DeleteBotDialog } from './DeleteBotDialog.tsx';
 
 type OpenDialog = 'analytics' | 'delete' | null;
 
-export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardMenuFragment$key; connectionId: string; canDuplicate: boolean }) {
+export function BotCardMenu({
+  bot,
+  connectionId,
+  canDuplicate,
+}: {
+  bot: BotCardMenuFragment$key;
+  connectionId: string;
+  canDuplicate: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -43,7 +51,11 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
 
   function duplicateBot() {
     const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('chatbots.toast.duplicateFailed'), description: message || t('chatbots.toast.duplicateFallback') });
+      toaster.create({
+        type: 'error',
+        title: t('chatbots.toast.duplicateFailed'),
+        description: message || t('chatbots.toast.duplicateFallback'),
+      });
     };
     duplicate({
       variables: { id: data.id },
@@ -84,7 +96,13 @@ export function BotCardMenu({ bot, connectionId, canDuplicate }: { bot: BotCardM
         </Portal>
       </Menu.Root>
       <BotAnalyticsDialog botId={data.id} botName={data.name} open={dialog === 'analytics'} onClose={() => setDialog(null)} />
-      <DeleteBotDialog botId={data.id} botName={data.name} connectionId={connectionId} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <DeleteBotDialog
+        botId={data.id}
+        botName={data.name}
+        connectionId={connectionId}
+        open={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -28,7 +28,8 @@ export function ChatbotList({ viewer }: { viewer: ChatbotListFragment$key }) {
         search: { type: "String" }
         status: { type: "BotStatus" }
       ) {
-        bots(first: $first, after: $after, search: $search, status: $status) @connection(key: "ChatbotList_bots", filters: ["search", "status"]) {
+        bots(first: $first, after: $after, search: $search, status: $status)
+          @connection(key: "ChatbotList_bots", filters: ["search", "status"]) {
           __id
           edges {
             node {

@@ -15,13 +15,11 @@ describe('ChatbotsScreen', () => {
     expect(createButton().disabled).toBe(false);
   });
 
-
   it('disables creation once the subscription bot limit is reached', async () => {
     renderChatbots({ billing: subscription(2) });
     await screen.findByText('2 / 2 bots');
     expect(createButton().disabled).toBe(true);
   });
-
 
   it('disables creation and says so when there is no plan', async () => {
     renderChatbots({ billing: { planType: 'credit', credits: { totalCredits: 0 }, subscription: null } as never, bots: [] });
@@ -30,14 +28,12 @@ describe('ChatbotsScreen', () => {
     expect(createButton().disabled).toBe(true);
   });
 
-
   it('shows no cap for credit users with credits', async () => {
     renderChatbots({ billing: { planType: 'credit', credits: { totalCredits: 100 }, subscription: null } as never });
     await screen.findByRole('heading', { name: 'Support bot' });
     expect(screen.queryByText(/ bots$/)).toBeNull();
     expect(createButton().disabled).toBe(false);
   });
-
 
   it('refetches the list with the search text and status filter', async () => {
     const environment = renderChatbots();

@@ -18,5 +18,4 @@ describe('the bot card menu', () => {
     expect(screen.getByText('ChatBot Deleted Successfully')).toBeTruthy();
     expect(screen.getByText('1 / 3 bots')).toBeTruthy();
   });
-
 });

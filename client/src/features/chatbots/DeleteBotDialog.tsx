@@ -6,7 +6,19 @@ import type { DeleteBotDialogMutation } from './__generated__/DeleteBotDialogMut
 import { adjustBotCount } from './botCount.ts';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 
-export function DeleteBotDialog({ botId, botName, connectionId, open, onClose }: { botId: string; botName: string; connectionId: string; open: boolean; onClose: () => void }) {
+export function DeleteBotDialog({
+  botId,
+  botName,
+  connectionId,
+  open,
+  onClose,
+}: {
+  botId: string;
+  botName: string;
+  connectionId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [commit, deleting] = useMutation<DeleteBotDialogMutation>(graphql`
     mutation DeleteBotDialogMutation($id: ID!, $connections: [ID!]!) {
@@ -24,7 +36,11 @@ export function DeleteBotDialog({ botId, botName, connectionId, open, onClose }:
 
   function confirm() {
     const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('chatbots.toast.deleteFailed'), description: message || t('chatbots.toast.deleteFallback') });
+      toaster.create({
+        type: 'error',
+        title: t('chatbots.toast.deleteFailed'),
+        description: message || t('chatbots.toast.deleteFallback'),
+      });
     };
     commit({
       variables: { id: botId, connections: [connectionId] },

@@ -16,5 +16,4 @@ describe('the bot card menu', () => {
     expect(screen.getByText('Bot not found')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Support bot', hidden: true })).toBeTruthy();
   });
-
 });

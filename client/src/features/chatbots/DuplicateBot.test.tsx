@@ -18,5 +18,4 @@ describe('the bot card menu', () => {
     expect(screen.getByText('3 / 3 bots')).toBeTruthy();
     expect(createButton().disabled).toBe(true);
   });
-
 });

@@ -13,7 +13,8 @@ import { ChatbotsScreen, chatbotsQuery } from './ChatbotsRoute.tsx';
 export const VIEWER_ID = 'viewer-1';
 
 /** Keeps the viewer's id stable across the query and its refetches (bot owners keep their own). */
-export const viewerResolver = (context: { path?: readonly string[] | null }) => (context.path?.length === 1 ? { id: VIEWER_ID } : undefined);
+export const viewerResolver = (context: { path?: readonly string[] | null }) =>
+  context.path?.length === 1 ? { id: VIEWER_ID } : undefined;
 
 export const bot = (id: string, name: string, status = 'online') => ({
   id,
@@ -24,7 +25,11 @@ export const bot = (id: string, name: string, status = 'online') => ({
   owner: { id: 'owner-1', fullName: 'Ann Owner' },
 });
 
-export const subscription = (botLimit: number | null) => ({ planType: 'subscription', credits: { totalCredits: 0 }, subscription: { botLimit } });
+export const subscription = (botLimit: number | null) => ({
+  planType: 'subscription',
+  credits: { totalCredits: 0 },
+  subscription: { botLimit },
+});
 
 export function renderChatbots({
   billing = subscription(3),
@@ -64,7 +69,6 @@ export async function chooseMenuItem(botName: string, item: string) {
   await user.keyboard('{Enter}');
   await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
 }
-
 
 function NavigationState() {
   return <p>{`${useLocation().pathname} ${JSON.stringify(useLocation().state)}`}</p>;

@@ -42,7 +42,16 @@ describe('DashboardScreen', () => {
   });
 
   it('shows empty states for a new account', async () => {
-    renderDashboard({ totalBots: 0, botsChange: 0, totalConversations: 0, conversationsChange: 0, avgResponseTime: 0, avgResponseTimeChange: 0, recentActivity: [], topBots: [] });
+    renderDashboard({
+      totalBots: 0,
+      botsChange: 0,
+      totalConversations: 0,
+      conversationsChange: 0,
+      avgResponseTime: 0,
+      avgResponseTimeChange: 0,
+      recentActivity: [],
+      topBots: [],
+    });
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
     expect(screen.getByText('No conversations yet.')).toBeTruthy();
   });

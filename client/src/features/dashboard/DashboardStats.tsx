@@ -45,7 +45,11 @@ export function DashboardStats({ dashboard }: { dashboard: DashboardStatsFragmen
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
       <StatCard label={t('dashboard.totalBots')} value={number.format(data.totalBots)} change={data.botsChange} />
-      <StatCard label={t('dashboard.totalConversations')} value={number.format(data.totalConversations)} change={data.conversationsChange} />
+      <StatCard
+        label={t('dashboard.totalConversations')}
+        value={number.format(data.totalConversations)}
+        change={data.conversationsChange}
+      />
       <StatCard
         label={t('dashboard.avgResponseTime')}
         value={t('dashboard.seconds', { value: data.avgResponseTime.toFixed(1) })}

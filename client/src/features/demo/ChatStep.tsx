@@ -14,7 +14,14 @@ function Bubble({ message }: { message: DemoMessage }) {
   const fromUser = message.role === 'user';
   return (
     <Stack gap="0" alignSelf={fromUser ? 'flex-end' : 'flex-start'} maxWidth="80%">
-      <Text bg={fromUser ? 'brand.solid' : 'bg.muted'} color={fromUser ? 'brand.contrast' : 'fg'} paddingX="3" paddingY="2" borderRadius="lg" whiteSpace="pre-wrap">
+      <Text
+        bg={fromUser ? 'brand.solid' : 'bg.muted'}
+        color={fromUser ? 'brand.contrast' : 'fg'}
+        paddingX="3"
+        paddingY="2"
+        borderRadius="lg"
+        whiteSpace="pre-wrap"
+      >
         {message.content}
       </Text>
       <Text fontSize="xs" color="fg.muted" alignSelf={fromUser ? 'flex-end' : 'flex-start'}>
@@ -30,7 +37,8 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
   const [messages, setMessages] = useState<DemoMessage[] | null>(null);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
-  const add = (role: DemoMessage['role'], content: string) => setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date() }]);
+  const add = (role: DemoMessage['role'], content: string) =>
+    setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date() }]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +57,11 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
 
   if (!messages) {
     return (
-      <Button alignSelf="start" colorPalette="brand" onClick={() => setMessages([{ role: 'bot', content: t('demo.chat.hello'), timestamp: new Date() }])}>
+      <Button
+        alignSelf="start"
+        colorPalette="brand"
+        onClick={() => setMessages([{ role: 'bot', content: t('demo.chat.hello'), timestamp: new Date() }])}
+      >
         {t('demo.chat.start')}
       </Button>
     );
@@ -57,7 +69,17 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
   return (
     <Box borderWidth="1px" borderRadius="xl" overflow="hidden">
       {/* Focusable so keyboard users can scroll a long conversation. */}
-      <Stack gap="3" padding="4" minHeight="64" maxHeight="md" overflowY="auto" role="log" aria-live="polite" aria-label={t('demo.steps.chat')} tabIndex={0}>
+      <Stack
+        gap="3"
+        padding="4"
+        minHeight="64"
+        maxHeight="md"
+        overflowY="auto"
+        role="log"
+        aria-live="polite"
+        aria-label={t('demo.steps.chat')}
+        tabIndex={0}
+      >
         {messages.map((message, index) => (
           <Bubble key={index} message={message} />
         ))}
@@ -68,7 +90,13 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
         )}
       </Stack>
       <HStack as="form" onSubmit={send} padding="3" borderTopWidth="1px">
-        <Input value={draft} onChange={(event) => setDraft(event.currentTarget.value)} placeholder={t('demo.chat.placeholder')} aria-label={t('demo.chat.placeholder')} disabled={waiting} />
+        <Input
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          placeholder={t('demo.chat.placeholder')}
+          aria-label={t('demo.chat.placeholder')}
+          disabled={waiting}
+        />
         <Button type="submit" colorPalette="brand" disabled={waiting}>
           {t('demo.chat.send')}
         </Button>

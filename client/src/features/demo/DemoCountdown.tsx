@@ -30,7 +30,13 @@ export function DemoCountdown({ expiresAt, onExpired }: { expiresAt: string | nu
     return () => clearTimeout(timer);
   }, [left, onExpired]);
   return (
-    <Text fontFamily="mono" fontWeight="bold" color={left < WARNING_SECONDS ? 'red.fg' : 'fg'} aria-label={t('demo.timeLeft', { time: formatHms(left) })} role="timer">
+    <Text
+      fontFamily="mono"
+      fontWeight="bold"
+      color={left < WARNING_SECONDS ? 'red.fg' : 'fg'}
+      aria-label={t('demo.timeLeft', { time: formatHms(left) })}
+      role="timer"
+    >
       {formatHms(left)}
     </Text>
   );

@@ -4,7 +4,14 @@ import { renderRoute, stubFetch } from '../../test/render.tsx';
 import { DEMO_STORAGE_KEYS } from './demoApi.ts';
 import { Component as DemoPage } from './DemoPage.tsx';
 
-const template = { id: 't1', title: 'Support desk', description: 'Answers customers', use_case: 'customer-support', tag: 'support', features: ['24/7', 'Citations'] };
+const template = {
+  id: 't1',
+  title: 'Support desk',
+  description: 'Answers customers',
+  use_case: 'customer-support',
+  tag: 'support',
+  features: ['24/7', 'Citations'],
+};
 
 function inOneHour(secondsLeft = 3600) {
   return new Date(Date.now() + secondsLeft * 1000).toISOString();

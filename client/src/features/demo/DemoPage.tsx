@@ -79,7 +79,17 @@ export function Component() {
 
   return (
     <Box minHeight="100vh" bg="bg.subtle">
-      <Flex as="header" justify="space-between" align="center" gap="2" paddingX={{ base: '4', md: '8' }} paddingY="3" bg="bg" borderBottomWidth="1px" wrap="wrap">
+      <Flex
+        as="header"
+        justify="space-between"
+        align="center"
+        gap="2"
+        paddingX={{ base: '4', md: '8' }}
+        paddingY="3"
+        bg="bg"
+        borderBottomWidth="1px"
+        wrap="wrap"
+      >
         <Button asChild variant="ghost" size="sm">
           <RouterLink to="/">{t('auth.backHome')}</RouterLink>
         </Button>

@@ -81,7 +81,11 @@ describe('ChatStep', () => {
     expect(screen.getByText('When do you open?')).toBeTruthy();
     expect(screen.getByText('The bot is typing…')).toBeTruthy();
     expect(await screen.findByText('We open at 9.')).toBeTruthy();
-    expect(JSON.parse(calls[0]!.init!.body as string)).toEqual({ bot_id: 'bot-1', demo_user_session_token: 'tok', query: 'When do you open?' });
+    expect(JSON.parse(calls[0]!.init!.body as string)).toEqual({
+      bot_id: 'bot-1',
+      demo_user_session_token: 'tok',
+      query: 'When do you open?',
+    });
   });
 
   it('answers with the failure message when the bot cannot reply', async () => {

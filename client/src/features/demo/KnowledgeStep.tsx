@@ -27,7 +27,14 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
   return (
     <Stack gap="4">
       <Text>{t('demo.knowledge.help')}</Text>
-      <Input type="file" multiple accept=".pdf,.txt,.md,.markdown" onChange={addFiles} aria-label={t('demo.knowledge.choose')} padding="1" />
+      <Input
+        type="file"
+        multiple
+        accept=".pdf,.txt,.md,.markdown"
+        onChange={addFiles}
+        aria-label={t('demo.knowledge.choose')}
+        padding="1"
+      />
       {rejected && (
         <Alert.Root status="warning">
           <Alert.Indicator />
@@ -36,9 +43,21 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
       )}
       <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
         {files.map((file, index) => (
-          <HStack as="li" key={`${file.name}-${index}`} justify="space-between" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="1">
+          <HStack
+            as="li"
+            key={`${file.name}-${index}`}
+            justify="space-between"
+            borderWidth="1px"
+            borderRadius="md"
+            paddingX="3"
+            paddingY="1"
+          >
             <Text truncate>{file.name}</Text>
-            <CloseButton size="xs" aria-label={t('demo.knowledge.remove', { name: file.name })} onClick={() => onFilesChange(files.filter((_, at) => at !== index))} />
+            <CloseButton
+              size="xs"
+              aria-label={t('demo.knowledge.remove', { name: file.name })}
+              onClick={() => onFilesChange(files.filter((_, at) => at !== index))}
+            />
           </HStack>
         ))}
       </Stack>
@@ -47,7 +66,17 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
 }
 
 /** Reads one page at a time into the demo bot; the pages read are listed. */
-function WebsitePanel({ botId, token, pages, onPageRead }: { botId: string; token: string; pages: DemoCrawl[]; onPageRead: (page: DemoCrawl) => void }) {
+function WebsitePanel({
+  botId,
+  token,
+  pages,
+  onPageRead,
+}: {
+  botId: string;
+  token: string;
+  pages: DemoCrawl[];
+  onPageRead: (page: DemoCrawl) => void;
+}) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [reading, setReading] = useState(false);
@@ -87,13 +116,28 @@ function WebsitePanel({ botId, token, pages, onPageRead }: { botId: string; toke
         </HStack>
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
-      <Button type="submit" alignSelf="start" variant="outline" loading={reading} loadingText={t('demo.website.reading')} disabled={!url.trim()}>
+      <Button
+        type="submit"
+        alignSelf="start"
+        variant="outline"
+        loading={reading}
+        loadingText={t('demo.website.reading')}
+        disabled={!url.trim()}
+      >
         {t('demo.website.read')}
       </Button>
       {pages.length > 0 && (
         <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={t('demo.website.pages')}>
           {pages.map((page, index) => (
-            <HStack as="li" key={`${page.url}-${index}`} justify="space-between" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="1">
+            <HStack
+              as="li"
+              key={`${page.url}-${index}`}
+              justify="space-between"
+              borderWidth="1px"
+              borderRadius="md"
+              paddingX="3"
+              paddingY="1"
+            >
               <Text truncate>{page.url}</Text>
               <Text color="fg.success" flexShrink={0}>
                 {t('demo.website.done')}

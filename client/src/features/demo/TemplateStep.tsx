@@ -55,7 +55,13 @@ export function TemplateStep({ token, onBotCreated }: { token: string; onBotCrea
             )}
           </Card.Body>
           <Card.Footer>
-            <Button colorPalette="brand" width="full" loading={creatingId === template.id} disabled={creatingId !== null} onClick={() => void choose(template)}>
+            <Button
+              colorPalette="brand"
+              width="full"
+              loading={creatingId === template.id}
+              disabled={creatingId !== null}
+              onClick={() => void choose(template)}
+            >
               {t('demo.templates.choose')}
             </Button>
           </Card.Footer>

@@ -24,9 +24,11 @@ export interface DemoCrawl {
 
 export const demoApi = {
   createSession: () =>
-    publicRequest<{ session_token: string; expires_at: string }>('/demobot/demo-session', { method: 'POST' }, 'Failed to create demo session').catch(
-      rethrow('Failed to create demo session'),
-    ),
+    publicRequest<{ session_token: string; expires_at: string }>(
+      '/demobot/demo-session',
+      { method: 'POST' },
+      'Failed to create demo session',
+    ).catch(rethrow('Failed to create demo session')),
   checkSession: (token: string) =>
     publicRequest<{ is_valid: boolean; is_expired: boolean }>(
       `/demobot/check-session?demo_user_session_token=${encodeURIComponent(token)}`,
@@ -35,7 +37,11 @@ export const demoApi = {
     ),
   templates: () => publicRequest<DemoTemplate[]>('/template/', {}, 'Failed to fetch bot templates').catch(() => [] as DemoTemplate[]),
   createDemoBot: (templateId: string, token: string) =>
-    publicRequest<{ id: string }>('/demobot/create-demo-bot', jsonBody({ template_prompt_id: templateId, demo_user_session_token: token }), 'Failed to create demo bot'),
+    publicRequest<{ id: string }>(
+      '/demobot/create-demo-bot',
+      jsonBody({ template_prompt_id: templateId, demo_user_session_token: token }),
+      'Failed to create demo bot',
+    ),
   uploadDocument(botId: string, token: string, file: File) {
     const form = new FormData();
     form.append('file', file);
@@ -47,5 +53,9 @@ export const demoApi = {
     return publicRequest<DemoCrawl>(`/demobots/crawl-demo-website?${query}`, jsonBody({ url }), 'Failed to crawl website');
   },
   chat: (botId: string, token: string, query: string) =>
-    publicRequest<{ answer: string }>('/demobots/chat', jsonBody({ bot_id: botId, demo_user_session_token: token, query }), 'Failed to chat with demo bot'),
+    publicRequest<{ answer: string }>(
+      '/demobots/chat',
+      jsonBody({ bot_id: botId, demo_user_session_token: token, query }),
+      'Failed to chat with demo bot',
+    ),
 };

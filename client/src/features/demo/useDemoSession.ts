@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { demoApi, DEMO_STORAGE_KEYS } from './demoApi.ts';
 
-export type DemoSession = { status: 'starting' } | { status: 'failed' } | { status: 'expired' } | { status: 'ready'; token: string; expiresAt: string | null };
+export type DemoSession =
+  { status: 'starting' } | { status: 'failed' } | { status: 'expired' } | { status: 'ready'; token: string; expiresAt: string | null };
 
 async function startDemo(): Promise<DemoSession> {
   let token = localStorage.getItem(DEMO_STORAGE_KEYS.sessionToken);

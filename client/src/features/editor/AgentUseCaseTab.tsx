@@ -38,7 +38,8 @@ export function AgentUseCaseTab({
     }
   `);
 
-  const missing = (field: DraftField | 'prompt', empty: boolean) => empty && (continueTried || (field !== 'prompt' && fieldErrors.has(field)));
+  const missing = (field: DraftField | 'prompt', empty: boolean) =>
+    empty && (continueTried || (field !== 'prompt' && fieldErrors.has(field)));
   const nameMissing = missing('name', !draft.name.trim());
   const useCaseMissing = missing('useCase', !draft.useCase);
   const descriptionMissing = missing('description', !draft.description.trim());
@@ -46,7 +47,11 @@ export function AgentUseCaseTab({
 
   function generatePrompt() {
     if (!draft.useCase || !draft.description.trim()) {
-      toaster.create({ type: 'error', title: t('editor.validation.missingInformation'), description: t('editor.validation.generateNeeds') });
+      toaster.create({
+        type: 'error',
+        title: t('editor.validation.missingInformation'),
+        description: t('editor.validation.generateNeeds'),
+      });
       return;
     }
     const failed = (message?: string) => {
@@ -72,7 +77,11 @@ export function AgentUseCaseTab({
   function continueToDetails() {
     if (!draft.name.trim() || !draft.useCase || !draft.description.trim() || !draft.prompt.trim()) {
       setContinueTried(true);
-      toaster.create({ type: 'error', title: t('editor.validation.missingInformation'), description: t('editor.validation.continueNeeds') });
+      toaster.create({
+        type: 'error',
+        title: t('editor.validation.missingInformation'),
+        description: t('editor.validation.continueNeeds'),
+      });
       return;
     }
     onContinue();
@@ -111,11 +120,26 @@ export function AgentUseCaseTab({
         <Field.Label>
           {t('editor.useCase.description')} <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea value={draft.description} rows={5} maxLength={5000} onChange={(event) => onChange({ description: event.currentTarget.value })} />
-        {descriptionMissing ? <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText> : <Field.HelperText>{t('editor.useCase.descriptionHelp')}</Field.HelperText>}
+        <Textarea
+          value={draft.description}
+          rows={5}
+          maxLength={5000}
+          onChange={(event) => onChange({ description: event.currentTarget.value })}
+        />
+        {descriptionMissing ? (
+          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{t('editor.useCase.descriptionHelp')}</Field.HelperText>
+        )}
       </Field.Root>
       <HStack>
-        <Button variant="outline" colorPalette="brand" loading={generating} loadingText={t('editor.useCase.generating')} onClick={generatePrompt}>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          loading={generating}
+          loadingText={t('editor.useCase.generating')}
+          onClick={generatePrompt}
+        >
           {t('editor.useCase.generate')}
         </Button>
       </HStack>
@@ -124,7 +148,11 @@ export function AgentUseCaseTab({
           {t('editor.useCase.prompt')} <Field.RequiredIndicator />
         </Field.Label>
         <Textarea value={draft.prompt} rows={10} maxLength={20000} onChange={(event) => onChange({ prompt: event.currentTarget.value })} />
-        {promptMissing ? <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText> : <Field.HelperText>{t('editor.useCase.promptHelp')}</Field.HelperText>}
+        {promptMissing ? (
+          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{t('editor.useCase.promptHelp')}</Field.HelperText>
+        )}
       </Field.Root>
       <HStack justify="end">
         <Button colorPalette="brand" onClick={continueToDetails}>

@@ -1,4 +1,18 @@
-import { Box, chakra, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  chakra,
+  Field,
+  Fieldset,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+} from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   BOT_LANGUAGES,
@@ -114,7 +128,11 @@ export function BotDetailsTab({
             <Field.Label>
               {t('editor.details.customTone')} <Field.RequiredIndicator />
             </Field.Label>
-            <Textarea value={draft.customToneDescription} maxLength={500} onChange={(event) => onChange({ customToneDescription: event.currentTarget.value })} />
+            <Textarea
+              value={draft.customToneDescription}
+              maxLength={500}
+              onChange={(event) => onChange({ customToneDescription: event.currentTarget.value })}
+            />
             <Field.ErrorText>{t('editor.validation.customTone')}</Field.ErrorText>
           </Field.Root>
         )}
@@ -148,13 +166,28 @@ export function BotDetailsTab({
               borderRadius="md"
               cursor="pointer"
             />
-            <Input value={draft.themeColor} maxLength={7} maxWidth="10rem" onChange={(event) => onChange({ themeColor: event.currentTarget.value })} />
+            <Input
+              value={draft.themeColor}
+              maxLength={7}
+              maxWidth="10rem"
+              onChange={(event) => onChange({ themeColor: event.currentTarget.value })}
+            />
           </HStack>
           <Field.ErrorText>{t('editor.validation.themeColor')}</Field.ErrorText>
         </Field.Root>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <ImageField label={t('editor.details.logo')} previewUrl={logoUrl} hasNewFile={Boolean(images.logo)} onFileChange={setImage('logo')} />
-          <ImageField label={t('editor.details.icon')} previewUrl={iconUrl} hasNewFile={Boolean(images.icon)} onFileChange={setImage('icon')} />
+          <ImageField
+            label={t('editor.details.logo')}
+            previewUrl={logoUrl}
+            hasNewFile={Boolean(images.logo)}
+            onFileChange={setImage('logo')}
+          />
+          <ImageField
+            label={t('editor.details.icon')}
+            previewUrl={iconUrl}
+            hasNewFile={Boolean(images.icon)}
+            onFileChange={setImage('icon')}
+          />
         </SimpleGrid>
         <Field.Root>
           <Field.Label>
@@ -195,8 +228,16 @@ export function BotDetailsTab({
         <Fieldset.Root borderWidth="1px" borderRadius="md" padding="4">
           <Fieldset.Legend fontWeight="semibold">{t('editor.details.advanced')}</Fieldset.Legend>
           <Fieldset.Content gap="4">
-            <SwitchField label={t('editor.details.streaming')} checked={draft.streaming} onChange={(streaming) => onChange({ streaming })} />
-            <SwitchField label={t('editor.details.enableMemory')} checked={draft.enableMemory} onChange={(enableMemory) => onChange({ enableMemory })} />
+            <SwitchField
+              label={t('editor.details.streaming')}
+              checked={draft.streaming}
+              onChange={(streaming) => onChange({ streaming })}
+            />
+            <SwitchField
+              label={t('editor.details.enableMemory')}
+              checked={draft.enableMemory}
+              onChange={(enableMemory) => onChange({ enableMemory })}
+            />
             <SelectField
               label={t('editor.details.followUp')}
               value={draft.followUpBehavior}
@@ -207,7 +248,13 @@ export function BotDetailsTab({
         </Fieldset.Root>
       </Stack>
       <Box position={{ lg: 'sticky' }} top="4">
-        <WidgetPreview displayName={draft.displayName} themeColor={draft.themeColor} chatPosition={draft.chatPosition} logoUrl={logoUrl} iconUrl={iconUrl} />
+        <WidgetPreview
+          displayName={draft.displayName}
+          themeColor={draft.themeColor}
+          chatPosition={draft.chatPosition}
+          logoUrl={logoUrl}
+          iconUrl={iconUrl}
+        />
       </Box>
     </Grid>
   );

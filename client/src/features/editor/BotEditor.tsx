@@ -11,7 +11,16 @@ import { WebsiteTab } from '../knowledge/WebsiteTab.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
 import { AgentUseCaseTab } from './AgentUseCaseTab.tsx';
 import { BotDetailsTab } from './BotDetailsTab.tsx';
-import { draftOf, invalidForSave, missingForSave, NEW_BOT_DRAFT, sameDraft, type BotDraft, type DraftField, type NewImages } from './botDraft.ts';
+import {
+  draftOf,
+  invalidForSave,
+  missingForSave,
+  NEW_BOT_DRAFT,
+  sameDraft,
+  type BotDraft,
+  type DraftField,
+  type NewImages,
+} from './botDraft.ts';
 import { DeployButton } from './DeployDialog.tsx';
 import { editorPathOf } from './editorPath.ts';
 import { TestBotDialog } from './TestBotDialog.tsx';
@@ -102,7 +111,11 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
       setTab(TAB_OF_FIELD[(missing[0] ?? invalid[0])!]);
       if (missing.length > 0) {
         const fields = missing.map((field) => t(FIELD_LABEL_KEYS[field])).join(', ');
-        toaster.create({ type: 'error', title: t('editor.validation.missingInformation'), description: t('editor.validation.saveNeeds', { fields }) });
+        toaster.create({
+          type: 'error',
+          title: t('editor.validation.missingInformation'),
+          description: t('editor.validation.saveNeeds', { fields }),
+        });
       } else {
         toaster.create({ type: 'error', title: t('editor.toast.saveFailed'), description: t(FIELD_ERROR_KEYS[invalid[0]!]!) });
       }

@@ -19,7 +19,12 @@ describe('the Deploy dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deploy Support bot' });
     expect(within(dialog).getByText('Deploying your bot…')).toBeTruthy();
     const operation = await resolveOperation(environment, 'DeployDialogMutation', {
-      deployBot: { __typename: 'DeployPayload', embedCode: HTML_SNIPPET, embedCodeReact: REACT_SNIPPET, bot: { id: BOT_ID, deployedAt: '2026-11-22T03:00:00Z' } },
+      deployBot: {
+        __typename: 'DeployPayload',
+        embedCode: HTML_SNIPPET,
+        embedCodeReact: REACT_SNIPPET,
+        bot: { id: BOT_ID, deployedAt: '2026-11-22T03:00:00Z' },
+      },
     });
     expect(operation.request.variables).toEqual({ id: BOT_ID });
     expect(await screen.findByText('Deployment Successful')).toBeTruthy();

@@ -66,7 +66,11 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
     setDeployment({ state: 'deploying' });
     const failed = (message?: string) => {
       setDeployment({ state: 'failed', message: message || t('editor.toast.deployFailedDetail') });
-      toaster.create({ type: 'error', title: t('editor.toast.deployFailed'), description: message || t('editor.toast.deployFailedDetail') });
+      toaster.create({
+        type: 'error',
+        title: t('editor.toast.deployFailed'),
+        description: message || t('editor.toast.deployFailedDetail'),
+      });
     };
     commit({
       variables: { id },
@@ -104,7 +108,11 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
           </Center>
         )}
         {deployment.state === 'failed' && (
-          <ErrorPanel title={t('editor.toast.deployFailed')} message={deployment.message} onRetry={botId ? () => deploy(botId) : undefined} />
+          <ErrorPanel
+            title={t('editor.toast.deployFailed')}
+            message={deployment.message}
+            onRetry={botId ? () => deploy(botId) : undefined}
+          />
         )}
         {deployment.state === 'deployed' && (
           <Tabs.Root defaultValue="html" variant="enclosed" size="sm">

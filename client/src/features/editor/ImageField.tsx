@@ -64,7 +64,13 @@ export function ImageField({
           bg="bg.muted"
         >
           {previewUrl ? (
-            <Image src={previewUrl} alt={t('editor.details.imagePreview', { field: label })} maxWidth="100%" maxHeight="100%" objectFit="contain" />
+            <Image
+              src={previewUrl}
+              alt={t('editor.details.imagePreview', { field: label })}
+              maxWidth="100%"
+              maxHeight="100%"
+              objectFit="contain"
+            />
           ) : (
             <Text fontSize="xs" color="fg.muted" textAlign="center" paddingX="1">
               {t('editor.details.noImage')}
@@ -72,7 +78,14 @@ export function ImageField({
           )}
         </Box>
         <Stack gap="1" minWidth="0">
-          <chakra.input key={inputKey} id={inputId} type="file" accept="image/*" fontSize="sm" onChange={(event) => choose(event.currentTarget.files?.[0])} />
+          <chakra.input
+            key={inputKey}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            fontSize="sm"
+            onChange={(event) => choose(event.currentTarget.files?.[0])}
+          />
           {hasNewFile && (
             <Button
               size="xs"

@@ -39,7 +39,12 @@ describe('the editor on a new bot', () => {
     fillUseCase({ prompt: false });
     fireEvent.click(screen.getByRole('button', { name: 'Generate prompt' }));
     const operation = await resolveOperation(environment, 'AgentUseCaseTabGeneratePromptMutation', {
-      generatePrompt: { __typename: 'GeneratedPrompt', prompt: 'You answer shop questions.', tone: 'professional', responseStyle: 'concise' },
+      generatePrompt: {
+        __typename: 'GeneratedPrompt',
+        prompt: 'You answer shop questions.',
+        tone: 'professional',
+        responseStyle: 'concise',
+      },
     });
     expect(operation.request.variables).toEqual({ useCase: 'customer-support', description: 'Answers questions about our shop' });
     expect(await screen.findByText('Prompt Generated')).toBeTruthy();
@@ -82,7 +87,9 @@ describe('the editor on a new bot', () => {
     fireEvent.click(tab('Bot Details and Appearance'));
     fireEvent.change(await screen.findByLabelText(/Display name/), { target: { value: 'Shop helper' } });
     fireEvent.click(saveButton());
-    const operation = await resolveOperation(environment, 'useSaveBotCreateMutation', { createBot: savedBot({ botPrompt: 'You are a helpful support assistant.' }) });
+    const operation = await resolveOperation(environment, 'useSaveBotCreateMutation', {
+      createBot: savedBot({ botPrompt: 'You are a helpful support assistant.' }),
+    });
     expect(operation.request.variables.input).toMatchObject({
       name: 'Support bot',
       useCase: 'customer-support',
@@ -110,7 +117,11 @@ describe('the editor on a new bot', () => {
     fireEvent.change(await screen.findByLabelText(/Display name/), { target: { value: 'Shop helper' } });
     fireEvent.click(saveButton());
     await resolveOperation(environment, 'useSaveBotCreateMutation', {
-      createBot: { __typename: 'ForbiddenError', __isError: 'ForbiddenError', message: 'Bot limit reached: your plan allows 3 chatbots. Upgrade your plan to create more.' },
+      createBot: {
+        __typename: 'ForbiddenError',
+        __isError: 'ForbiddenError',
+        message: 'Bot limit reached: your plan allows 3 chatbots. Upgrade your plan to create more.',
+      },
     });
     expect(await screen.findByText('ChatBot Save Unsuccessful')).toBeTruthy();
     expect(screen.getByText(/Bot limit reached/)).toBeTruthy();

@@ -2,7 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOT_ID, renderSavedBot } from './editorTestKit.tsx';
 
-const event = (fields: Record<string, unknown>) => ({ data: { askBotStream: { token: null, done: false, answer: null, sources: null, ...fields } } });
+const event = (fields: Record<string, unknown>) => ({
+  data: { askBotStream: { token: null, done: false, answer: null, sources: null, ...fields } },
+});
 
 describe('the Test Bot dialog', () => {
   it('streams the answer token by token and shows its citations', async () => {
@@ -37,7 +39,16 @@ describe('the Test Bot dialog', () => {
         event({
           done: true,
           answer: 'We ship within 2 days [1].',
-          sources: [{ index: 1, title: 'shipping.pdf', url: null, page: 3, snippet: 'Orders leave our warehouse within 2 days.', sourceType: 'document' }],
+          sources: [
+            {
+              index: 1,
+              title: 'shipping.pdf',
+              url: null,
+              page: 3,
+              snippet: 'Orders leave our warehouse within 2 days.',
+              sourceType: 'document',
+            },
+          ],
         }),
       );
       environment.mock.complete(operation);

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
-import type { TestBotDialogAskSubscription, TestBotDialogAskSubscription$data } from './__generated__/TestBotDialogAskSubscription.graphql.ts';
+import type {
+  TestBotDialogAskSubscription,
+  TestBotDialogAskSubscription$data,
+} from './__generated__/TestBotDialogAskSubscription.graphql.ts';
 
 /** The spec's test chat asks for answers of up to 1000 tokens. */
 const TEST_CHAT_MAX_TOKENS = 1000;
@@ -131,7 +134,16 @@ function TestChat({ botId }: { botId: string }) {
 
   return (
     <Stack gap="3">
-      <Stack role="log" aria-live="polite" aria-label={t('editor.test.conversation')} gap="3" maxHeight="50vh" minHeight="12rem" overflowY="auto" padding="1">
+      <Stack
+        role="log"
+        aria-live="polite"
+        aria-label={t('editor.test.conversation')}
+        gap="3"
+        maxHeight="50vh"
+        minHeight="12rem"
+        overflowY="auto"
+        padding="1"
+      >
         {messages.length === 0 && <Text color="fg.muted">{t('editor.test.empty')}</Text>}
         {messages.map((message) => (
           <Box

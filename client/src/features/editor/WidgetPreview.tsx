@@ -34,7 +34,15 @@ export function WidgetPreview({
       <Heading as="h3" size="sm" id="widget-preview-heading">
         {t('editor.details.preview')}
       </Heading>
-      <Box position="relative" height="26rem" borderWidth="1px" borderRadius="lg" bg="bg.subtle" overflow="hidden" data-testid="widget-preview">
+      <Box
+        position="relative"
+        height="26rem"
+        borderWidth="1px"
+        borderRadius="lg"
+        bg="bg.subtle"
+        overflow="hidden"
+        data-testid="widget-preview"
+      >
         <Flex
           direction="column"
           position="absolute"
@@ -46,7 +54,13 @@ export function WidgetPreview({
           boxShadow="md"
           overflow="hidden"
         >
-          <HStack gap="2" paddingX="3" paddingY="2" style={{ backgroundColor: colour, color: textColorOn(colour) }} data-testid="widget-preview-header">
+          <HStack
+            gap="2"
+            paddingX="3"
+            paddingY="2"
+            style={{ backgroundColor: colour, color: textColorOn(colour) }}
+            data-testid="widget-preview-header"
+          >
             {logoUrl && <Image src={logoUrl} alt="" boxSize="6" borderRadius="full" objectFit="cover" bg="white" />}
             <Text fontWeight="semibold" truncate>
               {title}
@@ -77,7 +91,13 @@ export function WidgetPreview({
           style={{ backgroundColor: colour }}
           data-testid="widget-preview-launcher"
         >
-          {iconUrl ? <Image src={iconUrl} alt="" boxSize="full" objectFit="cover" /> : <Text color="white" aria-hidden="true">💬</Text>}
+          {iconUrl ? (
+            <Image src={iconUrl} alt="" boxSize="full" objectFit="cover" />
+          ) : (
+            <Text color="white" aria-hidden="true">
+              💬
+            </Text>
+          )}
         </Flex>
       </Box>
     </Stack>

@@ -1,6 +1,14 @@
 import type { BotEditorFragment$data } from './__generated__/BotEditorFragment.graphql.ts';
 
-export const USE_CASES = ['personal-assistant', 'customer-support', 'lead-generation', 'faq-bot', 'e-commerce', 'booking', 'custom'] as const;
+export const USE_CASES = [
+  'personal-assistant',
+  'customer-support',
+  'lead-generation',
+  'faq-bot',
+  'e-commerce',
+  'booking',
+  'custom',
+] as const;
 export const TONES = ['friendly', 'formal', 'humorous', 'professional', 'custom'] as const;
 export const RESPONSE_STYLES = ['concise', 'detailed', 'balanced'] as const;
 export const BOT_LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;

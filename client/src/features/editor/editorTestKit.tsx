@@ -53,7 +53,9 @@ export async function renderSavedBot(overrides: Record<string, unknown> = {}) {
 /** Answers the operation called `name` with `data`, once it has been sent. */
 export async function resolveOperation(environment: MockEnvironment, name: string, data: Record<string, unknown>) {
   const operation = await waitFor(() => {
-    const pending = environment.mock.getAllOperations().find((candidate: OperationDescriptor) => candidate.request.node.params.name === name);
+    const pending = environment.mock
+      .getAllOperations()
+      .find((candidate: OperationDescriptor) => candidate.request.node.params.name === name);
     if (!pending) throw new Error(`no pending ${name}`);
     return pending;
   });

@@ -91,7 +91,10 @@ export function useSaveBot() {
       });
       return savedBotOf(createBot, t('editor.toast.saveFallback'));
     }
-    const { updateBot } = await commit<useSaveBotUpdateMutation['response']>(environment, { mutation: updateMutation, variables: { id: botId, input } });
+    const { updateBot } = await commit<useSaveBotUpdateMutation['response']>(environment, {
+      mutation: updateMutation,
+      variables: { id: botId, input },
+    });
     return savedBotOf(updateBot, t('editor.toast.updateFallback'));
   }
 
@@ -126,7 +129,11 @@ export function useSaveBot() {
       return { saved, imagesSaved: true };
     } catch (error) {
       const fallback = botId === null ? t('editor.toast.saveFallback') : t('editor.toast.updateFallback');
-      toaster.create({ type: 'error', title: t('editor.toast.saveFailed'), description: (error instanceof Error && error.message) || fallback });
+      toaster.create({
+        type: 'error',
+        title: t('editor.toast.saveFailed'),
+        description: (error instanceof Error && error.message) || fallback,
+      });
       return { saved, imagesSaved: false };
     } finally {
       setSaving(false);

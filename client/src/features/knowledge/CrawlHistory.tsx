@@ -50,9 +50,17 @@ function useCrawlStatuses(botId: string) {
         const justFinished = previous !== status && (previous === undefined || ACTIVE_STATUSES.has(previous));
         if (!justFinished) return;
         if (status === 'completed') {
-          toaster.create({ type: 'success', title: t('knowledge.website.toast.successful'), description: t('knowledge.website.toast.successfulDescription', { count: itemsCount, url }) });
+          toaster.create({
+            type: 'success',
+            title: t('knowledge.website.toast.successful'),
+            description: t('knowledge.website.toast.successfulDescription', { count: itemsCount, url }),
+          });
         } else if (status === 'failed') {
-          toaster.create({ type: 'error', title: t('knowledge.website.toast.failed'), description: errorMessage || t('knowledge.website.toast.failedFallback') });
+          toaster.create({
+            type: 'error',
+            title: t('knowledge.website.toast.failed'),
+            description: errorMessage || t('knowledge.website.toast.failedFallback'),
+          });
         }
       },
     }),
@@ -97,7 +105,9 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
           <Alert.Content>
             <Alert.Title>{t('knowledge.website.runningTitle')}</Alert.Title>
             {running.map((crawl) => (
-              <Alert.Description key={crawl.id}>{t('knowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}</Alert.Description>
+              <Alert.Description key={crawl.id}>
+                {t('knowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}
+              </Alert.Description>
             ))}
           </Alert.Content>
         </Alert.Root>

@@ -6,7 +6,13 @@ import type { CrawlRowFragment$key, CrawlStatus } from './__generated__/CrawlRow
 import { CrawlPagesDialog } from './CrawlPagesDialog.tsx';
 import { formatCost, formatDateTime } from './formatters.ts';
 
-const STATUS_COLORS: Record<CrawlStatus, string> = { pending: 'gray', running: 'blue', completed: 'green', failed: 'red', '%future added value': 'gray' };
+const STATUS_COLORS: Record<CrawlStatus, string> = {
+  pending: 'gray',
+  running: 'blue',
+  completed: 'green',
+  failed: 'red',
+  '%future added value': 'gray',
+};
 
 export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
   const { t, i18n } = useTranslation();
@@ -67,7 +73,14 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
           {data.errorMessage}
         </Text>
       )}
-      <Button alignSelf="start" size="sm" variant="outline" disabled={data.itemsCount === 0} aria-label={t('knowledge.website.viewPagesLabel', { url: data.url })} onClick={() => setViewing(true)}>
+      <Button
+        alignSelf="start"
+        size="sm"
+        variant="outline"
+        disabled={data.itemsCount === 0}
+        aria-label={t('knowledge.website.viewPagesLabel', { url: data.url })}
+        onClick={() => setViewing(true)}
+      >
         {t('knowledge.website.viewPages')}
       </Button>
       <CrawlPagesDialog crawlId={data.id} url={data.url} open={viewing} onClose={() => setViewing(false)} />

@@ -35,13 +35,21 @@ export function DeleteDocumentDialog({
 
   function confirm() {
     const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('knowledge.documents.toast.deleteFailed'), description: message || t('knowledge.documents.toast.deleteFallback') });
+      toaster.create({
+        type: 'error',
+        title: t('knowledge.documents.toast.deleteFailed'),
+        description: message || t('knowledge.documents.toast.deleteFallback'),
+      });
     };
     commit({
       variables: { id: documentId, connections: [connectionId] },
       onCompleted: ({ deleteDocument }) => {
         if (deleteDocument.__typename === 'DeletedDocumentPayload') {
-          toaster.create({ type: 'success', title: t('knowledge.documents.toast.deleted'), description: t('knowledge.documents.toast.deletedDescription', { fileName }) });
+          toaster.create({
+            type: 'success',
+            title: t('knowledge.documents.toast.deleted'),
+            description: t('knowledge.documents.toast.deletedDescription', { fileName }),
+          });
           onClose();
         } else failed(deleteDocument.__typename === '%other' ? undefined : deleteDocument.message);
       },

@@ -46,7 +46,15 @@ function Passages({ documentId, fetchKey }: { documentId: string; fetchKey: numb
       )}
       <Stack as="ol" gap="3" listStyleType="none" margin="0" padding="0">
         {passages.edges.map(({ node: passage }) => (
-          <Stack as="li" key={passage.ordinal} gap="1" padding="3" borderWidth="1px" borderRadius="md" aria-label={t('knowledge.documents.viewer.passageLabel', { number: passage.ordinal + 1 })}>
+          <Stack
+            as="li"
+            key={passage.ordinal}
+            gap="1"
+            padding="3"
+            borderWidth="1px"
+            borderRadius="md"
+            aria-label={t('knowledge.documents.viewer.passageLabel', { number: passage.ordinal + 1 })}
+          >
             <HStack gap="2" flexWrap="wrap">
               {passage.page != null && <Badge>{t('knowledge.documents.viewer.page', { page: passage.page })}</Badge>}
               {passage.heading && (
@@ -66,7 +74,17 @@ function Passages({ documentId, fetchKey }: { documentId: string; fetchKey: numb
 }
 
 /** Shows what the bot learned from a document: its passages in reading order. */
-export function DocumentPassagesDialog({ documentId, fileName, open, onClose }: { documentId: string; fileName: string; open: boolean; onClose: () => void }) {
+export function DocumentPassagesDialog({
+  documentId,
+  fileName,
+  open,
+  onClose,
+}: {
+  documentId: string;
+  fileName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <ModalDialog

@@ -7,7 +7,13 @@ import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentPassagesDialog } from './DocumentPassagesDialog.tsx';
 import { formatDateTime, formatFileSize } from './formatters.ts';
 
-const STATUS_COLORS: Record<DocumentStatus, string> = { pending: 'gray', processing: 'blue', completed: 'green', failed: 'red', '%future added value': 'gray' };
+const STATUS_COLORS: Record<DocumentStatus, string> = {
+  pending: 'gray',
+  processing: 'blue',
+  completed: 'green',
+  failed: 'red',
+  '%future added value': 'gray',
+};
 
 export function DocumentRow({ document, connectionId }: { document: DocumentRowFragment$key; connectionId: string }) {
   const { t, i18n } = useTranslation();
@@ -59,15 +65,33 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
       )}
       <HStack gap="2">
         {/* Passages exist only once processing has finished. */}
-        <Button size="sm" variant="outline" disabled={data.status !== 'completed'} aria-label={t('knowledge.documents.viewLabel', fileName)} onClick={() => setDialog('view')}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={data.status !== 'completed'}
+          aria-label={t('knowledge.documents.viewLabel', fileName)}
+          onClick={() => setDialog('view')}
+        >
           {t('knowledge.documents.view')}
         </Button>
-        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('knowledge.documents.deleteLabel', fileName)} onClick={() => setDialog('delete')}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          aria-label={t('knowledge.documents.deleteLabel', fileName)}
+          onClick={() => setDialog('delete')}
+        >
           {t('knowledge.documents.delete')}
         </Button>
       </HStack>
       <DocumentPassagesDialog documentId={data.id} fileName={data.fileName} open={dialog === 'view'} onClose={() => setDialog(null)} />
-      <DeleteDocumentDialog documentId={data.id} fileName={data.fileName} connectionId={connectionId} open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <DeleteDocumentDialog
+        documentId={data.id}
+        fileName={data.fileName}
+        connectionId={connectionId}
+        open={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+      />
     </Stack>
   );
 }

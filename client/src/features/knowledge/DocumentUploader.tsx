@@ -37,11 +37,21 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
 
   async function uploadOne(file: File) {
     const key = nextKey.current++;
-    const setPercent = (percent: number) => setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, percent } : upload)));
+    const setPercent = (percent: number) =>
+      setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, percent } : upload)));
     setUploads((current) => [...current, { key, fileName: file.name, percent: 0 }]);
     try {
-      await uploadDocument(databaseIdOf(botId), file, (fraction) => setPercent(Math.round(fraction * 100)), t('knowledge.documents.toast.uploadFallback'));
-      toaster.create({ type: 'success', title: t('knowledge.documents.toast.uploaded'), description: t('knowledge.documents.toast.uploadedDescription', { fileName: file.name }) });
+      await uploadDocument(
+        databaseIdOf(botId),
+        file,
+        (fraction) => setPercent(Math.round(fraction * 100)),
+        t('knowledge.documents.toast.uploadFallback'),
+      );
+      toaster.create({
+        type: 'success',
+        title: t('knowledge.documents.toast.uploaded'),
+        description: t('knowledge.documents.toast.uploadedDescription', { fileName: file.name }),
+      });
     } catch (error) {
       toaster.create({
         type: 'error',
@@ -103,7 +113,14 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
             bg="brand.solid"
             color="brand.contrast"
             _hover={{ opacity: 0.9 }}
-            css={{ '.peer:focus-visible + &': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' } }}
+            css={{
+              '.peer:focus-visible + &': {
+                outlineWidth: '2px',
+                outlineStyle: 'solid',
+                outlineColor: 'brand.focusRing',
+                outlineOffset: '2px',
+              },
+            }}
           >
             {t('knowledge.documents.chooseFiles')}
           </PickerLabel>

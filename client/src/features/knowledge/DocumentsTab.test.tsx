@@ -38,8 +38,11 @@ beforeEach(() => {
 });
 
 describe('the Documents tab', () => {
-  it('lists the bot\'s documents with their status', async () => {
-    await renderDocuments([document('d1', 'handbook.pdf'), document('d2', 'broken.docx', 'failed', { errorMessage: 'The file is empty.' })]);
+  it("lists the bot's documents with their status", async () => {
+    await renderDocuments([
+      document('d1', 'handbook.pdf'),
+      document('d2', 'broken.docx', 'failed', { errorMessage: 'The file is empty.' }),
+    ]);
     expect(await screen.findByText('handbook.pdf')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
@@ -90,7 +93,7 @@ describe('the Documents tab', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('names the file in the Upload Failed toast, with the server\'s reason', async () => {
+  it("names the file in the Upload Failed toast, with the server's reason", async () => {
     uploadMock.mockRejectedValue(new ApiError(415, 'Unsupported file type (the content is PNG).'));
     await renderDocuments();
     await screen.findByText('handbook.pdf');
@@ -110,13 +113,17 @@ describe('the Documents tab', () => {
     expect(screen.getByText('Completed')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'View handbook.pdf' }) as HTMLButtonElement).disabled).toBe(false);
 
-    await pushEvent(environment, 'DocumentsTabStatusSubscription', { documentStatusChanged: document('d9', 'new.txt', 'pending', { createdAt: '2026-11-21T09:00:00Z' }) });
+    await pushEvent(environment, 'DocumentsTabStatusSubscription', {
+      documentStatusChanged: document('d9', 'new.txt', 'pending', { createdAt: '2026-11-21T09:00:00Z' }),
+    });
     expect(await screen.findByText('new.txt')).toBeTruthy();
     expect(screen.getByText('Processing documents')).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)[0]).toContain('new.txt');
 
     // An older document from the subscription's opening snapshot belongs to a later page.
-    await pushEvent(environment, 'DocumentsTabStatusSubscription', { documentStatusChanged: document('d0', 'old.txt', 'completed', { createdAt: '2025-01-01T09:00:00Z' }) });
+    await pushEvent(environment, 'DocumentsTabStatusSubscription', {
+      documentStatusChanged: document('d0', 'old.txt', 'completed', { createdAt: '2025-01-01T09:00:00Z' }),
+    });
     expect(screen.queryByText('old.txt')).toBeNull();
   });
 
@@ -152,7 +159,7 @@ describe('the Documents tab', () => {
     expect(screen.getAllByText('faq.md').length).toBeGreaterThan(0);
   });
 
-  it('shows a document\'s passages', async () => {
+  it("shows a document's passages", async () => {
     const environment = await renderDocuments();
     fireEvent.click(await screen.findByRole('button', { name: 'View handbook.pdf' }));
     await resolveOperation(environment, 'DocumentPassagesDialogQuery', {

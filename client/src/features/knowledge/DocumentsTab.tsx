@@ -93,7 +93,8 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsPanelFrag
   const processing = documents.some((document) => ACTIVE_STATUSES.has(document.status));
 
   // The status subscription brings new documents in; this reload covers a dropped socket.
-  const reloadList = () => fetchQuery<DocumentsTabQuery>(environment, documentsTabQuery, { botId }, { fetchPolicy: 'network-only' }).subscribe({});
+  const reloadList = () =>
+    fetchQuery<DocumentsTabQuery>(environment, documentsTabQuery, { botId }, { fetchPolicy: 'network-only' }).subscribe({});
 
   return (
     <Stack gap="6">

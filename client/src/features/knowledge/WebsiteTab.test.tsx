@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('the Website Url tab', () => {
-  it('validates the URL with the spec\'s three messages and enables the crawl buttons only when valid', async () => {
+  it("validates the URL with the spec's three messages and enables the crawl buttons only when valid", async () => {
     await renderWebsite();
     await screen.findByText('No crawls yet');
     expect(singlePage().disabled).toBe(true);
@@ -57,17 +57,23 @@ describe('the Website Url tab', () => {
     const mutation = operationNamed(environment, 'WebsiteTabStartCrawlMutation');
     expect(mutation.request.variables).toEqual({ botId: BOT_ID, url: 'https://velo.example', maxDepth: 1 });
     await act(async () => {
-      environment.mock.resolve(mutation, { data: { startCrawl: crawl('w1', 'https://velo.example', 'pending', { itemsCount: 0, costUsage: 0, scrapedAt: null }) } });
+      environment.mock.resolve(mutation, {
+        data: { startCrawl: crawl('w1', 'https://velo.example', 'pending', { itemsCount: 0, costUsage: 0, scrapedAt: null }) },
+      });
     });
     expect(await screen.findByText('Crawl Started')).toBeTruthy();
     expect(screen.getByText('Crawl in progress')).toBeTruthy();
     expect(screen.getAllByText('https://velo.example').length).toBeGreaterThan(0);
 
-    await pushEvent(environment, 'CrawlHistoryStatusSubscription', { crawlStatusChanged: crawl('w1', 'https://velo.example', 'running', { itemsCount: 7, costUsage: 0.0021 }) });
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w1', 'https://velo.example', 'running', { itemsCount: 7, costUsage: 0.0021 }),
+    });
     expect(await screen.findByText(/7 pages so far/)).toBeTruthy();
     expect(screen.getByText('Running')).toBeTruthy();
 
-    await pushEvent(environment, 'CrawlHistoryStatusSubscription', { crawlStatusChanged: crawl('w1', 'https://velo.example', 'completed', { itemsCount: 12, costUsage: 0.0036 }) });
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w1', 'https://velo.example', 'completed', { itemsCount: 12, costUsage: 0.0036 }),
+    });
     expect(await screen.findByText('Crawl Successful')).toBeTruthy();
     expect(screen.getByText('12 pages read from https://velo.example.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Crawl in progress')).toBeNull());
@@ -81,13 +87,15 @@ describe('the Website Url tab', () => {
     expect(operationNamed(environment, 'WebsiteTabStartCrawlMutation').request.variables.maxDepth).toBe(0);
   });
 
-  it('says Crawl Failed with the server\'s reason when the crawl cannot start', async () => {
+  it("says Crawl Failed with the server's reason when the crawl cannot start", async () => {
     const environment = await renderWebsite();
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'https://velo.example' } });
     fireEvent.click(singlePage());
     await act(async () => {
       environment.mock.resolve(operationNamed(environment, 'WebsiteTabStartCrawlMutation'), {
-        data: { startCrawl: { __typename: 'ConflictError', __isError: 'ConflictError', message: 'A crawl of this bot is already running.' } },
+        data: {
+          startCrawl: { __typename: 'ConflictError', __isError: 'ConflictError', message: 'A crawl of this bot is already running.' },
+        },
       });
     });
     expect(await screen.findByText('Crawl Failed')).toBeTruthy();
@@ -97,8 +105,12 @@ describe('the Website Url tab', () => {
   it('says Crawl Failed when a watched crawl fails', async () => {
     const environment = await renderWebsite([crawl('w1', 'https://velo.example', 'running', { itemsCount: 2 })]);
     expect(await screen.findByText('Crawl in progress')).toBeTruthy();
-    await pushEvent(environment, 'CrawlHistoryStatusSubscription', { crawlStatusChanged: crawl('w1', 'https://velo.example', 'running', { itemsCount: 2 }) });
-    await pushEvent(environment, 'CrawlHistoryStatusSubscription', { crawlStatusChanged: crawl('w1', 'https://velo.example', 'failed', { errorMessage: 'The site did not answer.' }) });
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w1', 'https://velo.example', 'running', { itemsCount: 2 }),
+    });
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w1', 'https://velo.example', 'failed', { errorMessage: 'The site did not answer.' }),
+    });
     expect(await screen.findByText('Crawl Failed')).toBeTruthy();
     expect(screen.getAllByText('The site did not answer.').length).toBeGreaterThan(0);
   });
@@ -118,7 +130,10 @@ describe('the Website Url tab', () => {
     await resolveOperation(environment, 'CrawlPagesDialogQuery', {
       Node: () => ({ __typename: 'WebSource', id: 'w1' }),
       WebSource: () => ({ id: 'w1' }),
-      WebSourcePagesConnection: () => ({ totalCount: 1, edges: [{ cursor: 'p', node: { id: 'p1', url: 'https://velo.example/pricing', title: 'Pricing' } }] }),
+      WebSourcePagesConnection: () => ({
+        totalCount: 1,
+        edges: [{ cursor: 'p', node: { id: 'p1', url: 'https://velo.example/pricing', title: 'Pricing' } }],
+      }),
     });
     expect(await screen.findByText('Pricing')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'https://velo.example/pricing' })).toBeTruthy();

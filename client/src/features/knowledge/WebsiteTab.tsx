@@ -36,7 +36,12 @@ function CrawlForm({ botId }: { botId: string }) {
 
   function start(maxDepth: number) {
     const address = url.trim();
-    const failed = (message?: string) => toaster.create({ type: 'error', title: t('knowledge.website.toast.failed'), description: message || t('knowledge.website.toast.failedFallback') });
+    const failed = (message?: string) =>
+      toaster.create({
+        type: 'error',
+        title: t('knowledge.website.toast.failed'),
+        description: message || t('knowledge.website.toast.failedFallback'),
+      });
     setDepthStarting(maxDepth);
     commit({
       variables: { botId, url: address, maxDepth },
@@ -50,7 +55,11 @@ function CrawlForm({ botId }: { botId: string }) {
       onCompleted: ({ startCrawl }) => {
         setDepthStarting(null);
         if (startCrawl.__typename === 'WebSource') {
-          toaster.create({ type: 'info', title: t('knowledge.website.toast.started'), description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }) });
+          toaster.create({
+            type: 'info',
+            title: t('knowledge.website.toast.started'),
+            description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),
+          });
         } else failed(startCrawl.__typename === '%other' ? undefined : startCrawl.message);
       },
       onError: () => {
@@ -91,10 +100,19 @@ function CrawlForm({ botId }: { botId: string }) {
         )}
       </Field.Root>
       <HStack gap="2" flexWrap="wrap">
-        <Button disabled={check !== 'valid' || starting} loading={starting && depthStarting === SINGLE_PAGE} onClick={() => start(SINGLE_PAGE)}>
+        <Button
+          disabled={check !== 'valid' || starting}
+          loading={starting && depthStarting === SINGLE_PAGE}
+          onClick={() => start(SINGLE_PAGE)}
+        >
           {t('knowledge.website.singlePage')}
         </Button>
-        <Button variant="outline" disabled={check !== 'valid' || starting} loading={starting && depthStarting === ENTIRE_SITE} onClick={() => start(ENTIRE_SITE)}>
+        <Button
+          variant="outline"
+          disabled={check !== 'valid' || starting}
+          loading={starting && depthStarting === ENTIRE_SITE}
+          onClick={() => start(ENTIRE_SITE)}
+        >
           {t('knowledge.website.entireSite')}
         </Button>
       </HStack>

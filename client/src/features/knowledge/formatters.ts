@@ -1,6 +1,8 @@
 /** The spec shows crawl costs in dollars to 4 decimals. */
 export function formatCost(dollars: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(dollars);
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(
+    dollars,
+  );
 }
 
 export function formatDateTime(iso: string, language: string): string {

@@ -44,7 +44,11 @@ export function operationNamed(environment: MockEnvironment, name: string): Oper
   return environment.mock.findOperation((operation) => operation.request.node.params.name === name);
 }
 
-export async function resolveOperation(environment: MockEnvironment, name: string, resolvers: Parameters<typeof MockPayloadGenerator.generate>[1]) {
+export async function resolveOperation(
+  environment: MockEnvironment,
+  name: string,
+  resolvers: Parameters<typeof MockPayloadGenerator.generate>[1],
+) {
   const operation = await waitFor(() => operationNamed(environment, name));
   await act(async () => {
     environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, resolvers));

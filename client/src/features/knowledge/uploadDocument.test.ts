@@ -74,15 +74,24 @@ describe('uploadDocument', () => {
 
   it('refreshes the session once on 401 and sends the file again', async () => {
     FakeRequest.answers.push({ status: 401, body: { detail: 'Authentication required' } }, { status: 201, body: { id: 'd1' } });
-    const calls = stubFetch({ 'POST /users/refresh': { body: { access_token: 'new-access', refresh_token: 'refresh-2', user: { id: 'u1' } } } });
+    const calls = stubFetch({
+      'POST /users/refresh': { body: { access_token: 'new-access', refresh_token: 'refresh-2', user: { id: 'u1' } } },
+    });
     await uploadDocument('bot-1', file(), () => undefined, 'Failed to upload document');
     expect(calls.map((call) => call.key)).toEqual(['POST /users/refresh']);
     expect(FakeRequest.sent.map((request) => request.headers.Authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
   });
 
-  it('throws the server\'s detail, or the fallback without one', async () => {
-    FakeRequest.answers.push({ status: 413, body: { detail: 'File too large: documents can be at most 10 MB.' } }, { status: 500, body: 'oops' });
-    await expect(uploadDocument('bot-1', file(), () => undefined, 'Failed to upload document')).rejects.toEqual(new ApiError(413, 'File too large: documents can be at most 10 MB.'));
-    await expect(uploadDocument('bot-1', file(), () => undefined, 'Failed to upload document')).rejects.toThrow('Failed to upload document');
+  it("throws the server's detail, or the fallback without one", async () => {
+    FakeRequest.answers.push(
+      { status: 413, body: { detail: 'File too large: documents can be at most 10 MB.' } },
+      { status: 500, body: 'oops' },
+    );
+    await expect(uploadDocument('bot-1', file(), () => undefined, 'Failed to upload document')).rejects.toEqual(
+      new ApiError(413, 'File too large: documents can be at most 10 MB.'),
+    );
+    await expect(uploadDocument('bot-1', file(), () => undefined, 'Failed to upload document')).rejects.toThrow(
+      'Failed to upload document',
+    );
   });
 });

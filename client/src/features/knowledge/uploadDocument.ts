@@ -38,7 +38,12 @@ function detailOf(text: string): string | undefined {
  * when the server answers 401, as every authorised call of the app does. Throws ApiError with the
  * server's detail, or with `fallback`.
  */
-export async function uploadDocument(botDatabaseId: string, file: File, onProgress: (fraction: number) => void, fallback: string): Promise<void> {
+export async function uploadDocument(
+  botDatabaseId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  fallback: string,
+): Promise<void> {
   const url = `${API_PREFIX}/bots/${encodeURIComponent(botDatabaseId)}/documents`;
   const token = await currentAccessToken();
   if (!token) throw new ApiError(401, 'Authentication required');

@@ -3,7 +3,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const PREVIEW_REPLY_DELAY_MS = 1500;
-const CANNED_ANSWERS = ['landing.preview.answer1', 'landing.preview.answer2', 'landing.preview.answer3', 'landing.preview.answer4'] as const;
+const CANNED_ANSWERS = [
+  'landing.preview.answer1',
+  'landing.preview.answer2',
+  'landing.preview.answer3',
+  'landing.preview.answer4',
+] as const;
 
 interface PreviewMessage {
   id: number;
@@ -44,7 +49,12 @@ export function ChatPreview() {
         ))}
       </Stack>
       <HStack as="form" onSubmit={send} padding="3" borderTopWidth="1px">
-        <Input value={draft} onChange={(event) => setDraft(event.currentTarget.value)} placeholder={t('landing.preview.placeholder')} aria-label={t('landing.preview.placeholder')} />
+        <Input
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          placeholder={t('landing.preview.placeholder')}
+          aria-label={t('landing.preview.placeholder')}
+        />
         <Button type="submit" colorPalette="brand">
           {t('landing.preview.send')}
         </Button>

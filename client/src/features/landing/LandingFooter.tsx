@@ -5,7 +5,16 @@ import { Link as RouterLink } from 'react-router';
 export function LandingFooter() {
   const { t } = useTranslation();
   return (
-    <Flex as="footer" justify="space-between" align="center" wrap="wrap" gap="3" paddingX={{ base: '4', md: '8' }} paddingY="6" borderTopWidth="1px">
+    <Flex
+      as="footer"
+      justify="space-between"
+      align="center"
+      wrap="wrap"
+      gap="3"
+      paddingX={{ base: '4', md: '8' }}
+      paddingY="6"
+      borderTopWidth="1px"
+    >
       <Text color="fg.muted" fontSize="sm">
         {t('landing.footer.copyright', { year: new Date().getFullYear() })}
       </Text>

@@ -7,7 +7,16 @@ import { DEMO_PATH, SIGN_IN_PATH } from './links.ts';
 export function LandingHeader() {
   const { t } = useTranslation();
   return (
-    <Flex as="header" justify="space-between" align="center" paddingX={{ base: '4', md: '8' }} paddingY="3" borderBottomWidth="1px" gap="2" wrap="wrap">
+    <Flex
+      as="header"
+      justify="space-between"
+      align="center"
+      paddingX={{ base: '4', md: '8' }}
+      paddingY="3"
+      borderBottomWidth="1px"
+      gap="2"
+      wrap="wrap"
+    >
       <Text fontWeight="bold" fontSize="lg" color="brand.fg">
         {t('brand.name')}
       </Text>

@@ -12,7 +12,15 @@ export interface LogFilters {
   dateRange: ChatLogDateRange;
 }
 
-export function ChatLogFilters({ viewer, filters, onChange }: { viewer: ChatLogFiltersFragment$key; filters: LogFilters; onChange: (filters: LogFilters) => void }) {
+export function ChatLogFilters({
+  viewer,
+  filters,
+  onChange,
+}: {
+  viewer: ChatLogFiltersFragment$key;
+  filters: LogFilters;
+  onChange: (filters: LogFilters) => void;
+}) {
   const { t } = useTranslation();
   const { botChoices } = useFragment(
     graphql`
@@ -40,7 +48,11 @@ export function ChatLogFilters({ viewer, filters, onChange }: { viewer: ChatLogF
         onChange={(event) => onChange({ ...filters, search: event.currentTarget.value })}
       />
       <NativeSelect.Root width="auto">
-        <NativeSelect.Field aria-label={t('logs.botFilter')} value={filters.botId} onChange={(event) => onChange({ ...filters, botId: event.currentTarget.value })}>
+        <NativeSelect.Field
+          aria-label={t('logs.botFilter')}
+          value={filters.botId}
+          onChange={(event) => onChange({ ...filters, botId: event.currentTarget.value })}
+        >
           <option value="">{t('logs.allBots')}</option>
           {botChoices.edges.map(({ node }) => (
             <option key={node.id} value={node.id}>

@@ -29,7 +29,10 @@ function renderLogs(logs = [log('l1', 'whatsapp'), log('l2', 'widget')], hasNext
   environment.mock.resolveMostRecentOperation((operation) =>
     MockPayloadGenerator.generate(operation, {
       User: () => ({ id: VIEWER_ID }),
-      UserChatLogsConnection: () => ({ edges: logs.map((node, index) => ({ cursor: `c${index}`, node })), pageInfo: { hasNextPage, endCursor: 'c1' } }),
+      UserChatLogsConnection: () => ({
+        edges: logs.map((node, index) => ({ cursor: `c${index}`, node })),
+        pageInfo: { hasNextPage, endCursor: 'c1' },
+      }),
       UserBotsConnection: () => ({ edges: [{ cursor: 'b', node: { id: supportBotId, name: 'Support bot' } }] }),
     }),
   );
@@ -62,7 +65,13 @@ describe('LogsScreen', () => {
     expect(operation.request.node.params.name).toBe('ChatLogListRefetchQuery');
     expect(operation.request.variables).toMatchObject({ search: 'refund', botId: supportBotId, dateRange: 'yesterday' });
     await act(async () => {
-      environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, { User: () => ({ id: VIEWER_ID }), UserChatLogsConnection: () => ({ edges: [], pageInfo: { hasNextPage: false } }) }));
+      environment.mock.resolve(
+        operation,
+        MockPayloadGenerator.generate(operation, {
+          User: () => ({ id: VIEWER_ID }),
+          UserChatLogsConnection: () => ({ edges: [], pageInfo: { hasNextPage: false } }),
+        }),
+      );
     });
     expect(await screen.findByText('No conversations match these filters.')).toBeTruthy();
   });
@@ -82,7 +91,10 @@ describe('LogsScreen', () => {
         operation,
         MockPayloadGenerator.generate(operation, {
           User: () => ({ id: VIEWER_ID }),
-          UserChatLogsConnection: () => ({ edges: [{ cursor: 'c2', node: log('l3', 'widget') }], pageInfo: { hasNextPage: false, endCursor: 'c2' } }),
+          UserChatLogsConnection: () => ({
+            edges: [{ cursor: 'c2', node: log('l3', 'widget') }],
+            pageInfo: { hasNextPage: false, endCursor: 'c2' },
+          }),
         }),
       );
     });

@@ -34,7 +34,11 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
 
   function toggle(emailNotifications: boolean) {
     const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('settings.general.saveFailed'), description: message || t('settings.general.saveFailedFallback') });
+      toaster.create({
+        type: 'error',
+        title: t('settings.general.saveFailed'),
+        description: message || t('settings.general.saveFailedFallback'),
+      });
     };
     commit({
       variables: { emailNotifications },

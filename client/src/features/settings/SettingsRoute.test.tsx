@@ -51,7 +51,9 @@ describe('SettingsScreen', () => {
     expect(operation.request.variables).toEqual({ emailNotifications: false });
     await waitFor(() => expect(emailSwitch().checked).toBe(false));
     await act(async () => {
-      environment.mock.resolve(operation, { data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: false } } });
+      environment.mock.resolve(operation, {
+        data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: false } },
+      });
     });
     expect(await screen.findByText('Email notifications turned off')).toBeTruthy();
     expect(emailSwitch().checked).toBe(false);
@@ -73,7 +75,9 @@ describe('SettingsScreen', () => {
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
     expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ emailNotifications: true });
     await act(async () => {
-      environment.mock.resolveMostRecentOperation({ data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: true } } });
+      environment.mock.resolveMostRecentOperation({
+        data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: true } },
+      });
     });
     expect(await screen.findByText('Email notifications turned on')).toBeTruthy();
   });

@@ -13,8 +13,20 @@ function MenuLinks({ compact, onNavigate }: { compact: boolean; onNavigate?: () 
     <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
       {CUSTOMER_MENU.map((item) => (
         <li key={item.path}>
-          <Button asChild variant="ghost" width="full" justifyContent={compact ? 'center' : 'start'} paddingX={compact ? '0' : '3'} size="sm">
-            <NavLink to={item.path} onClick={onNavigate} aria-label={compact ? t(item.labelKey) : undefined} title={compact ? t(item.labelKey) : undefined}>
+          <Button
+            asChild
+            variant="ghost"
+            width="full"
+            justifyContent={compact ? 'center' : 'start'}
+            paddingX={compact ? '0' : '3'}
+            size="sm"
+          >
+            <NavLink
+              to={item.path}
+              onClick={onNavigate}
+              aria-label={compact ? t(item.labelKey) : undefined}
+              title={compact ? t(item.labelKey) : undefined}
+            >
               {({ isActive }) => (
                 <>
                   <span aria-hidden="true">{item.icon}</span>
@@ -71,11 +83,7 @@ function SidebarFooter() {
         </Text>
       </Box>
       <LanguageSwitcher size="xs" />
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => void signOut().then(() => navigate('/', { replace: true }))}
-      >
+      <Button size="sm" variant="outline" onClick={() => void signOut().then(() => navigate('/', { replace: true }))}>
         {t('shell.signOut')}
       </Button>
     </Stack>

@@ -14,7 +14,11 @@ describe('VerifyEmailPage', () => {
   it('confirms the token, then counts down 5 seconds to the home page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stubFetch({ 'POST /users/verify-email/confirm/abc': { body: { message: 'ok' } } });
-    const { router } = renderRoute(<VerifyEmailPage />, { path: '/verify-email', at: '/verify-email?token=abc', routes: [{ path: '/', element: <p>home</p> }] });
+    const { router } = renderRoute(<VerifyEmailPage />, {
+      path: '/verify-email',
+      at: '/verify-email?token=abc',
+      routes: [{ path: '/', element: <p>home</p> }],
+    });
     expect(await screen.findByText('Redirecting to login in 5 seconds…')).toBeTruthy();
     expect(calls.map((call) => call.key)).toContain('POST /users/verify-email/confirm/abc');
     expect(screen.getByText('Email Verified')).toBeTruthy();

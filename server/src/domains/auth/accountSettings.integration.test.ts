@@ -42,6 +42,11 @@ describe('updateAccountSettings', () => {
   it('refuses a signed-out caller', async () => {
     const response = await graphql(server, UPDATE, { on: false });
     expect(response.data ?? null).toBeNull();
-    expect(response.errors).toEqual([expect.objectContaining({ message: 'Authentication required', extensions: expect.objectContaining({ code: 'AUTHENTICATION_REQUIRED' }) })]);
+    expect(response.errors).toEqual([
+      expect.objectContaining({
+        message: 'Authentication required',
+        extensions: expect.objectContaining({ code: 'AUTHENTICATION_REQUIRED' }),
+      }),
+    ]);
   });
 });

@@ -53,7 +53,12 @@ async function loggedIn(credentials?: { email: string; password: string }) {
   const account = credentials ?? (await registeredAndVerified());
   const login = await api(server, 'POST', '/users/login', { body: account });
   expect(login.status).toBe(200);
-  return { ...account, accessToken: login.body.access_token as string, refreshToken: login.body.refresh_token as string, userId: login.body.user.id as string };
+  return {
+    ...account,
+    accessToken: login.body.access_token as string,
+    refreshToken: login.body.refresh_token as string,
+    userId: login.body.user.id as string,
+  };
 }
 
 describe('a newcomer signs up over REST', () => {
@@ -298,13 +303,25 @@ describe('demo accounts and public config', () => {
 describe('auth over GraphQL', () => {
   it('logs in, reads me and viewer, refreshes and logs out', async () => {
     const { email, password } = await registeredAndVerified();
-    const login = await graphql(server, `mutation($email: String!, $password: String!) {
-      login(email: $email, password: $password) {
-        __typename
-        ... on AuthPayload { accessToken refreshToken role }
-        ... on Error { message }
-      }
-    }`, { email, password });
+    const login = await graphql(
+      server,
+      `
+        mutation ($email: String!, $password: String!) {
+          login(email: $email, password: $password) {
+            __typename
+            ... on AuthPayload {
+              accessToken
+              refreshToken
+              role
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { email, password },
+    );
     expect(login.data.login).toMatchObject({ __typename: 'AuthPayload', role: 'customer' });
     const { accessToken, refreshToken } = login.data.login;
 
@@ -315,32 +332,71 @@ describe('auth over GraphQL', () => {
       viewer: { email },
     });
 
-    const refreshed = await graphql(server, `mutation($token: String!) {
-      refreshSession(refreshToken: $token) { ... on AuthPayload { accessToken refreshToken } }
-    }`, { token: refreshToken });
+    const refreshed = await graphql(
+      server,
+      `
+        mutation ($token: String!) {
+          refreshSession(refreshToken: $token) {
+            ... on AuthPayload {
+              accessToken
+              refreshToken
+            }
+          }
+        }
+      `,
+      { token: refreshToken },
+    );
     expect(refreshed.data.refreshSession.refreshToken).not.toBe(refreshToken);
 
-    const logout = await graphql(server, 'mutation { logout { ... on MessagePayload { message } } }', {}, refreshed.data.refreshSession.accessToken);
+    const logout = await graphql(
+      server,
+      'mutation { logout { ... on MessagePayload { message } } }',
+      {},
+      refreshed.data.refreshSession.accessToken,
+    );
     expect(logout.data.logout.message).toBe('Signed out');
     const afterLogout = await graphql(server, '{ viewer { email } }', {}, refreshed.data.refreshSession.accessToken);
     expect(afterLogout.data.viewer).toBeNull();
   });
 
   it('returns typed errors for expected failures', async () => {
-    const wrong = await graphql(server, `mutation {
-      login(email: "admin@example.com", password: "wrong-password") {
-        __typename
-        ... on Error { message code }
-      }
-    }`);
-    expect(wrong.data.login).toEqual({ __typename: 'AuthenticationError', message: 'Incorrect email or password', code: 'INVALID_CREDENTIALS' });
+    const wrong = await graphql(
+      server,
+      `
+        mutation {
+          login(email: "admin@example.com", password: "wrong-password") {
+            __typename
+            ... on Error {
+              message
+              code
+            }
+          }
+        }
+      `,
+    );
+    expect(wrong.data.login).toEqual({
+      __typename: 'AuthenticationError',
+      message: 'Incorrect email or password',
+      code: 'INVALID_CREDENTIALS',
+    });
 
-    const invalid = await graphql(server, `mutation {
-      register(email: "nope", password: "short", fullName: "") {
-        __typename
-        ... on ValidationError { message issues { path message } }
-      }
-    }`);
+    const invalid = await graphql(
+      server,
+      `
+        mutation {
+          register(email: "nope", password: "short", fullName: "") {
+            __typename
+            ... on ValidationError {
+              message
+              issues {
+                path
+                message
+              }
+            }
+          }
+        }
+      `,
+    );
     expect(invalid.data.register.__typename).toBe('ValidationError');
     expect(invalid.data.register.issues.map((issue: { path: string }) => issue.path)).toEqual(['email', 'password', 'fullName']);
   });

@@ -199,9 +199,7 @@ describe('finishGoogleSignIn against a mock OAuth server', () => {
     const start = startGoogleSignIn(google, REDIRECT_URI);
     const { code } = await authorize(start);
     const wrongVerifier = startGoogleSignIn(google, REDIRECT_URI).codeVerifier;
-    const error = await expectSignInError(
-      finishGoogleSignIn(google, { code, redirectUri: REDIRECT_URI, codeVerifier: wrongVerifier }),
-    );
+    const error = await expectSignInError(finishGoogleSignIn(google, { code, redirectUri: REDIRECT_URI, codeVerifier: wrongVerifier }));
     expect(error.code).toBe('token_exchange_failed');
     expect(error.status).toBe(400);
     expect(error.providerError).toBe('invalid_request');
@@ -340,10 +338,7 @@ describe('finishGoogleSignIn transport failures', () => {
 
   it('refuses to finish when not configured', async () => {
     const error = await expectSignInError(
-      finishGoogleSignIn(
-        { ...google, clientSecret: undefined },
-        { code: 'c', redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43) },
-      ),
+      finishGoogleSignIn({ ...google, clientSecret: undefined }, { code: 'c', redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43) }),
     );
     expect(error.code).toBe('not_configured');
   });

@@ -76,11 +76,7 @@ export class GoogleSignInError extends Error {
   /** The OAuth `error` value returned by Google (e.g. `invalid_grant`), when there is one. */
   readonly providerError: string | undefined;
 
-  constructor(
-    code: GoogleSignInErrorCode,
-    message: string,
-    details: { status?: number; providerError?: string; cause?: unknown } = {},
-  ) {
+  constructor(code: GoogleSignInErrorCode, message: string, details: { status?: number; providerError?: string; cause?: unknown } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
     this.status = details.status;
@@ -93,9 +89,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Longest provider-supplied text copied into an error message. */
 const MAX_PROVIDER_TEXT = 200;
 
-export function isGoogleConfigured(
-  google: GoogleConfig,
-): google is GoogleConfig & { clientId: string; clientSecret: string } {
+export function isGoogleConfigured(google: GoogleConfig): google is GoogleConfig & { clientId: string; clientSecret: string } {
   return Boolean(google.clientId && google.clientSecret);
 }
 
@@ -227,11 +221,7 @@ async function exchangeCode(
   return { accessToken, idToken: typeof idToken === 'string' && idToken !== '' ? idToken : undefined };
 }
 
-async function fetchUserInfo(
-  google: GoogleConfig,
-  accessToken: string,
-  options: GoogleRequestOptions,
-): Promise<Record<string, unknown>> {
+async function fetchUserInfo(google: GoogleConfig, accessToken: string, options: GoogleRequestOptions): Promise<Record<string, unknown>> {
   if (!google.userInfoUrl) {
     throw new GoogleSignInError('userinfo_failed', 'Google userinfo endpoint is not configured');
   }
@@ -251,12 +241,7 @@ async function fetchUserInfo(
   return payload;
 }
 
-async function request(
-  what: 'token' | 'userinfo',
-  url: string,
-  options: GoogleRequestOptions,
-  init: RequestInit,
-): Promise<Response> {
+async function request(what: 'token' | 'userinfo', url: string, options: GoogleRequestOptions, init: RequestInit): Promise<Response> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
   try {
@@ -343,9 +328,10 @@ function toProfile(claims: Record<string, unknown>): GoogleProfile {
   const email = rawEmail.trim().toLowerCase();
   const verified = claims['email_verified'];
   const emailVerified = verified === true || verified === 'true';
-  const name = stringClaim(claims['name'])
-    ?? ([stringClaim(claims['given_name']), stringClaim(claims['family_name'])].filter(Boolean).join(' ')
-      || email.slice(0, email.indexOf('@')));
+  const name =
+    stringClaim(claims['name']) ??
+    ([stringClaim(claims['given_name']), stringClaim(claims['family_name'])].filter(Boolean).join(' ') ||
+      email.slice(0, email.indexOf('@')));
   const picture = stringClaim(claims['picture']);
   return { googleId: sub, email, emailVerified, name, ...(picture ? { picture } : {}) };
 }

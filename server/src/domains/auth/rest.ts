@@ -2,14 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
 import { AppError, ServiceUnavailableError } from '../../errors.ts';
 import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
-import {
-  finishGoogleSignIn,
-  GoogleSignInError,
-  isGoogleConfigured,
-  readGoogleCallback,
-  startGoogleSignIn,
-  statesMatch,
-} from './google.ts';
+import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn, statesMatch } from './google.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
 
 const GOOGLE_STATE_COOKIE = 'google_oauth';

@@ -1,10 +1,4 @@
-import {
-  AuthenticationError,
-  ConflictError,
-  ForbiddenError,
-  RateLimitError,
-  ValidationError,
-} from '../../errors.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, RateLimitError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, visibleUserWhere, type TokenPair } from './service.ts';
@@ -63,8 +57,7 @@ builder.queryField('me', (t) =>
     type: 'User',
     description: 'The signed-in user.',
     authScopes: { authenticated: true },
-    resolve: (query, _root, _args, context) =>
-      context.prisma.user.findUniqueOrThrow({ ...query, where: { id: context.viewer!.id } }),
+    resolve: (query, _root, _args, context) => context.prisma.user.findUniqueOrThrow({ ...query, where: { id: context.viewer!.id } }),
   }),
 );
 

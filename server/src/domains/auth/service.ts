@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/client.ts';
-import {
-  AUTHENTICATION_REQUIRED,
-  AuthenticationError,
-  ConflictError,
-  ForbiddenError,
-  ValidationError,
-} from '../../errors.ts';
+import { AUTHENTICATION_REQUIRED, AuthenticationError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
@@ -19,12 +13,7 @@ import { findActiveSubscription, planLabel, planLabels } from '../billing/subscr
 import type { EventsService } from '../events/service.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  AccessTokens,
-  REFRESH_TOKEN_TTL_DAYS,
-  VERIFICATION_TOKEN_TTL_HOURS,
-} from './tokens.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REFRESH_TOKEN_TTL_DAYS, VERIFICATION_TOKEN_TTL_HOURS } from './tokens.ts';
 
 // No user has the empty id: without a viewer, the filter matches no row.
 const NO_VIEWER = '';
@@ -376,6 +365,11 @@ export class AuthService {
   }
 
   private limit(key: string, rule: RateLimitRule): Promise<void> {
-    return enforceRateLimit(this.deps.rateLimiter, `auth:${key}`, rule, (seconds) => `Too many attempts. Please try again in ${seconds} seconds.`);
+    return enforceRateLimit(
+      this.deps.rateLimiter,
+      `auth:${key}`,
+      rule,
+      (seconds) => `Too many attempts. Please try again in ${seconds} seconds.`,
+    );
   }
 }

@@ -99,7 +99,7 @@ describe('billing mode and own API key over REST', () => {
 });
 
 describe('current subscription over REST', () => {
-  it('shows the demo customer\'s Pro plan with the spec\'s fields, and 404 once it has expired', async () => {
+  it("shows the demo customer's Pro plan with the spec's fields, and 404 once it has expired", async () => {
     const customer = await demoCustomer(server);
     const current = await api(server, 'GET', '/usersbilling/current-active/subscription', { token: customer.accessToken });
     expect(current.status).toBe(200);
@@ -181,8 +181,11 @@ describe('payment plans', () => {
     expect(creditPacks.body.every((plan: { type: string }) => plan.type === 'credit')).toBe(true);
   });
 
-  it('toggles an empty-bodied JSON request, as the spec\'s client sends it', async () => {
-    const created = await api(server, 'POST', '/admin/payment-plans/', { token: admin.accessToken, body: { ...newPlan, name: 'Toggle me' } });
+  it("toggles an empty-bodied JSON request, as the spec's client sends it", async () => {
+    const created = await api(server, 'POST', '/admin/payment-plans/', {
+      token: admin.accessToken,
+      body: { ...newPlan, name: 'Toggle me' },
+    });
     const response = await fetch(`${server.url}/api/v1/admin/payment-plans/${created.body.id}/toggle`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
@@ -196,14 +199,18 @@ describe('payment plans', () => {
     ['no features', { features: '' }, BILLING_MESSAGES.featuresRequired],
     ['a text price', { price: 'free' }, BILLING_MESSAGES.priceInvalid],
     ['a fractional bot limit', { bot_limit: 1.5 }, BILLING_MESSAGES.botLimitInvalid],
-    ['a credit pack with a period', { plan_type: 'credit', credit_amount: 10, bot_limit: null }, BILLING_MESSAGES.periodForSubscriptionsOnly],
+    [
+      'a credit pack with a period',
+      { plan_type: 'credit', credit_amount: 10, bot_limit: null },
+      BILLING_MESSAGES.periodForSubscriptionsOnly,
+    ],
   ])('refuses a plan with %s (400 with the rule as detail)', async (_case, override, detail) => {
     const response = await api(server, 'POST', '/admin/payment-plans/', { token: admin.accessToken, body: { ...newPlan, ...override } });
     expect(response.status).toBe(400);
     expect(response.body.detail).toBe(detail);
   });
 
-  it('refuses to change a plan\'s type and answers 404 for an unknown plan', async () => {
+  it("refuses to change a plan's type and answers 404 for an unknown plan", async () => {
     const plans = await api(server, 'GET', '/admin/payment-plans/');
     const starter = plans.body.find((plan: { name: string }) => plan.name === 'Starter');
     const typeChange = await api(server, 'PATCH', `/admin/payment-plans/${starter.id}/edit`, {
@@ -327,8 +334,21 @@ describe('billing over GraphQL', () => {
           planType
           apiKey
           hasApiKey
-          credits { totalCredits usedCredits balance }
-          subscription { planName botLimit billingPeriod amountPaid currency expiresAt features status }
+          credits {
+            totalCredits
+            usedCredits
+            balance
+          }
+          subscription {
+            planName
+            botLimit
+            billingPeriod
+            amountPaid
+            currency
+            expiresAt
+            features
+            status
+          }
         }
       }
     }
@@ -349,7 +369,21 @@ describe('billing over GraphQL', () => {
     const customer = await signUp(server);
     const setMode = await graphql(
       server,
-      `mutation { setBillingPlanType(planType: subscription) { __typename ... on BillingPayload { billing { planType } viewer { id } } } }`,
+      `
+        mutation {
+          setBillingPlanType(planType: subscription) {
+            __typename
+            ... on BillingPayload {
+              billing {
+                planType
+              }
+              viewer {
+                id
+              }
+            }
+          }
+        }
+      `,
       {},
       customer.accessToken,
     );
@@ -357,7 +391,16 @@ describe('billing over GraphQL', () => {
 
     const badKey = await graphql(
       server,
-      `mutation($key: String!) { setBillingApiKey(apiKey: $key) { __typename ... on ValidationError { message } } }`,
+      `
+        mutation ($key: String!) {
+          setBillingApiKey(apiKey: $key) {
+            __typename
+            ... on ValidationError {
+              message
+            }
+          }
+        }
+      `,
       { key: 'nope' },
       customer.accessToken,
     );
@@ -365,7 +408,18 @@ describe('billing over GraphQL', () => {
 
     const saved = await graphql(
       server,
-      `mutation($key: String!) { setBillingApiKey(apiKey: $key) { ... on BillingPayload { billing { apiKey hasApiKey } } } }`,
+      `
+        mutation ($key: String!) {
+          setBillingApiKey(apiKey: $key) {
+            ... on BillingPayload {
+              billing {
+                apiKey
+                hasApiKey
+              }
+            }
+          }
+        }
+      `,
       { key: OWN_KEY },
       customer.accessToken,
     );
@@ -373,7 +427,20 @@ describe('billing over GraphQL', () => {
   });
 
   it('lists active plans to anyone and lets only admins manage plans and rates', async () => {
-    const anonymous = await graphql(server, `query { paymentPlans(type: credit) { id name creditAmount bonusCredits price } }`);
+    const anonymous = await graphql(
+      server,
+      `
+        query {
+          paymentPlans(type: credit) {
+            id
+            name
+            creditAmount
+            bonusCredits
+            price
+          }
+        }
+      `,
+    );
     expect(anonymous.errors).toBeUndefined();
     expect(anonymous.data.paymentPlans).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: '500 message credits', creditAmount: 500, bonusCredits: 50, price: 10 })]),
@@ -382,7 +449,14 @@ describe('billing over GraphQL', () => {
     const CREATE = `mutation($input: PaymentPlanInput!) {
       createPaymentPlan(input: $input) { __typename ... on PaymentPlan { id name price } ... on Error { message } }
     }`;
-    const input = { name: 'GraphQL pack', planType: 'credit', price: '$5', creditAmount: 200, bonusCredits: 10, features: ['200 messages'] };
+    const input = {
+      name: 'GraphQL pack',
+      planType: 'credit',
+      price: '$5',
+      creditAmount: 200,
+      bonusCredits: 10,
+      features: ['200 messages'],
+    };
     const customer = await signUp(server);
     const refused = await graphql(server, CREATE, { input }, customer.accessToken);
     expect(refused.errors).toBeUndefined();
@@ -396,40 +470,125 @@ describe('billing over GraphQL', () => {
 
     const toggled = await graphql(
       server,
-      `mutation($id: ID!) { togglePaymentPlan(id: $id) { ... on PaymentPlan { isActive } } }`,
+      `
+        mutation ($id: ID!) {
+          togglePaymentPlan(id: $id) {
+            ... on PaymentPlan {
+              isActive
+            }
+          }
+        }
+      `,
       { id: created.data.createPaymentPlan.id },
       admin.accessToken,
     );
     expect(toggled.data.togglePaymentPlan).toEqual({ isActive: false });
-    const afterToggle = await graphql(server, `query { paymentPlans { id } }`);
+    const afterToggle = await graphql(
+      server,
+      `
+        query {
+          paymentPlans {
+            id
+          }
+        }
+      `,
+    );
     expect(afterToggle.data.paymentPlans.map((plan: { id: string }) => plan.id)).not.toContain(created.data.createPaymentPlan.id);
 
     const rate = await graphql(
       server,
-      `mutation { createCreditRate(input: { usageType: "image", unitName: "hd_image", costPerUnit: 3 }) {
-        __typename ... on CreditRate { id usageType unitName costPerUnit } } }`,
+      `
+        mutation {
+          createCreditRate(input: { usageType: "image", unitName: "hd_image", costPerUnit: 3 }) {
+            __typename
+            ... on CreditRate {
+              id
+              usageType
+              unitName
+              costPerUnit
+            }
+          }
+        }
+      `,
       {},
       admin.accessToken,
     );
-    expect(rate.data.createCreditRate).toMatchObject({ __typename: 'CreditRate', usageType: 'image', unitName: 'hd_image', costPerUnit: 3 });
+    expect(rate.data.createCreditRate).toMatchObject({
+      __typename: 'CreditRate',
+      usageType: 'image',
+      unitName: 'hd_image',
+      costPerUnit: 3,
+    });
     const deleted = await graphql(
       server,
-      `mutation($id: ID!) { deleteCreditRate(id: $id) { ... on DeletedCreditRatePayload { deletedId } } }`,
+      `
+        mutation ($id: ID!) {
+          deleteCreditRate(id: $id) {
+            ... on DeletedCreditRatePayload {
+              deletedId
+            }
+          }
+        }
+      `,
       { id: rate.data.createCreditRate.id },
       admin.accessToken,
     );
     expect(deleted.data.deleteCreditRate.deletedId).toBe(rate.data.createCreditRate.id);
 
-    const revenue = await graphql(server, `query { revenueSummary { totalRevenue monthlyBreakdown { year month revenue } } }`, {}, admin.accessToken);
+    const revenue = await graphql(
+      server,
+      `
+        query {
+          revenueSummary {
+            totalRevenue
+            monthlyBreakdown {
+              year
+              month
+              revenue
+            }
+          }
+        }
+      `,
+      {},
+      admin.accessToken,
+    );
     expect(revenue.errors).toBeUndefined();
     expect(typeof revenue.data.revenueSummary.totalRevenue).toBe('number');
   });
 
-  it('does not show one user\'s billing to another', async () => {
+  it("does not show one user's billing to another", async () => {
     const first = await signUp(server);
     const second = await signUp(server);
-    const userId = (await graphql(server, `query { viewer { id } }`, {}, first.accessToken)).data.viewer.id;
-    const peek = await graphql(server, `query($id: ID!) { node(id: $id) { ... on User { billing { planType } } } }`, { id: userId }, second.accessToken);
+    const userId = (
+      await graphql(
+        server,
+        `
+          query {
+            viewer {
+              id
+            }
+          }
+        `,
+        {},
+        first.accessToken,
+      )
+    ).data.viewer.id;
+    const peek = await graphql(
+      server,
+      `
+        query ($id: ID!) {
+          node(id: $id) {
+            ... on User {
+              billing {
+                planType
+              }
+            }
+          }
+        }
+      `,
+      { id: userId },
+      second.accessToken,
+    );
     expect(peek.errors).toBeUndefined();
     expect(peek.data).toEqual({ node: null });
   });

@@ -77,7 +77,9 @@ describe('charging credits', () => {
   it('answers a retried charge as a duplicate even when the balance is now empty', async () => {
     const { userId } = await customerWithCredits(1);
     await server.services.billing.charge(userId, { usageType: 'chat', units: 1, idempotencyKey: `last:${userId}` });
-    await expect(server.services.billing.charge(userId, { usageType: 'chat', units: 1, idempotencyKey: `last:${userId}` })).resolves.toMatchObject({
+    await expect(
+      server.services.billing.charge(userId, { usageType: 'chat', units: 1, idempotencyKey: `last:${userId}` }),
+    ).resolves.toMatchObject({
       duplicate: true,
       balance: 0,
     });
@@ -92,7 +94,7 @@ describe('charging credits', () => {
     expect((error as Error).message).toBe('Not enough credits: this needs 1 and your balance is 0. Buy more credits on the billing page.');
   });
 
-  it('prices usage with the admin\'s credit rates', async () => {
+  it("prices usage with the admin's credit rates", async () => {
     const { prisma } = server.platform;
     await prisma.creditRate.create({ data: { usageType: 'image', unitName: 'image', costPerUnit: '2.5' } });
     const { userId } = await customerWithCredits(10);

@@ -156,7 +156,14 @@ export class CreditService {
     try {
       await this.deps.prisma.$transaction(async (tx) => {
         await tx.creditLedgerEntry.create({
-          data: { userId, kind: 'refund', amount, idempotencyKey: `refund:${chargeIdempotencyKey}`, description, createdAt: this.deps.clock.now() },
+          data: {
+            userId,
+            kind: 'refund',
+            amount,
+            idempotencyKey: `refund:${chargeIdempotencyKey}`,
+            description,
+            createdAt: this.deps.clock.now(),
+          },
         });
         await tx.billingSettings.update({ where: { userId }, data: { usedCredits: { decrement: amount } } });
       }, MONEY_TRANSACTION_OPTIONS);

@@ -15,7 +15,14 @@ export interface CreditBalance {
 export async function addCredits(
   tx: Prisma.TransactionClient,
   userId: string,
-  grant: { kind: 'purchase' | 'bonus' | 'adjustment'; amount: Decimal; idempotencyKey: string; description: string; now: Date; paymentId?: string },
+  grant: {
+    kind: 'purchase' | 'bonus' | 'adjustment';
+    amount: Decimal;
+    idempotencyKey: string;
+    description: string;
+    now: Date;
+    paymentId?: string;
+  },
 ): Promise<boolean> {
   const existing = await tx.creditLedgerEntry.findUnique({ where: { idempotencyKey: grant.idempotencyKey }, select: { id: true } });
   if (existing) return false;
@@ -43,4 +50,3 @@ export function balanceOf(settings: { totalCredits: Decimal; usedCredits: Decima
   const usedCredits = settings?.usedCredits ?? new Decimal(0);
   return { totalCredits, usedCredits, balance: totalCredits.sub(usedCredits) };
 }
-

@@ -56,11 +56,14 @@ async function subscribed(planName: string) {
 }
 
 describe('buying a credit pack', () => {
-  it('creates a Stripe Checkout Session with the spec\'s return addresses and the pack\'s price', async () => {
+  it("creates a Stripe Checkout Session with the spec's return addresses and the pack's price", async () => {
     const account = await signUp(server);
     const session = await checkout(account, 'credit', '500 message credits');
     expect(session.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
-    const sent = stripe.requests.find((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId)!;
+    const sent = stripe.requests.find(
+      (request) =>
+        request.method === 'POST' && request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId,
+    )!;
     expect(sent.apiKey).toBe(stripe.secretKey);
     expect(sent.body).toMatchObject({
       mode: 'payment',
@@ -105,7 +108,9 @@ describe('buying a credit pack', () => {
     const settings = await prisma.billingSettings.findUniqueOrThrow({ where: { userId: account.userId } });
     expect(settings.stripeCustomerId).toMatch(/^cus_/);
     await checkout(account, 'credit', '500 message credits');
-    const next = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId).at(-1)!;
+    const next = stripe.requests
+      .filter((request) => request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId)
+      .at(-1)!;
     expect(next.body.customer).toBe(settings.stripeCustomerId);
   });
 
@@ -124,7 +129,13 @@ describe('buying a credit pack', () => {
 
   it.each([
     ['a subscription plan as a credit pack', '/payments/create-credit-checkout-session', 'Starter', 400, 'This plan is not a credit pack'],
-    ['a credit pack as a subscription', '/payments/create-subscription-session', '500 message credits', 400, 'This plan is not a subscription plan'],
+    [
+      'a credit pack as a subscription',
+      '/payments/create-subscription-session',
+      '500 message credits',
+      400,
+      'This plan is not a subscription plan',
+    ],
   ])('refuses %s', async (_case, path, planName, status, detail) => {
     const account = await signUp(server);
     const response = await api(server, 'POST', `${path}?plan_id=${plans[planName]!.id}`, { token: account.accessToken });
@@ -168,7 +179,10 @@ describe('webhook signatures', () => {
       secret: FAKE_STRIPE_WEBHOOK_SECRET,
       timestamp: Math.floor(server.clock.now().getTime() / 1000),
     });
-    const tampered = JSON.stringify({ ...event, data: { object: { ...event.data.object, metadata: { ...event.data.object.metadata, credits: '99999' } } } });
+    const tampered = JSON.stringify({
+      ...event,
+      data: { object: { ...event.data.object, metadata: { ...event.data.object.metadata, credits: '99999' } } },
+    });
     const response = await signedWebhook(server, event, { signature, body: tampered });
     expect(response.status).toBe(400);
   });
@@ -184,9 +198,14 @@ describe('webhook signatures', () => {
 describe('subscriptions through Stripe', () => {
   it('activates the plan on checkout completion: bot limit, expiry by period, subscription mode', async () => {
     const { account, stripeSubscriptionId } = await subscribed('Starter');
-    const sessionRequest = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId).at(-1)!;
+    const sessionRequest = stripe.requests
+      .filter((request) => request.path === '/v1/checkout/sessions' && request.body.client_reference_id === account.userId)
+      .at(-1)!;
     expect(sessionRequest.body).toMatchObject({ mode: 'subscription', subscription_data: { metadata: { user_id: account.userId } } });
-    expect(stripe.prices.get(sessionRequest.body.line_items[0].price)).toMatchObject({ unit_amount: 900, recurring: { interval: 'month' } });
+    expect(stripe.prices.get(sessionRequest.body.line_items[0].price)).toMatchObject({
+      unit_amount: 900,
+      recurring: { interval: 'month' },
+    });
 
     const current = await api(server, 'GET', '/usersbilling/current-active/subscription', { token: account.accessToken });
     expect(current.status).toBe(200);
@@ -194,27 +213,39 @@ describe('subscriptions through Stripe', () => {
     const expected = new Date(server.clock.now());
     expected.setUTCMonth(expected.getUTCMonth() + 1);
     expect(Math.abs(new Date(current.body.expires_at).getTime() - expected.getTime())).toBeLessThan(4 * 86_400_000);
-    expect((await api(server, 'GET', '/usersbilling/current-plan', { token: account.accessToken })).body).toEqual({ plan_type: 'subscription' });
+    expect((await api(server, 'GET', '/usersbilling/current-plan', { token: account.accessToken })).body).toEqual({
+      plan_type: 'subscription',
+    });
     const { prisma } = server.platform;
     expect(await botAllowance(prisma, account.userId, server.clock.now())).toEqual({ kind: 'limited', limit: 3 });
     expect((await prisma.subscription.findUniqueOrThrow({ where: { stripeSubscriptionId } })).status).toBe('active');
 
-    const again = await api(server, 'POST', `/payments/create-subscription-session?plan_id=${plans.Pro!.id}`, { token: account.accessToken });
+    const again = await api(server, 'POST', `/payments/create-subscription-session?plan_id=${plans.Pro!.id}`, {
+      token: account.accessToken,
+    });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/already have an active subscription/);
   });
 
   it('upgrades at once with proration, returns the receipt, and the bot limit follows the plan', async () => {
     const { account, stripeSubscriptionId } = await subscribed('Starter');
-    const upgrade = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, { token: account.accessToken });
+    const upgrade = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, {
+      token: account.accessToken,
+    });
     expect(upgrade.status, JSON.stringify(upgrade.body)).toBe(200);
     expect(upgrade.body).toEqual({
       success: true,
       message: 'Your subscription is now Pro. The change applies at once; proration may apply.',
       receipt_url: expect.stringMatching(/^https:\/\/invoice\.stripe\.test\/i\/in_/),
     });
-    const update = stripe.requests.find((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${stripeSubscriptionId}`)!;
-    expect(update.body).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'error_if_incomplete', metadata: { plan_id: plans.Pro!.id } });
+    const update = stripe.requests.find(
+      (request) => request.method === 'POST' && request.path === `/v1/subscriptions/${stripeSubscriptionId}`,
+    )!;
+    expect(update.body).toMatchObject({
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      metadata: { plan_id: plans.Pro!.id },
+    });
     expect(stripe.requests.some((request) => request.method === 'GET' && request.path.startsWith('/v1/invoices/'))).toBe(true);
 
     const current = await api(server, 'GET', '/usersbilling/current-active/subscription', { token: account.accessToken });
@@ -224,8 +255,13 @@ describe('subscriptions through Stripe', () => {
     const payment = await prisma.payment.findFirstOrThrow({ where: { userId: account.userId, kind: 'upgrade' } });
     expect(payment.status).toBe('paid');
     expect(payment.amount.toNumber()).toBe(10);
-    const logged = await prisma.systemEvent.findMany({ where: { userId: account.userId, category: 'billing' }, orderBy: { timestamp: 'asc' } });
-    expect(logged.map((stored) => stored.event)).toContain(`Subscription upgraded and paid: Starter → Pro for ${account.email} (10.00 USD)`);
+    const logged = await prisma.systemEvent.findMany({
+      where: { userId: account.userId, category: 'billing' },
+      orderBy: { timestamp: 'asc' },
+    });
+    expect(logged.map((stored) => stored.event)).toContain(
+      `Subscription upgraded and paid: Starter → Pro for ${account.email} (10.00 USD)`,
+    );
 
     // The invoice.paid webhook for the same proration invoice changes nothing more.
     const invoice = stripe.invoices.get(stripe.subscriptions.get(stripeSubscriptionId)!.latest_invoice)!;
@@ -233,7 +269,24 @@ describe('subscriptions through Stripe', () => {
     expect(await prisma.payment.count({ where: { userId: account.userId, kind: 'upgrade' } })).toBe(1);
 
     // GraphQL shows the same.
-    const viewed = await graphql(server, `query { viewer { billing { subscription { planName botLimit amountPaid } } } }`, {}, account.accessToken);
+    const viewed = await graphql(
+      server,
+      `
+        query {
+          viewer {
+            billing {
+              subscription {
+                planName
+                botLimit
+                amountPaid
+              }
+            }
+          }
+        }
+      `,
+      {},
+      account.accessToken,
+    );
     expect(viewed.data.viewer.billing.subscription).toEqual({ planName: 'Pro', botLimit: 15, amountPaid: 19 });
   });
 
@@ -243,30 +296,46 @@ describe('subscriptions through Stripe', () => {
     ['to a credit pack', 'Starter', '500 message credits', 400, 'You can only upgrade to a subscription plan'],
   ])('refuses an upgrade %s', async (_case, from, to, status, detail) => {
     const { account } = await subscribed(from);
-    const response = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans[to]!.id}`, { token: account.accessToken });
+    const response = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans[to]!.id}`, {
+      token: account.accessToken,
+    });
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ detail });
   });
 
   it('refuses an upgrade without a subscription (404) and for one not billed through Stripe (409)', async () => {
     const fresh = await signUp(server);
-    const none = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, { token: fresh.accessToken });
+    const none = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, {
+      token: fresh.accessToken,
+    });
     expect(none.status).toBe(404);
     expect(none.body.detail).toMatch(/no active subscription/);
     const demo = await logIn(server, 'customer@example.com', 'customer-demo-2026');
-    const seeded = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Enterprise!.id}`, { token: demo.accessToken });
+    const seeded = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Enterprise!.id}`, {
+      token: demo.accessToken,
+    });
     expect(seeded.status).toBe(409);
     expect(seeded.body.detail).toMatch(/not billed through Stripe/);
   });
 
   it('answers 402 and logs a failed upgrade when the card is declined, keeping the plan', async () => {
     const { account } = await subscribed('Starter');
-    stripe.failNext({ method: 'POST', path: /^\/v1\/subscriptions\/sub_/ }, {
-      status: 402,
-      error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-    });
+    stripe.failNext(
+      { method: 'POST', path: /^\/v1\/subscriptions\/sub_/ },
+      {
+        status: 402,
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+        },
+      },
+    );
     const upgradeFailure = stripe.requests.length;
-    const response = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, { token: account.accessToken });
+    const response = await api(server, 'POST', `/payments/upgrade-subscription-session?new_plan_id=${plans.Pro!.id}`, {
+      token: account.accessToken,
+    });
     expect(stripe.requests.length).toBeGreaterThan(upgradeFailure);
     expect(response.status).toBe(402);
     expect(response.body).toEqual({ detail: 'Payment failed: Your card has insufficient funds.' });
@@ -301,16 +370,23 @@ describe('subscriptions through Stripe', () => {
     server.clock.set(new Date(after.expiresAt.getTime() + 1000));
     expect(await botAllowance(prisma, account.userId, server.clock.now())).toEqual({ kind: 'none' });
     // (The access token has expired by now: ask the service.)
-    expect(await server.services.billing.account.activeSubscription({ id: account.userId, email: account.email, role: 'customer' })).toBeNull();
+    expect(
+      await server.services.billing.account.activeSubscription({ id: account.userId, email: account.email, role: 'customer' }),
+    ).toBeNull();
   });
 
-  it('logs a failed renewal and marks it paid when Stripe\'s retry succeeds', async () => {
+  it("logs a failed renewal and marks it paid when Stripe's retry succeeds", async () => {
     const { account, stripeSubscriptionId } = await subscribed('Starter');
     const invoice = stripe.renewalInvoice(stripeSubscriptionId, { paid: false });
     expect((await signedWebhook(server, stripe.event('invoice.payment_failed', invoice))).status).toBe(200);
     const { prisma } = server.platform;
-    expect(await prisma.payment.findUniqueOrThrow({ where: { stripeInvoiceId: invoice.id } })).toMatchObject({ status: 'failed', kind: 'renewal' });
-    const failure = await prisma.systemEvent.findFirstOrThrow({ where: { userId: account.userId, event: { startsWith: 'Payment failed' } } });
+    expect(await prisma.payment.findUniqueOrThrow({ where: { stripeInvoiceId: invoice.id } })).toMatchObject({
+      status: 'failed',
+      kind: 'renewal',
+    });
+    const failure = await prisma.systemEvent.findFirstOrThrow({
+      where: { userId: account.userId, event: { startsWith: 'Payment failed' } },
+    });
     expect(failure.event).toBe(`Payment failed: Starter renewal for ${account.email} (9.00 USD)`);
     // A retried payment of the same invoice arrives as invoice.paid: it does not become a second payment.
     const paid = { ...invoice, status: 'paid', amount_paid: invoice.amount_due };
@@ -341,28 +417,68 @@ describe('subscriptions through Stripe', () => {
     expect(stored.status).toBe('canceled');
     expect(stored.canceledAt).not.toBeNull();
     expect(await botAllowance(prisma, account.userId, server.clock.now())).toEqual({ kind: 'none' });
-    const canceledLogs = await prisma.systemEvent.count({ where: { userId: account.userId, event: { startsWith: 'Subscription canceled' } } });
+    const canceledLogs = await prisma.systemEvent.count({
+      where: { userId: account.userId, event: { startsWith: 'Subscription canceled' } },
+    });
     expect(canceledLogs).toBe(1);
   });
 
   it('starts a checkout over GraphQL with a global plan id', async () => {
     const account = await signUp(server);
-    const listed = await graphql(server, `query { paymentPlans(type: credit) { id name } }`);
+    const listed = await graphql(
+      server,
+      `
+        query {
+          paymentPlans(type: credit) {
+            id
+            name
+          }
+        }
+      `,
+    );
     const pack = listed.data.paymentPlans.find((plan: { name: string }) => plan.name === '500 message credits');
     const result = await graphql(
       server,
-      `mutation($id: ID!) { createCreditCheckoutSession(planId: $id) { __typename ... on CheckoutSession { checkoutUrl sessionId } ... on Error { message } } }`,
+      `
+        mutation ($id: ID!) {
+          createCreditCheckoutSession(planId: $id) {
+            __typename
+            ... on CheckoutSession {
+              checkoutUrl
+              sessionId
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { id: pack.id },
       account.accessToken,
     );
-    expect(result.data.createCreditCheckoutSession).toMatchObject({ __typename: 'CheckoutSession', checkoutUrl: expect.stringContaining('/c/pay/cs_') });
+    expect(result.data.createCreditCheckoutSession).toMatchObject({
+      __typename: 'CheckoutSession',
+      checkoutUrl: expect.stringContaining('/c/pay/cs_'),
+    });
     const wrong = await graphql(
       server,
-      `mutation($id: ID!) { createSubscriptionCheckoutSession(planId: $id) { __typename ... on Error { message } } }`,
+      `
+        mutation ($id: ID!) {
+          createSubscriptionCheckoutSession(planId: $id) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { id: pack.id },
       account.accessToken,
     );
-    expect(wrong.data.createSubscriptionCheckoutSession).toEqual({ __typename: 'ValidationError', message: 'This plan is not a subscription plan' });
+    expect(wrong.data.createSubscriptionCheckoutSession).toEqual({
+      __typename: 'ValidationError',
+      message: 'This plan is not a subscription plan',
+    });
   });
 
   it('shows the revenue of real payments by month to the admin', async () => {
@@ -375,7 +491,11 @@ describe('subscriptions through Stripe', () => {
     expect(total).toBeGreaterThan(0);
     const now = server.clock.now();
     // Every month from the first payment on is listed (a renewal above was paid a month ahead).
-    expect(summary.body.monthly_breakdown).toContainEqual({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, revenue: expect.any(Number) });
+    expect(summary.body.monthly_breakdown).toContainEqual({
+      year: now.getUTCFullYear(),
+      month: now.getUTCMonth() + 1,
+      revenue: expect.any(Number),
+    });
     const monthSum = summary.body.monthly_breakdown.reduce((sum: number, month: { revenue: number }) => sum + month.revenue, 0);
     expect(monthSum).toBeCloseTo(total, 2);
   });

@@ -136,7 +136,8 @@ export class CreditRateService {
     try {
       return await this.deps.prisma.creditRate.update({ where: { id: rate.id }, data: input });
     } catch (error) {
-      if (isUniqueViolation(error)) throw billingErrors.creditRateExists(input.usageType ?? rate.usageType, input.unitName ?? rate.unitName);
+      if (isUniqueViolation(error))
+        throw billingErrors.creditRateExists(input.usageType ?? rate.usageType, input.unitName ?? rate.unitName);
       throw error;
     }
   }

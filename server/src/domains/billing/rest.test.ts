@@ -41,7 +41,12 @@ describe("the spec's REST bodies in the billing service's names", () => {
         isPopular: false,
       },
     ],
-    ['a plan edit, keeping null (it clears a field)', planInputFromBody, { bot_limit: null, name: 'Team+' }, { botLimit: null, name: 'Team+' }],
+    [
+      'a plan edit, keeping null (it clears a field)',
+      planInputFromBody,
+      { bot_limit: null, name: 'Team+' },
+      { botLimit: null, name: 'Team+' },
+    ],
     ['a plan body ignores names it does not know', planInputFromBody, { planType: 'credit', extra: 1 }, {}],
     [
       'a credit rate',

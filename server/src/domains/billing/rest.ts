@@ -171,7 +171,9 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
       return subscriptionJson(subscription);
     });
 
-    scope.get('/usersbilling/current-active/credit', async (request) => creditsJson(await billing.account.creditBalance(requireViewer(request))));
+    scope.get('/usersbilling/current-active/credit', async (request) =>
+      creditsJson(await billing.account.creditBalance(requireViewer(request))),
+    );
 
     // ------------------------------------------------ plans (only an admin's writes pass the service; others get 403)
     for (const path of ['/admin/payment-plans/', '/admin/payment-plans']) {
@@ -185,13 +187,17 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
       });
     }
 
-    scope.get('/admin/payment-plans/revenue-summary', async (request) => revenueJson(await billing.plans.revenueSummary(requireViewer(request))));
+    scope.get('/admin/payment-plans/revenue-summary', async (request) =>
+      revenueJson(await billing.plans.revenueSummary(requireViewer(request))),
+    );
 
     scope.patch('/admin/payment-plans/:id/edit', async (request) =>
       planJson(await billing.plans.update(requireViewer(request), idParam(request), planInputFromBody(request.body))),
     );
 
-    scope.patch('/admin/payment-plans/:id/toggle', async (request) => planJson(await billing.plans.toggle(requireViewer(request), idParam(request))));
+    scope.patch('/admin/payment-plans/:id/toggle', async (request) =>
+      planJson(await billing.plans.toggle(requireViewer(request), idParam(request))),
+    );
 
     // ------------------------------------------------ credit rates (likewise)
     for (const path of ['/credit-rates', '/credit-rates/']) {

@@ -140,7 +140,7 @@ describe('plan validation', () => {
     expect(planIssues(draft).map((issue) => issue.path)).toEqual(['billingPeriod', 'botLimit', 'features']);
   });
 
-  it('writes features back as the spec\'s comma-separated text', () => {
+  it("writes features back as the spec's comma-separated text", () => {
     expect(featuresText(['Up to 3 chatbots', 'Email support'])).toBe('Up to 3 chatbots, Email support');
   });
 });
@@ -219,8 +219,14 @@ describe('pricing usage with credit rates', () => {
   });
 
   it.each<[Record<string, unknown>, string | { usageType: string; unitName: string; costPerUnit: string }]>([
-    [{ usageType: 'Chat', unitName: '1000_tokens', costPerUnit: 0.5 }, { usageType: 'chat', unitName: '1000_tokens', costPerUnit: '0.5000' }],
-    [{ usageType: 'chat', unitName: 'message', costPerUnit: '0' }, { usageType: 'chat', unitName: 'message', costPerUnit: '0.0000' }],
+    [
+      { usageType: 'Chat', unitName: '1000_tokens', costPerUnit: 0.5 },
+      { usageType: 'chat', unitName: '1000_tokens', costPerUnit: '0.5000' },
+    ],
+    [
+      { usageType: 'chat', unitName: 'message', costPerUnit: '0' },
+      { usageType: 'chat', unitName: 'message', costPerUnit: '0.0000' },
+    ],
     [{ usageType: 'chat', unitName: 'message', costPerUnit: -1 }, BILLING_MESSAGES.costInvalid],
     [{ usageType: 'chat', unitName: 'message', costPerUnit: '0.00001' }, BILLING_MESSAGES.costInvalid],
     [{ usageType: 'chat', unitName: 'message' }, BILLING_MESSAGES.costInvalid],
@@ -233,7 +239,10 @@ describe('pricing usage with credit rates', () => {
 
   it.each<[Record<string, unknown>, string | Record<string, string | undefined>]>([
     [{ costPerUnit: 2 }, { usageType: undefined, unitName: undefined, costPerUnit: '2.0000' }],
-    [{ usageType: null, unitName: null, costPerUnit: null }, { usageType: undefined, unitName: undefined, costPerUnit: undefined }],
+    [
+      { usageType: null, unitName: null, costPerUnit: null },
+      { usageType: undefined, unitName: undefined, costPerUnit: undefined },
+    ],
     [{ unitName: 'Image' }, { usageType: undefined, unitName: 'Image', costPerUnit: undefined }],
     [{ usageType: '' }, BILLING_MESSAGES.usageTypeInvalid],
     [{ costPerUnit: -1 }, BILLING_MESSAGES.costInvalid],
@@ -266,7 +275,9 @@ describe('money in minor units', () => {
 describe('revenue summary', () => {
   const now = new Date('2026-05-20T10:00:00.000Z');
 
-  it.each<[string, { year: number; month: number; revenue: string | number }[], { totalRevenue: number; months: [number, number, number][] }]>([
+  it.each<
+    [string, { year: number; month: number; revenue: string | number }[], { totalRevenue: number; months: [number, number, number][] }]
+  >([
     ['no payments', [], { totalRevenue: 0, months: [] }],
     [
       'months in any order, with gaps filled up to now',
@@ -274,7 +285,15 @@ describe('revenue summary', () => {
         { year: 2026, month: 4, revenue: '19.00' },
         { year: 2026, month: 2, revenue: '10.50' },
       ],
-      { totalRevenue: 29.5, months: [[2026, 2, 10.5], [2026, 3, 0], [2026, 4, 19], [2026, 5, 0]] },
+      {
+        totalRevenue: 29.5,
+        months: [
+          [2026, 2, 10.5],
+          [2026, 3, 0],
+          [2026, 4, 19],
+          [2026, 5, 0],
+        ],
+      },
     ],
     [
       'a month listed twice (summed) across a year end',
@@ -283,7 +302,17 @@ describe('revenue summary', () => {
         { year: 2025, month: 12, revenue: '0.20' },
         { year: 2026, month: 1, revenue: 49 },
       ],
-      { totalRevenue: 49.3, months: [[2025, 12, 0.3], [2026, 1, 49], [2026, 2, 0], [2026, 3, 0], [2026, 4, 0], [2026, 5, 0]] },
+      {
+        totalRevenue: 49.3,
+        months: [
+          [2025, 12, 0.3],
+          [2026, 1, 49],
+          [2026, 2, 0],
+          [2026, 3, 0],
+          [2026, 4, 0],
+          [2026, 5, 0],
+        ],
+      },
     ],
     ['revenue dated after now (clock skew) is kept', [{ year: 2026, month: 6, revenue: 9 }], { totalRevenue: 9, months: [[2026, 6, 9]] }],
   ])('%s', (_case, rows, expected) => {

@@ -73,34 +73,40 @@ function priceText(price: Decimal): string {
 }
 
 /** Accepts 19, "19", "$19.99", " 19.5 $": the spec parses prices after removing the dollar sign. */
-const priceField = z.unknown().optional().transform((value, ctx) => {
-  const text = decimalText(typeof value === 'string' ? value.replace(/\$/g, '') : value);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceInvalid });
-    return z.NEVER;
-  }
-  const price = new Decimal(text);
-  if (price.lte(0)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.pricePositive });
-  else if (price.decimalPlaces() > 2) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceDecimals });
-  else if (price.gt(MAX_PRICE)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceTooHigh });
-  return priceText(price);
-});
+const priceField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = decimalText(typeof value === 'string' ? value.replace(/\$/g, '') : value);
+    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceInvalid });
+      return z.NEVER;
+    }
+    const price = new Decimal(text);
+    if (price.lte(0)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.pricePositive });
+    else if (price.decimalPlaces() > 2) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceDecimals });
+    else if (price.gt(MAX_PRICE)) ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.priceTooHigh });
+    return priceText(price);
+  });
 
 /**
  * A field an edit may clear: left out (undefined) it is not given, null or blank text clears it,
  * anything else is what `parse` makes of it (undefined when it cannot: refused with `message`).
  */
 function clearableField<T>(message: string, parse: (value: unknown) => T | undefined) {
-  return z.unknown().optional().transform((value, ctx): T | null | undefined => {
-    if (value === undefined) return undefined;
-    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const parsed = parse(value);
-    if (parsed === undefined) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): T | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+      const parsed = parse(value);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 }
 
 /** A whole number from a number or a digit string, within [min, max]. */
@@ -121,18 +127,22 @@ const billingPeriodField = clearableField(BILLING_MESSAGES.billingPeriodInvalid,
 });
 
 /** Features arrive as a list or as the spec's comma-separated text; blanks are dropped. */
-const featuresField = z.unknown().optional().transform((value, ctx): string[] | undefined => {
-  if (value === undefined) return undefined;
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-  if (!items || items.some((item) => typeof item !== 'string')) {
-    ctx.addIssue({ code: 'custom', message: 'Features must be a list of text or comma-separated text' });
-    return z.NEVER;
-  }
-  const features = (items as string[]).map((item) => item.trim()).filter((item) => item !== '');
-  if (features.length > 30) ctx.addIssue({ code: 'custom', message: 'A plan can list at most 30 features' });
-  if (features.some((feature) => feature.length > 200)) ctx.addIssue({ code: 'custom', message: 'Each feature must be at most 200 characters' });
-  return features;
-});
+const featuresField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): string[] | undefined => {
+    if (value === undefined) return undefined;
+    const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+    if (!items || items.some((item) => typeof item !== 'string')) {
+      ctx.addIssue({ code: 'custom', message: 'Features must be a list of text or comma-separated text' });
+      return z.NEVER;
+    }
+    const features = (items as string[]).map((item) => item.trim()).filter((item) => item !== '');
+    if (features.length > 30) ctx.addIssue({ code: 'custom', message: 'A plan can list at most 30 features' });
+    if (features.some((feature) => feature.length > 200))
+      ctx.addIssue({ code: 'custom', message: 'Each feature must be at most 200 characters' });
+    return features;
+  });
 
 export const planTypeField = z.enum(PLAN_TYPES, { error: BILLING_MESSAGES.planTypeInvalid });
 
@@ -310,15 +320,18 @@ const unitNameField = z
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/, { error: BILLING_MESSAGES.unitNameInvalid });
 
-const costField = z.unknown().optional().transform((value, ctx) => {
-  const text = decimalText(value);
-  const cost = /^\d+(\.\d+)?$/.test(text) ? new Decimal(text) : null;
-  if (!cost || cost.decimalPlaces() > 4 || cost.gte(100_000_000)) {
-    ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.costInvalid });
-    return z.NEVER;
-  }
-  return cost.toFixed(4);
-});
+const costField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = decimalText(value);
+    const cost = /^\d+(\.\d+)?$/.test(text) ? new Decimal(text) : null;
+    if (!cost || cost.decimalPlaces() > 4 || cost.gte(100_000_000)) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.costInvalid });
+      return z.NEVER;
+    }
+    return cost.toFixed(4);
+  });
 
 export const createRateInput = z.object({ usageType: usageTypeField, unitName: unitNameField, costPerUnit: costField });
 
@@ -407,7 +420,22 @@ export function maskApiKey(key: string): string {
 
 /** ISO currencies Stripe counts in whole units (no cents). */
 const ZERO_DECIMAL_CURRENCIES = new Set([
-  'bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf',
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
 ]);
 
 /** The decimals a currency is counted in: 2 (cents), or 0 for the currencies Stripe counts whole. */
@@ -417,7 +445,10 @@ function currencyDecimals(currency: string): number {
 
 /** 19.99 USD -> 1999 (Stripe's integer amounts). */
 export function toMinorUnits(amount: Decimal | string | number, currency: string): number {
-  return new Decimal(amount).mul(10 ** currencyDecimals(currency)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  return new Decimal(amount)
+    .mul(10 ** currencyDecimals(currency))
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
 }
 
 export function fromMinorUnits(amount: number, currency: string): Decimal {

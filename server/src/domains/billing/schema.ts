@@ -43,7 +43,11 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
     currency: t.exposeString('currency', { authScopes: anyone }),
     isActive: t.exposeBoolean('isActive', { authScopes: anyone }),
     isPopular: t.exposeBoolean('isPopular', { authScopes: anyone }),
-    botLimit: t.exposeInt('botLimit', { nullable: true, description: 'Subscription plans: null means unlimited bots.', authScopes: anyone }),
+    botLimit: t.exposeInt('botLimit', {
+      nullable: true,
+      description: 'Subscription plans: null means unlimited bots.',
+      authScopes: anyone,
+    }),
     billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, nullable: true, authScopes: anyone }),
     features: t.exposeStringList('features', { authScopes: anyone }),
     creditAmount: t.exposeInt('creditAmount', { nullable: true, description: 'Credit packs: credits bought.', authScopes: anyone }),
@@ -107,7 +111,12 @@ const CurrentSubscriptionRef = builder.objectRef<SubscriptionWithPlan>('CurrentS
     planName: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.name }),
     description: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.description }),
     features: t.stringList({ authScopes: signedIn, resolve: (subscription) => subscription.plan.features }),
-    botLimit: t.int({ nullable: true, description: 'null means unlimited bots.', authScopes: signedIn, resolve: (subscription) => subscription.plan.botLimit }),
+    botLimit: t.int({
+      nullable: true,
+      description: 'null means unlimited bots.',
+      authScopes: signedIn,
+      resolve: (subscription) => subscription.plan.botLimit,
+    }),
     billingPeriod: t.field({ type: BillingPeriodEnum, authScopes: signedIn, resolve: (subscription) => subscription.billingPeriod }),
     amountPaid: t.float({ authScopes: signedIn, resolve: (subscription) => subscription.amountPaid.toNumber() }),
     currency: t.exposeString('currency', { authScopes: signedIn }),
@@ -130,7 +139,12 @@ const BillingRef = builder.objectRef<BillingOverview>('Billing').implement({
     }),
     hasApiKey: t.boolean({ authScopes: signedIn, resolve: (billing) => billing.apiKey !== null }),
     credits: t.field({ type: CreditBalanceRef, authScopes: signedIn, resolve: (billing) => billing.credits }),
-    subscription: t.field({ type: CurrentSubscriptionRef, nullable: true, authScopes: signedIn, resolve: (billing) => billing.subscription }),
+    subscription: t.field({
+      type: CurrentSubscriptionRef,
+      nullable: true,
+      authScopes: signedIn,
+      resolve: (billing) => billing.subscription,
+    }),
   }),
 });
 
@@ -263,15 +277,17 @@ builder.mutationField('createSubscriptionCheckoutSession', (t) =>
   }),
 );
 
-const UpgradePayloadRef = builder.objectRef<UpgradeResult & { userId: string; billing: BillingOverview }>('UpgradeSubscriptionPayload').implement({
-  authScopes: signedIn,
-  fields: (t) => ({
-    success: t.exposeBoolean('success', { authScopes: signedIn }),
-    message: t.exposeString('message', { authScopes: signedIn }),
-    receiptUrl: t.exposeString('receiptUrl', { nullable: true, description: 'Open in a new tab.', authScopes: signedIn }),
-    billing: t.field({ type: BillingRef, authScopes: signedIn, resolve: (payload) => payload.billing }),
-  }),
-});
+const UpgradePayloadRef = builder
+  .objectRef<UpgradeResult & { userId: string; billing: BillingOverview }>('UpgradeSubscriptionPayload')
+  .implement({
+    authScopes: signedIn,
+    fields: (t) => ({
+      success: t.exposeBoolean('success', { authScopes: signedIn }),
+      message: t.exposeString('message', { authScopes: signedIn }),
+      receiptUrl: t.exposeString('receiptUrl', { nullable: true, description: 'Open in a new tab.', authScopes: signedIn }),
+      billing: t.field({ type: BillingRef, authScopes: signedIn, resolve: (payload) => payload.billing }),
+    }),
+  });
 
 builder.mutationField('upgradeSubscription', (t) =>
   t.field({
@@ -290,7 +306,7 @@ builder.mutationField('upgradeSubscription', (t) =>
 // ---------------------------------------------------------------- the admin's mutations
 
 const PaymentPlanInput = builder.inputType('PaymentPlanInput', {
-  description: 'A plan\'s fields; on update only the given ones change (null clears). Validated by the billing service.',
+  description: "A plan's fields; on update only the given ones change (null clears). Validated by the billing service.",
   fields: (t) => ({
     name: t.string(),
     description: t.string(),

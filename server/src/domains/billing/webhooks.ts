@@ -231,7 +231,10 @@ async function invoicePaid(invoice: Stripe.Invoice, { tx, now, notes, logger }: 
       where: { id: known.id },
       data: { status: 'paid', paidAt: now, amount: summary.amountPaid, currency: summary.currency, receiptUrl: summary.receiptUrl },
     });
-    notes.push({ event: `Payment paid: ${known.plan?.name ?? 'plan'} ${known.kind} for ${known.user.email} (${money})`, userId: known.userId });
+    notes.push({
+      event: `Payment paid: ${known.plan?.name ?? 'plan'} ${known.kind} for ${known.user.email} (${money})`,
+      userId: known.userId,
+    });
     return;
   }
   const stripeSubscriptionId = invoiceSubscriptionId(invoice);
@@ -284,7 +287,10 @@ async function invoiceFailed(invoice: Stripe.Invoice, { tx, now, notes }: Webhoo
   if (known) {
     if (known.status !== 'pending') return;
     await tx.payment.update({ where: { id: known.id }, data: { status: 'failed' } });
-    notes.push({ event: `Payment failed: ${known.plan?.name ?? 'plan'} ${known.kind} for ${known.user.email} (${amountDue})`, userId: known.userId });
+    notes.push({
+      event: `Payment failed: ${known.plan?.name ?? 'plan'} ${known.kind} for ${known.user.email} (${amountDue})`,
+      userId: known.userId,
+    });
     return;
   }
   const stripeSubscriptionId = invoiceSubscriptionId(invoice);
@@ -316,7 +322,10 @@ async function invoiceFailed(invoice: Stripe.Invoice, { tx, now, notes }: Webhoo
 
 /** Keeps status (and a plan changed on Stripe's side) in step with Stripe. */
 async function subscriptionUpdated(stripeSubscription: Stripe.Subscription, { tx, now, notes }: WebhookContext): Promise<void> {
-  const subscription = await tx.subscription.findUnique({ where: { stripeSubscriptionId: stripeSubscription.id }, include: PAYMENT_INCLUDE });
+  const subscription = await tx.subscription.findUnique({
+    where: { stripeSubscriptionId: stripeSubscription.id },
+    include: PAYMENT_INCLUDE,
+  });
   if (!subscription) return;
   const status = subscriptionStatus(stripeSubscription.status) ?? subscription.status;
   const data: Prisma.SubscriptionUncheckedUpdateInput = { status };
@@ -340,12 +349,18 @@ async function subscriptionUpdated(stripeSubscription: Stripe.Subscription, { tx
     });
   }
   if (status !== subscription.status) {
-    notes.push({ event: `Subscription status changed to ${status}: ${subscription.plan.name} for ${subscription.user.email}`, userId: subscription.userId });
+    notes.push({
+      event: `Subscription status changed to ${status}: ${subscription.plan.name} for ${subscription.user.email}`,
+      userId: subscription.userId,
+    });
   }
 }
 
 async function subscriptionDeleted(stripeSubscription: Stripe.Subscription, { tx, now, notes }: WebhookContext): Promise<void> {
-  const subscription = await tx.subscription.findUnique({ where: { stripeSubscriptionId: stripeSubscription.id }, include: PAYMENT_INCLUDE });
+  const subscription = await tx.subscription.findUnique({
+    where: { stripeSubscriptionId: stripeSubscription.id },
+    include: PAYMENT_INCLUDE,
+  });
   if (!subscription || subscription.status === 'canceled') return;
   await tx.subscription.update({ where: { id: subscription.id }, data: { status: 'canceled', canceledAt: now } });
   notes.push({ event: `Subscription canceled: ${subscription.plan.name} for ${subscription.user.email}`, userId: subscription.userId });

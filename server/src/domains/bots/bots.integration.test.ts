@@ -13,7 +13,12 @@ let stranger: TestAccount;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
 
-const minimalBot = { name: 'Support bot', displayName: 'Ava', useCase: 'customer-support', description: 'Answers questions about our shop.' };
+const minimalBot = {
+  name: 'Support bot',
+  displayName: 'Ava',
+  useCase: 'customer-support',
+  description: 'Answers questions about our shop.',
+};
 
 beforeAll(async () => {
   model = await startFakeOpenAI();
@@ -33,7 +38,11 @@ async function saveBotForm(account: TestAccount, data: unknown, files: Record<st
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const [field, content] of Object.entries(files)) form.append(field, new Blob([new Uint8Array(content)]), `${field}.bin`);
-  const response = await fetch(`${server.url}/api/v1${path}`, { method, body: form, headers: { authorization: `Bearer ${account.accessToken}` } });
+  const response = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    body: form,
+    headers: { authorization: `Bearer ${account.accessToken}` },
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -148,7 +157,16 @@ describe('bot CRUD over REST', () => {
   });
 
   it('answers 401 "Authentication required" on every bot route without a token', async () => {
-    for (const [method, path] of [['GET', '/bots'], ['POST', '/bots/save'], ['GET', '/bots/x'], ['PATCH', '/bots/x'], ['DELETE', '/bots/x'], ['POST', '/bots/x/duplicate'], ['POST', '/deploybot/x/deploy'], ['POST', '/prompt/generate']]) {
+    for (const [method, path] of [
+      ['GET', '/bots'],
+      ['POST', '/bots/save'],
+      ['GET', '/bots/x'],
+      ['PATCH', '/bots/x'],
+      ['DELETE', '/bots/x'],
+      ['POST', '/bots/x/duplicate'],
+      ['POST', '/deploybot/x/deploy'],
+      ['POST', '/prompt/generate'],
+    ]) {
       const response = await api(server, method!, path!);
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(response.body).toEqual({ detail: 'Authentication required' });
@@ -178,10 +196,29 @@ describe('tenant isolation', () => {
   it('hides the bot from another customer over GraphQL', async () => {
     const bot = await createBot(owner);
     const globalId = Buffer.from(`Bot:${bot.id}`).toString('base64');
-    const peek = await graphql(server, 'query($id: ID!) { node(id: $id) { id ... on Bot { name widgetToken } } }', { id: globalId }, stranger.accessToken);
+    const peek = await graphql(
+      server,
+      'query($id: ID!) { node(id: $id) { id ... on Bot { name widgetToken } } }',
+      { id: globalId },
+      stranger.accessToken,
+    );
     expect(peek.errors).toBeUndefined();
     expect(peek.data).toEqual({ node: null });
-    const update = await graphql(server, `mutation($id: ID!) { updateBot(id: $id, input: { name: "Hijacked" }) { __typename ... on Error { message } } }`, { id: globalId }, stranger.accessToken);
+    const update = await graphql(
+      server,
+      `
+        mutation ($id: ID!) {
+          updateBot(id: $id, input: { name: "Hijacked" }) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { id: globalId },
+      stranger.accessToken,
+    );
     expect(update.data.updateBot).toEqual({ __typename: 'NotFoundError', message: 'Bot not found' });
   });
 });
@@ -228,7 +265,11 @@ describe('the plan gate', () => {
 
 describe('prompt generation', () => {
   it('answers the spec message when the use case or description is missing', async () => {
-    for (const body of [{ use_case_type: 'faq-bot' }, { detailed_description: 'We sell bikes' }, { use_case_type: '', detailed_description: 'x' }]) {
+    for (const body of [
+      { use_case_type: 'faq-bot' },
+      { detailed_description: 'We sell bikes' },
+      { use_case_type: '', detailed_description: 'x' },
+    ]) {
       const response = await api(server, 'POST', '/prompt/generate', { token: owner.accessToken, body });
       expect(response.status).toBe(400);
       expect(response.body.detail).toBe('Missing Information: Please select a use case and provide a description first.');
@@ -236,7 +277,9 @@ describe('prompt generation', () => {
   });
 
   it('asks the configured model and returns its prompt, tone and style', async () => {
-    model.answerWith('```json\n{"prompt": "You are the friendly assistant of Velo Bikes. Answer only from the knowledge given.", "tone": "humorous", "response_style": "concise"}\n```');
+    model.answerWith(
+      '```json\n{"prompt": "You are the friendly assistant of Velo Bikes. Answer only from the knowledge given.", "tone": "humorous", "response_style": "concise"}\n```',
+    );
     const response = await api(server, 'POST', '/prompt/generate', {
       token: owner.accessToken,
       body: { use_case_type: 'e-commerce', detailed_description: 'Velo Bikes sells city bikes online.' },
@@ -268,26 +311,102 @@ describe('bots over GraphQL', () => {
   it('creates, lists through viewer.bots with derived fields, deploys and deletes', async () => {
     const account = await signUp(server);
     await grantSubscription(server, account.userId, 'Enterprise');
-    const created = await graphql(server, `mutation {
-      createBot(input: { name: "Graph bot", displayName: "G", useCase: "faq-bot", description: "FAQ" }) {
-        __typename ... on Bot { id name status conversationsToday themeColor } ... on Error { message }
-      }
-    }`, {}, account.accessToken);
+    const created = await graphql(
+      server,
+      `
+        mutation {
+          createBot(input: { name: "Graph bot", displayName: "G", useCase: "faq-bot", description: "FAQ" }) {
+            __typename
+            ... on Bot {
+              id
+              name
+              status
+              conversationsToday
+              themeColor
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      {},
+      account.accessToken,
+    );
     expect(created.data.createBot).toMatchObject({ __typename: 'Bot', name: 'Graph bot', status: 'online', conversationsToday: 0 });
     const botId = created.data.createBot.id;
 
-    const invalid = await graphql(server, 'mutation { createBot(input: { name: "No use case" }) { __typename ... on ValidationError { message } } }', {}, account.accessToken);
+    const invalid = await graphql(
+      server,
+      'mutation { createBot(input: { name: "No use case" }) { __typename ... on ValidationError { message } } }',
+      {},
+      account.accessToken,
+    );
     expect(invalid.data.createBot.__typename).toBe('ValidationError');
 
-    const listed = await graphql(server, `{ viewer { bots(first: 10, search: "graph") { totalCount edges { node { id name owner { fullName } } } } } }`, {}, account.accessToken);
+    const listed = await graphql(
+      server,
+      `
+        {
+          viewer {
+            bots(first: 10, search: "graph") {
+              totalCount
+              edges {
+                node {
+                  id
+                  name
+                  owner {
+                    fullName
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      account.accessToken,
+    );
     expect(listed.errors).toBeUndefined();
-    expect(listed.data.viewer.bots).toMatchObject({ totalCount: 1, edges: [{ node: { id: botId, name: 'Graph bot', owner: { fullName: 'Test Customer' } } }] });
+    expect(listed.data.viewer.bots).toMatchObject({
+      totalCount: 1,
+      edges: [{ node: { id: botId, name: 'Graph bot', owner: { fullName: 'Test Customer' } } }],
+    });
 
-    const deployed = await graphql(server, `mutation($id: ID!) { deployBot(id: $id) { ... on DeployPayload { embedCode bot { deployedAt } } } }`, { id: botId }, account.accessToken);
+    const deployed = await graphql(
+      server,
+      `
+        mutation ($id: ID!) {
+          deployBot(id: $id) {
+            ... on DeployPayload {
+              embedCode
+              bot {
+                deployedAt
+              }
+            }
+          }
+        }
+      `,
+      { id: botId },
+      account.accessToken,
+    );
     expect(deployed.data.deployBot.embedCode).toContain('data-bot-id=');
     expect(deployed.data.deployBot.bot.deployedAt).not.toBeNull();
 
-    const deleted = await graphql(server, `mutation($id: ID!) { deleteBot(id: $id) { ... on DeletedBotPayload { deletedId } } }`, { id: botId }, account.accessToken);
+    const deleted = await graphql(
+      server,
+      `
+        mutation ($id: ID!) {
+          deleteBot(id: $id) {
+            ... on DeletedBotPayload {
+              deletedId
+            }
+          }
+        }
+      `,
+      { id: botId },
+      account.accessToken,
+    );
     expect(deleted.data.deleteBot.deletedId).toBe(botId);
   });
 

@@ -28,37 +28,61 @@ interface UseCaseTemplate {
 const TEMPLATES: Record<UseCase, UseCaseTemplate> = {
   'personal-assistant': {
     role: 'a personal assistant',
-    goals: ['Help with questions and everyday tasks', 'Keep track of what the user said earlier in the conversation', 'Suggest concrete next steps'],
+    goals: [
+      'Help with questions and everyday tasks',
+      'Keep track of what the user said earlier in the conversation',
+      'Suggest concrete next steps',
+    ],
     tone: 'friendly',
     responseStyle: 'balanced',
   },
   'customer-support': {
     role: 'a customer support agent',
-    goals: ['Resolve customer questions accurately from the knowledge provided', 'Apologise sincerely when something went wrong and explain what can be done', 'Offer to hand over to a human when the answer is not in the knowledge'],
+    goals: [
+      'Resolve customer questions accurately from the knowledge provided',
+      'Apologise sincerely when something went wrong and explain what can be done',
+      'Offer to hand over to a human when the answer is not in the knowledge',
+    ],
     tone: 'professional',
     responseStyle: 'concise',
   },
   'lead-generation': {
     role: 'a sales assistant',
-    goals: ['Answer product questions from the knowledge provided', 'Understand the visitor’s needs with one question at a time', 'Invite interested visitors to leave their name and email for a follow-up'],
+    goals: [
+      'Answer product questions from the knowledge provided',
+      'Understand the visitor’s needs with one question at a time',
+      'Invite interested visitors to leave their name and email for a follow-up',
+    ],
     tone: 'friendly',
     responseStyle: 'balanced',
   },
   'faq-bot': {
     role: 'an FAQ assistant',
-    goals: ['Give short, direct answers to frequently asked questions', 'Point to the source of each answer', 'Say plainly when a question is not covered'],
+    goals: [
+      'Give short, direct answers to frequently asked questions',
+      'Point to the source of each answer',
+      'Say plainly when a question is not covered',
+    ],
     tone: 'professional',
     responseStyle: 'concise',
   },
   'e-commerce': {
     role: 'a shopping assistant',
-    goals: ['Help shoppers find the right product', 'Answer questions about products, delivery, returns and payment from the knowledge provided', 'Never invent prices, stock or promotions'],
+    goals: [
+      'Help shoppers find the right product',
+      'Answer questions about products, delivery, returns and payment from the knowledge provided',
+      'Never invent prices, stock or promotions',
+    ],
     tone: 'friendly',
     responseStyle: 'concise',
   },
   booking: {
     role: 'a booking assistant',
-    goals: ['Help visitors find availability, prices and conditions from the knowledge provided', 'Collect the details a booking needs: date, time, number of people, contact', 'Confirm the details back before concluding'],
+    goals: [
+      'Help visitors find availability, prices and conditions from the knowledge provided',
+      'Collect the details a booking needs: date, time, number of people, contact',
+      'Confirm the details back before concluding',
+    ],
     tone: 'professional',
     responseStyle: 'concise',
   },

@@ -68,16 +68,14 @@ const botFields = {
   responseStyle: oneOf('Response style', RESPONSE_STYLES),
   languageCode: oneOf('Language', BOT_LANGUAGES),
   chatPosition: oneOf('Chat position', CHAT_POSITIONS),
-  themeColor: z
-    .string({ error: 'Theme colour must be a hex colour like #8B5CF6' })
-    .transform((value, context) => {
-      const colour = normaliseThemeColor(value);
-      if (!colour) {
-        context.addIssue({ code: 'custom', message: 'Theme colour must be a hex colour like #8B5CF6' });
-        return z.NEVER;
-      }
-      return colour;
-    }),
+  themeColor: z.string({ error: 'Theme colour must be a hex colour like #8B5CF6' }).transform((value, context) => {
+    const colour = normaliseThemeColor(value);
+    if (!colour) {
+      context.addIssue({ code: 'custom', message: 'Theme colour must be a hex colour like #8B5CF6' });
+      return z.NEVER;
+    }
+    return colour;
+  }),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   creativity: z.coerce
     .number({ error: 'Creativity must be a number' })
@@ -126,10 +124,7 @@ const customToneNeedsDescription = (bot: { tone?: string; customToneDescription?
   bot.tone !== 'custom' || Boolean(bot.customToneDescription);
 const customToneIssue = { error: 'Describe the custom tone', path: ['customToneDescription'] };
 
-export const createBotInput = z.preprocess(
-  withDefaults,
-  z.object(botFields).refine(customToneNeedsDescription, customToneIssue),
-);
+export const createBotInput = z.preprocess(withDefaults, z.object(botFields).refine(customToneNeedsDescription, customToneIssue));
 
 /** Updates change only the fields they carry (the custom-tone rule is checked on the merged bot). */
 export const updateBotInput = z.preprocess(withNameAlias, z.object(botFields).partial());

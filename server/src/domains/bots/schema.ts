@@ -7,7 +7,6 @@ import type { GeneratedPrompt } from './prompt.ts';
 import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
 import { botSummarySelection, conversationsToday } from './service.ts';
 
-
 export const BotStatusEnum = builder.enumType('BotStatus', { values: BOT_STATUSES });
 
 /** Only the owner finds a bot (the service's owner filter); to anyone else it does not exist. */
@@ -77,7 +76,7 @@ builder.prismaObjectField(UserRef, 'bots', (t) =>
 const ToneEnum = builder.enumType('BotTone', { values: TONES });
 
 const BotInput = builder.inputType('BotInput', {
-  description: 'A bot\'s settings; on update only the given fields change. Validated by the bots service.',
+  description: "A bot's settings; on update only the given fields change. Validated by the bots service.",
   fields: (t) => ({
     name: t.string(),
     displayName: t.string(),
@@ -106,7 +105,7 @@ const botErrors = [ValidationError, NotFoundError, ForbiddenError, PayloadTooLar
 builder.mutationField('createBot', (t) =>
   t.field({
     type: BotRef,
-    description: 'Creates a bot within the customer\'s plan (bot limit checked atomically).',
+    description: "Creates a bot within the customer's plan (bot limit checked atomically).",
     authScopes: { customer: true },
     errors: { types: botErrors },
     args: { input: t.arg({ type: BotInput, required: true }) },
@@ -145,7 +144,7 @@ builder.mutationField('deleteBot', (t) =>
 builder.mutationField('duplicateBot', (t) =>
   t.field({
     type: BotRef,
-    description: 'Copies a bot\'s settings (not its knowledge or conversations), within the plan.',
+    description: "Copies a bot's settings (not its knowledge or conversations), within the plan.",
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [BotRef], required: true }) },
@@ -201,8 +200,6 @@ builder.mutationField('generatePrompt', (t) =>
     authScopes: { customer: true },
     errors: { types: [ValidationError] },
     args: { useCase: t.arg.string({ required: true }), description: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) =>
-      context.services.bots.generatePrompt({ useCase: args.useCase, description: args.description }),
+    resolve: (_root, args, context) => context.services.bots.generatePrompt({ useCase: args.useCase, description: args.description }),
   }),
 );
-

@@ -160,21 +160,31 @@ export class BotsService {
   /** A new bot with the same settings (and the same images), without knowledge or conversations. */
   async duplicate(ownerId: string, botId: string): Promise<Bot> {
     const source = await findOwnedBot(this.deps.prisma, ownerId, botId);
-    const { id: _id, createdAt: _created, updatedAt: _updated, deployedAt: _deployed, widgetToken: _token, iconUrl, logoUrl, ...settings } = source;
+    const {
+      id: _id,
+      createdAt: _created,
+      updatedAt: _updated,
+      deployedAt: _deployed,
+      widgetToken: _token,
+      iconUrl,
+      logoUrl,
+      ...settings
+    } = source;
     const copy = await this.withinBotAllowance(ownerId, (tx) =>
       tx.bot.create({ data: { ...settings, name: copyName(source.name), widgetToken: newWidgetToken() } }),
     );
     const copiedImages: { iconUrl?: string; logoUrl?: string } = {};
-    for (const [field, url] of [['iconUrl', iconUrl], ['logoUrl', logoUrl]] as const) {
+    for (const [field, url] of [
+      ['iconUrl', iconUrl],
+      ['logoUrl', logoUrl],
+    ] as const) {
       const sourceKey = url?.startsWith('/static/') ? url.slice('/static/'.length) : null;
       if (!sourceKey || !(await this.deps.blobs.exists(sourceKey))) continue;
       const key = sourceKey.replace(`bots/${source.id}/`, `bots/${copy.id}/`);
       await this.deps.blobs.put(key, await this.deps.blobs.get(sourceKey));
       copiedImages[field] = `/static/${key}`;
     }
-    return Object.keys(copiedImages).length > 0
-      ? this.deps.prisma.bot.update({ where: { id: copy.id }, data: copiedImages })
-      : copy;
+    return Object.keys(copiedImages).length > 0 ? this.deps.prisma.bot.update({ where: { id: copy.id }, data: copiedImages }) : copy;
   }
 
   async deploy(ownerId: string, botId: string): Promise<EmbedCodes & { bot: Bot }> {

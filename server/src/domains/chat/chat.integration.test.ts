@@ -40,7 +40,12 @@ async function readEvents(response: Response): Promise<{ event: string; data: an
 
 describe('test chat without any AI key (extractive answers)', () => {
   it('quotes the fact from the uploaded document with its citation', async () => {
-    const response = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('How long do I have to ask for a refund?')}&max_tokens=1000`, { token: owner.accessToken });
+    const response = await api(
+      offline,
+      'POST',
+      `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('How long do I have to ask for a refund?')}&max_tokens=1000`,
+      { token: owner.accessToken },
+    );
     expect(response.status).toBe(200);
     expect(response.body.response).toContain('Refunds are accepted within 30 days of delivery');
     expect(response.body.sources).toEqual([expect.objectContaining({ index: 1, title: 'policies.txt', source_type: 'document' })]);
@@ -48,19 +53,27 @@ describe('test chat without any AI key (extractive answers)', () => {
   });
 
   it('says it does not know, and flags the question as unanswered, when nothing is relevant', async () => {
-    const response = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('Do you sell quantum computers?')}`, { token: owner.accessToken });
+    const response = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('Do you sell quantum computers?')}`, {
+      token: owner.accessToken,
+    });
     expect(response.body.response).toMatch(/could not find information/);
     expect(response.body.sources).toEqual([]);
-    const unanswered = await offline.platform.prisma.chatMessage.findFirstOrThrow({ where: { role: 'assistant' }, orderBy: { createdAt: 'desc' } });
+    const unanswered = await offline.platform.prisma.chatMessage.findFirstOrThrow({
+      where: { role: 'assistant' },
+      orderBy: { createdAt: 'desc' },
+    });
     expect(unanswered).toMatchObject({ unanswered: true, model: 'extractive' });
     expect(unanswered.latencyMs).not.toBeNull();
   });
 
   it('streams the answer as server-sent events ending with the sources', async () => {
-    const response = await fetch(`${offline.url}/api/v1/bots/${bot.id}/rag-chat?query=${encodeURIComponent('When does the Lyon store open?')}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.accessToken}`, accept: 'text/event-stream' },
-    });
+    const response = await fetch(
+      `${offline.url}/api/v1/bots/${bot.id}/rag-chat?query=${encodeURIComponent('When does the Lyon store open?')}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.accessToken}`, accept: 'text/event-stream' },
+      },
+    );
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = await readEvents(response);
     const tokens = events.filter((entry) => entry.event === 'token').map((entry) => entry.data.token);
@@ -76,7 +89,9 @@ describe('test chat without any AI key (extractive answers)', () => {
     const empty = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=%20%20`, { token: owner.accessToken });
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe(CHAT_MESSAGES.emptyMessage);
-    const long = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=${'a'.repeat(MAX_MESSAGE_LENGTH + 1)}`, { token: owner.accessToken });
+    const long = await api(offline, 'POST', `/bots/${bot.id}/rag-chat?query=${'a'.repeat(MAX_MESSAGE_LENGTH + 1)}`, {
+      token: owner.accessToken,
+    });
     expect(long.status).toBe(400);
     const unsaved = await api(offline, 'POST', '/bots/not-saved/rag-chat?query=hello', { token: owner.accessToken });
     expect(unsaved.status).toBe(404);
@@ -90,7 +105,13 @@ describe('the public widget API', () => {
   it('serves the public settings without auth and with open CORS', async () => {
     const response = await fetch(`${offline.url}/api/v1/public/bots/settings/${bot.id}`, { headers: { origin: 'https://shop.example' } });
     expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    expect(await response.json()).toMatchObject({ display_name: 'Ava', theme_color: '#8b5cf6', chat_position: 'bottom-right', is_active: true, logo_url: null });
+    expect(await response.json()).toMatchObject({
+      display_name: 'Ava',
+      theme_color: '#8b5cf6',
+      chat_position: 'bottom-right',
+      is_active: true,
+      logo_url: null,
+    });
   });
 
   it('keeps a visitor session: chat with the widget token, then read the history back', async () => {
@@ -125,11 +146,23 @@ describe('the public widget API', () => {
   it('answers clear 4xx details for wrong tokens, foreign sessions, bad messages and inactive bots', async () => {
     const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
     const send = (query: string, body: unknown) => api(offline, 'POST', `/public/bots/${bot.id}/chat${query}`, { body });
-    expect(await send('?token=wrong', { message: 'hi', session_token: session })).toMatchObject({ status: 401, body: { detail: CHAT_MESSAGES.invalidToken } });
+    expect(await send('?token=wrong', { message: 'hi', session_token: session })).toMatchObject({
+      status: 401,
+      body: { detail: CHAT_MESSAGES.invalidToken },
+    });
     expect(await send('', { message: 'hi', session_token: session })).toMatchObject({ status: 401 });
-    expect(await send(`?token=${bot.widgetToken}`, { message: '   ', session_token: session })).toMatchObject({ status: 400, body: { detail: CHAT_MESSAGES.emptyMessage } });
-    expect(await send(`?token=${bot.widgetToken}`, { message: 'x'.repeat(4001), session_token: session })).toMatchObject({ status: 400, body: { detail: CHAT_MESSAGES.tooLong } });
-    expect(await send(`?token=${bot.widgetToken}`, { message: 'hi', session_token: 'ws_made_up' })).toMatchObject({ status: 404, body: { detail: CHAT_MESSAGES.sessionNotFound } });
+    expect(await send(`?token=${bot.widgetToken}`, { message: '   ', session_token: session })).toMatchObject({
+      status: 400,
+      body: { detail: CHAT_MESSAGES.emptyMessage },
+    });
+    expect(await send(`?token=${bot.widgetToken}`, { message: 'x'.repeat(4001), session_token: session })).toMatchObject({
+      status: 400,
+      body: { detail: CHAT_MESSAGES.tooLong },
+    });
+    expect(await send(`?token=${bot.widgetToken}`, { message: 'hi', session_token: 'ws_made_up' })).toMatchObject({
+      status: 404,
+      body: { detail: CHAT_MESSAGES.sessionNotFound },
+    });
 
     const other = await botWithKnowledge(offline, owner.accessToken, 'Another bot knows about tea.');
     const otherSession = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: other.id } })).body.session_token;
@@ -138,7 +171,9 @@ describe('the public widget API', () => {
 
     await api(offline, 'PATCH', `/bots/${other.id}`, { token: owner.accessToken, body: { isActive: false } });
     expect((await api(offline, 'GET', `/public/bots/settings/${other.id}`)).body.is_active).toBe(false);
-    const inactive = await api(offline, 'POST', `/public/bots/${other.id}/chat?token=${other.widgetToken}`, { body: { message: 'tea?', session_token: otherSession } });
+    const inactive = await api(offline, 'POST', `/public/bots/${other.id}/chat?token=${other.widgetToken}`, {
+      body: { message: 'tea?', session_token: otherSession },
+    });
     expect(inactive).toMatchObject({ status: 403, body: { detail: CHAT_MESSAGES.botInactive } });
     expect((await api(offline, 'GET', '/public/bots/settings/no-such-bot')).status).toBe(404);
   });
@@ -165,9 +200,13 @@ describe('the public widget API', () => {
 
   it('rate limits one session with 429 and Retry-After', async () => {
     const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
-    let last = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, { body: { message: 'hours?', session_token: session } });
+    let last = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+      body: { message: 'hours?', session_token: session },
+    });
     for (let sent = 1; sent <= WIDGET_RATE_LIMITS.perSession.limit; sent++) {
-      last = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, { body: { message: 'hours?', session_token: session } });
+      last = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'hours?', session_token: session },
+      });
     }
     expect(last.status).toBe(429);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -182,7 +221,11 @@ describe('with a model and billing', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAI();
-    server = await startTestServer({ OPENAI_API_KEY: 'sk-platform-key-0000000000000000', OPENAI_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model' });
+    server = await startTestServer({
+      OPENAI_API_KEY: 'sk-platform-key-0000000000000000',
+      OPENAI_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'test-model',
+    });
     creditCustomer = await signUp(server, 'Credit Customer');
     await server.services.billing.grantCredits(creditCustomer.userId, { kind: 'bonus', amount: 2, idempotencyKey: 'test-credits' });
     creditBot = await botWithKnowledge(server, creditCustomer.accessToken, FACTS, { creativity: 0.3, enableMemory: true });
@@ -200,7 +243,9 @@ describe('with a model and billing', () => {
 
   it('answers with the model from the retrieved passages, cites them, and charges one credit per answer', async () => {
     model.answerWith('You can ask for a refund within 30 days of delivery [1].');
-    const response = await api(server, 'POST', `/bots/${creditBot.id}/rag-chat?query=refund%20window&max_tokens=1000`, { token: creditCustomer.accessToken });
+    const response = await api(server, 'POST', `/bots/${creditBot.id}/rag-chat?query=refund%20window&max_tokens=1000`, {
+      token: creditCustomer.accessToken,
+    });
     expect(response.status).toBe(200);
     expect(response.body.response).toBe('You can ask for a refund within 30 days of delivery [1].');
     expect(response.body.sources).toEqual([expect.objectContaining({ index: 1, title: 'policies.txt' })]);
@@ -235,21 +280,26 @@ describe('with a model and billing', () => {
     model.answerWith('OK');
   });
 
-  it('uses a subscriber\'s own key and never charges them', async () => {
+  it("uses a subscriber's own key and never charges them", async () => {
     const subscriber = await signUp(server, 'Own Key');
     await grantSubscription(server, subscriber.userId, 'Pro');
-    const saved = await api(server, 'POST', '/usersbilling/set-api-key', { token: subscriber.accessToken, body: { api_key: 'sk-own-key-1234567890abcdefghij' } });
+    const saved = await api(server, 'POST', '/usersbilling/set-api-key', {
+      token: subscriber.accessToken,
+      body: { api_key: 'sk-own-key-1234567890abcdefghij' },
+    });
     expect(saved.status).toBe(200);
     const ownBot = await botWithKnowledge(server, subscriber.accessToken, FACTS);
     model.answerWith('Orders ship within two business days [1].');
     const response = await api(server, 'POST', `/bots/${ownBot.id}/rag-chat?query=shipping`, { token: subscriber.accessToken });
     expect(response.status).toBe(200);
     expect(model.authorizations.at(-1)).toBe('Bearer sk-own-key-1234567890abcdefghij');
-    const answer = await server.platform.prisma.chatMessage.findFirstOrThrow({ where: { role: 'assistant', session: { botId: ownBot.id } } });
+    const answer = await server.platform.prisma.chatMessage.findFirstOrThrow({
+      where: { role: 'assistant', session: { botId: ownBot.id } },
+    });
     expect(answer.costCredits.toNumber()).toBe(0);
   });
 
-  it('streams the model\'s tokens to the widget', async () => {
+  it("streams the model's tokens to the widget", async () => {
     await server.services.billing.grantCredits(creditCustomer.userId, { kind: 'bonus', amount: 5, idempotencyKey: 'stream-credits' });
     model.answerWith('Orders ship from Lyon within two business days [1].');
     const session = (await api(server, 'POST', '/public/bots/sessions/create', { body: { bot_id: creditBot.id } })).body.session_token;
@@ -272,15 +322,25 @@ describe('with a model and billing', () => {
       const botGlobalId = Buffer.from(`Bot:${creditBot.id}`).toString('base64');
       const events: any[] = [];
       for await (const result of client.iterate({
-        query: 'subscription($botId: ID!) { askBotStream(botId: $botId, question: "opening hours?") { token done answer sources { title } } }',
+        query:
+          'subscription($botId: ID!) { askBotStream(botId: $botId, question: "opening hours?") { token done answer sources { title } } }',
         variables: { botId: botGlobalId },
       })) {
         expect(result.errors).toBeUndefined();
         events.push(result.data!.askBotStream);
       }
       const final = events.at(-1);
-      expect(final).toMatchObject({ done: true, answer: 'We open at 9 am from Monday to Saturday [1].', sources: [{ title: 'policies.txt' }] });
-      expect(events.slice(0, -1).map((event) => event.token).join('')).toBe(final.answer);
+      expect(final).toMatchObject({
+        done: true,
+        answer: 'We open at 9 am from Monday to Saturday [1].',
+        sources: [{ title: 'policies.txt' }],
+      });
+      expect(
+        events
+          .slice(0, -1)
+          .map((event) => event.token)
+          .join(''),
+      ).toBe(final.answer);
     } finally {
       await client.dispose();
     }

@@ -12,7 +12,11 @@ const passage = (index: number, content: string, title = `Doc ${index}`): Passag
   source: { type: 'document', id: `doc-${index}`, title, url: null, page: index },
 });
 
-const refundPolicy = passage(1, 'Orders ship within two days. Refunds are accepted within 30 days of delivery. Keep your receipt.', 'Policy.pdf');
+const refundPolicy = passage(
+  1,
+  'Orders ship within two days. Refunds are accepted within 30 days of delivery. Keep your receipt.',
+  'Policy.pdf',
+);
 const opening = passage(2, 'Our shop opens at 9 am from Monday to Saturday. We are closed on Sundays.', 'Hours.md');
 const bot = { languageCode: 'en', followUpBehavior: 'ask-more' };
 
@@ -56,7 +60,10 @@ describe('extractiveAnswer', () => {
   });
 
   it('answers in the bot language and follows the follow-up behaviour when nothing matches', () => {
-    const french = extractiveAnswer('Parlez-moi de physique quantique', [refundPolicy], { languageCode: 'fr', followUpBehavior: 'suggest-contact' });
+    const french = extractiveAnswer('Parlez-moi de physique quantique', [refundPolicy], {
+      languageCode: 'fr',
+      followUpBehavior: 'suggest-contact',
+    });
     expect(french).toEqual({ text: notFoundReply('fr', 'suggest-contact'), sources: [], answered: false });
     expect(french.text).toMatch(/contacter directement notre équipe/);
   });
@@ -72,7 +79,9 @@ describe('extractiveAnswer', () => {
 
 describe('citedSources', () => {
   it('credits the passages the answer cites', () => {
-    expect(citedSources('Refunds take 30 days [1]. We open at 9 [2].', [refundPolicy, opening]).map((citation) => citation.index)).toEqual([1, 2]);
+    expect(citedSources('Refunds take 30 days [1]. We open at 9 [2].', [refundPolicy, opening]).map((citation) => citation.index)).toEqual([
+      1, 2,
+    ]);
   });
 
   it('falls back to the passage sharing the most words, or nothing', () => {

@@ -8,9 +8,7 @@ import { citedSources, relevantPassages, type Citation, type Passage } from './p
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
 
 /** Who writes the answer: an OpenAI-compatible model, or the offline extractive answerer. */
-export type Answerer =
-  | { kind: 'model'; apiKey: string; baseUrl?: string; model: string }
-  | { kind: 'extractive' };
+export type Answerer = { kind: 'model'; apiKey: string; baseUrl?: string; model: string } | { kind: 'extractive' };
 
 export interface AnswerBot extends PromptBot {
   creativity: number;
@@ -77,7 +75,9 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
   const passages = passagesFrom(request.chunks);
   const lexicallyRelevant = new Set(relevantPassages(question, passages).map((passage) => passage.index));
   const relevant = passages
-    .filter((passage) => lexicallyRelevant.has(passage.index) || (request.chunks[passage.index - 1]?.vectorScore ?? 0) >= SEMANTIC_RELEVANCE)
+    .filter(
+      (passage) => lexicallyRelevant.has(passage.index) || (request.chunks[passage.index - 1]?.vectorScore ?? 0) >= SEMANTIC_RELEVANCE,
+    )
     .map((passage, position) => ({ ...passage, index: position + 1 }));
   const topScore = request.chunks.reduce<number | null>((best, chunk) => {
     const score = chunk.vectorScore ?? null;

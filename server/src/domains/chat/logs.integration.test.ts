@@ -11,7 +11,14 @@ let salesBotId: string;
 
 const DAY = 86_400_000;
 
-async function exchange(botId: string, channel: Channel, question: string, answer: string, at: Date, extra: { phoneNumber?: string; unanswered?: boolean; latencyMs?: number; visitorName?: string } = {}) {
+async function exchange(
+  botId: string,
+  channel: Channel,
+  question: string,
+  answer: string,
+  at: Date,
+  extra: { phoneNumber?: string; unanswered?: boolean; latencyMs?: number; visitorName?: string } = {},
+) {
   const { prisma } = server.platform;
   const session = await prisma.chatSession.create({
     data: { botId, channel, phoneNumber: extra.phoneNumber, visitorName: extra.visitorName, createdAt: at, lastMessageAt: at },
@@ -41,9 +48,18 @@ beforeAll(async () => {
   supportBotId = (await api(server, 'POST', '/bots/save', { token: owner.accessToken, body: body('Support') })).body.id;
   salesBotId = (await api(server, 'POST', '/bots/save', { token: owner.accessToken, body: body('Sales') })).body.id;
   const now = server.clock.now();
-  await exchange(supportBotId, 'widget', 'Where is my order?', 'It ships tomorrow.', new Date(now.getTime() - 60_000), { visitorName: 'Jo', latencyMs: 1000 });
-  await exchange(supportBotId, 'whatsapp', 'Do you deliver to Lyon?', 'Yes, in 2 days.', new Date(now.getTime() - DAY - 3_600_000), { phoneNumber: '+33612345678', latencyMs: 3000 });
-  await exchange(salesBotId, 'widget', '=SUM(A1) is the price?', 'I could not find that.', new Date(now.getTime() - 3 * DAY), { unanswered: true, latencyMs: 2000 });
+  await exchange(supportBotId, 'widget', 'Where is my order?', 'It ships tomorrow.', new Date(now.getTime() - 60_000), {
+    visitorName: 'Jo',
+    latencyMs: 1000,
+  });
+  await exchange(supportBotId, 'whatsapp', 'Do you deliver to Lyon?', 'Yes, in 2 days.', new Date(now.getTime() - DAY - 3_600_000), {
+    phoneNumber: '+33612345678',
+    latencyMs: 3000,
+  });
+  await exchange(salesBotId, 'widget', '=SUM(A1) is the price?', 'I could not find that.', new Date(now.getTime() - 3 * DAY), {
+    unanswered: true,
+    latencyMs: 2000,
+  });
   await exchange(salesBotId, 'widget', 'Old question', 'Old answer', new Date('2026-10-10T10:00:00Z'), { latencyMs: 4000 });
   await exchange(salesBotId, 'test', 'Test from the editor', 'Test answer', new Date(now.getTime() - 120_000));
 });
@@ -59,9 +75,27 @@ describe('chat logs over REST', () => {
     const response = await logs();
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(5);
-    expect(response.body.logs[0]).toMatchObject({ botName: 'Support', channel: 'widget', userName: 'Jo', message: 'Where is my order?', response: 'It ships tomorrow.' });
+    expect(response.body.logs[0]).toMatchObject({
+      botName: 'Support',
+      channel: 'widget',
+      userName: 'Jo',
+      message: 'Where is my order?',
+      response: 'It ships tomorrow.',
+    });
     expect(Object.keys(response.body.logs[0]).sort()).toEqual(
-      ['botId', 'botName', 'channel', 'id', 'message', 'phoneNumber', 'response', 'timestamp', 'unanswered', 'userEmail', 'userName'].sort(),
+      [
+        'botId',
+        'botName',
+        'channel',
+        'id',
+        'message',
+        'phoneNumber',
+        'response',
+        'timestamp',
+        'unanswered',
+        'userEmail',
+        'userName',
+      ].sort(),
     );
     const timestamps = response.body.logs.map((log: { timestamp: string }) => log.timestamp);
     expect([...timestamps].sort().reverse()).toEqual(timestamps);
@@ -93,7 +127,9 @@ describe('chat logs over REST', () => {
   });
 
   it('exports the filtered logs as CSV, with formula-like cells neutralised', async () => {
-    const response = await fetch(`${server.url}/api/v1/customer/chatlogs/export?bot_id=${salesBotId}`, { headers: { authorization: `Bearer ${owner.accessToken}` } });
+    const response = await fetch(`${server.url}/api/v1/customer/chatlogs/export?bot_id=${salesBotId}`, {
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toContain('chat-logs.csv');
@@ -103,7 +139,7 @@ describe('chat logs over REST', () => {
     expect(lines.join('\n')).toContain(",'=SUM(A1) is the price?,");
   });
 
-  it('shows a customer none of another customer\'s logs', async () => {
+  it("shows a customer none of another customer's logs", async () => {
     const response = await logs('', stranger.accessToken);
     expect(response.body).toEqual({ logs: [], total: 0, page: 1, page_size: 50 });
     const filtered = await logs(`?bot_id=${supportBotId}`, stranger.accessToken);
@@ -114,19 +150,46 @@ describe('chat logs over REST', () => {
 
 describe('chat logs and unanswered questions over GraphQL', () => {
   it('pages through viewer.chatLogs and lists unanswered questions', async () => {
-    const result = await graphql(server, `{
-      viewer {
-        chatLogs(first: 2, dateRange: today) { edges { node { message response channel bot { name } } } pageInfo { hasNextPage } }
-        unansweredQuestions(first: 5) { edges { node { message } } }
-      }
-    }`, {}, owner.accessToken);
+    const result = await graphql(
+      server,
+      `
+        {
+          viewer {
+            chatLogs(first: 2, dateRange: today) {
+              edges {
+                node {
+                  message
+                  response
+                  channel
+                  bot {
+                    name
+                  }
+                }
+              }
+              pageInfo {
+                hasNextPage
+              }
+            }
+            unansweredQuestions(first: 5) {
+              edges {
+                node {
+                  message
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      owner.accessToken,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data.viewer.chatLogs.edges.map((edge: any) => edge.node.message)).toEqual(['Where is my order?', 'Test from the editor']);
     expect(result.data.viewer.chatLogs.edges[0].node.bot.name).toBe('Support');
     expect(result.data.viewer.unansweredQuestions.edges).toEqual([{ node: { message: '=SUM(A1) is the price?' } }]);
   });
 
-  it('filters viewer.chatLogs by a bot\'s global id, as the logs screen sends it', async () => {
+  it("filters viewer.chatLogs by a bot's global id, as the logs screen sends it", async () => {
     const query = `query($botId: ID) { viewer { chatLogs(first: 10, botId: $botId) { edges { node { message bot { id name } } } } } }`;
     const bots = await graphql(server, '{ viewer { bots(first: 10) { edges { node { id name } } } } }', {}, owner.accessToken);
     expect(bots.errors).toBeUndefined();
@@ -147,7 +210,12 @@ describe('chat logs and unanswered questions over GraphQL', () => {
   it('does not let another customer load a log through node()', async () => {
     const own = await graphql(server, '{ viewer { chatLogs(first: 1) { edges { node { id } } } } }', {}, owner.accessToken);
     const id = own.data.viewer.chatLogs.edges[0].node.id;
-    const peek = await graphql(server, 'query($id: ID!) { node(id: $id) { id ... on ChatLog { response } } }', { id }, stranger.accessToken);
+    const peek = await graphql(
+      server,
+      'query($id: ID!) { node(id: $id) { id ... on ChatLog { response } } }',
+      { id },
+      stranger.accessToken,
+    );
     expect(peek.errors).toBeUndefined();
     expect(peek.data).toEqual({ node: null });
   });
@@ -175,7 +243,12 @@ describe('the dashboard', () => {
   });
 
   it('gives the same figures through viewer.dashboard', async () => {
-    const result = await graphql(server, '{ viewer { dashboard { totalBots totalConversations avgResponseTime topBots { name conversations } } } }', {}, owner.accessToken);
+    const result = await graphql(
+      server,
+      '{ viewer { dashboard { totalBots totalConversations avgResponseTime topBots { name conversations } } } }',
+      {},
+      owner.accessToken,
+    );
     expect(result.data.viewer.dashboard).toEqual({
       totalBots: 2,
       totalConversations: 4,

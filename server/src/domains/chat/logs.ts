@@ -65,7 +65,9 @@ export interface ChatLogRow {
 
 const logInclude = {
   replyTo: { select: { content: true } },
-  session: { select: { channel: true, visitorName: true, visitorEmail: true, phoneNumber: true, bot: { select: { id: true, name: true } } } },
+  session: {
+    select: { channel: true, visitorName: true, visitorEmail: true, phoneNumber: true, bot: { select: { id: true, name: true } } },
+  },
 } satisfies Prisma.ChatMessageInclude;
 
 type LogMessage = Prisma.ChatMessageGetPayload<{ include: typeof logInclude }>;
@@ -143,7 +145,17 @@ export class ChatLogs {
   }
 }
 
-const CSV_COLUMNS = ['timestamp', 'bot', 'channel', 'user_name', 'user_email', 'phone_number', 'message', 'response', 'unanswered'] as const;
+const CSV_COLUMNS = [
+  'timestamp',
+  'bot',
+  'channel',
+  'user_name',
+  'user_email',
+  'phone_number',
+  'message',
+  'response',
+  'unanswered',
+] as const;
 
 /** RFC 4180 fields; a leading = + - @ is neutralised so spreadsheets never run a cell as a formula. */
 function csvField(value: string): string {

@@ -24,7 +24,13 @@ const SNIPPET_LENGTH = 240;
 
 /** Lower-case content words, with a light plural strip so "refunds" meets "refund". */
 export function contentTerms(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[\p{L}\p{N}]+/gu) ?? [])
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
     .filter((term) => term.length > 1 && !isStopword(term))
     .map((term) => (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') ? term.slice(0, -1) : term));
 }

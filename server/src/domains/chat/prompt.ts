@@ -33,7 +33,8 @@ const FOLLOW_UP_GUIDANCE: Record<string, string> = {
 
 /** The system prompt: the bot's own prompt, then how to speak, then the knowledge it may use. */
 export function buildSystemPrompt(bot: PromptBot, passages: Passage[]): string {
-  const tone = bot.tone === 'custom' && bot.customToneDescription ? bot.customToneDescription : (TONE_GUIDANCE[bot.tone] ?? TONE_GUIDANCE.friendly);
+  const tone =
+    bot.tone === 'custom' && bot.customToneDescription ? bot.customToneDescription : (TONE_GUIDANCE[bot.tone] ?? TONE_GUIDANCE.friendly);
   const language = LANGUAGE_NAMES[botLanguage(bot.languageCode)];
   const followUp = FOLLOW_UP_GUIDANCE[bot.followUpBehavior] ?? FOLLOW_UP_GUIDANCE['ask-more'];
   const basePrompt = (bot.botPrompt || bot.generatedPrompt || `You are ${bot.displayName}, a helpful assistant.`).trim();

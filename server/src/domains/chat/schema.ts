@@ -7,7 +7,6 @@ import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
 
-
 const ChannelEnum = builder.enumType('Channel', { values: ['widget', 'test', 'demo', 'whatsapp'] as const });
 const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES });
 
@@ -33,9 +32,21 @@ export const ChatLogRef = builder.prismaNode('ChatMessage', {
       select: { session: { select: { channel: true } } },
       resolve: (answer) => answer.session.channel,
     }),
-    userName: t.string({ nullable: true, select: { session: { select: { visitorName: true } } }, resolve: (answer) => answer.session.visitorName }),
-    userEmail: t.string({ nullable: true, select: { session: { select: { visitorEmail: true } } }, resolve: (answer) => answer.session.visitorEmail }),
-    phoneNumber: t.string({ nullable: true, select: { session: { select: { phoneNumber: true } } }, resolve: (answer) => answer.session.phoneNumber }),
+    userName: t.string({
+      nullable: true,
+      select: { session: { select: { visitorName: true } } },
+      resolve: (answer) => answer.session.visitorName,
+    }),
+    userEmail: t.string({
+      nullable: true,
+      select: { session: { select: { visitorEmail: true } } },
+      resolve: (answer) => answer.session.visitorEmail,
+    }),
+    phoneNumber: t.string({
+      nullable: true,
+      select: { session: { select: { phoneNumber: true } } },
+      resolve: (answer) => answer.session.phoneNumber,
+    }),
     bot: t.prismaField({
       type: 'Bot',
       select: (_args, _context, nested) => ({ session: { select: { bot: nested() } } }),
@@ -48,7 +59,7 @@ builder.prismaObjectField(UserRef, 'chatLogs', (t) =>
   t.prismaConnection({
     type: 'ChatMessage',
     cursor: 'id',
-    description: 'Answered exchanges of the viewer\'s bots, newest first.',
+    description: "Answered exchanges of the viewer's bots, newest first.",
     authScopes: viewerOnly,
     args: {
       botId: t.arg.globalID({ for: [BotRef], required: false }),
@@ -74,7 +85,7 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
   t.prismaConnection({
     type: 'ChatMessage',
     cursor: 'id',
-    description: 'Questions the viewer\'s bots could not answer from their knowledge: what to add next.',
+    description: "Questions the viewer's bots could not answer from their knowledge: what to add next.",
     authScopes: viewerOnly,
     resolve: (query, user, _args, context) =>
       context.prisma.chatMessage.findMany({
@@ -109,12 +120,19 @@ const AnswerRef = builder.objectRef<ChatReply>('BotAnswer').implement({
 builder.mutationField('askBot', (t) =>
   t.field({
     type: AnswerRef,
-    description: 'The test chat: asks one of the viewer\'s bots a question (charged like any answer in credit mode).',
+    description: "The test chat: asks one of the viewer's bots a question (charged like any answer in credit mode).",
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError] },
-    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: true }),
+      question: t.arg.string({ required: true }),
+      maxTokens: t.arg.int({ required: false }),
+    },
     resolve: (_root, args, context) =>
-      context.services.chat.testChat(context.viewer!.id, args.botId.id, { question: args.question, maxTokens: args.maxTokens ?? undefined }),
+      context.services.chat.testChat(context.viewer!.id, args.botId.id, {
+        question: args.question,
+        maxTokens: args.maxTokens ?? undefined,
+      }),
   }),
 );
 
@@ -140,7 +158,11 @@ builder.subscriptionField('askBotStream', (t) =>
     type: AnswerStreamEventRef,
     description: 'The test chat, streamed token by token.',
     authScopes: { customer: true },
-    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), question: t.arg.string({ required: true }), maxTokens: t.arg.int({ required: false }) },
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: true }),
+      question: t.arg.string({ required: true }),
+      maxTokens: t.arg.int({ required: false }),
+    },
     subscribe: (_root, args, context) =>
       streamOf<AnswerStreamEvent>(async (push) => {
         const reply = await context.services.chat.testChat(

@@ -206,7 +206,14 @@ export class ChatService {
     const { answerer, chargeTo } = await this.answererFor(bot, session.channel);
     const questionId = randomUUID();
     const chargeKey = `chat:${questionId}`;
-    const charge = chargeTo ? await this.deps.billing.charge(chargeTo, { usageType: 'chat', units: 1, idempotencyKey: chargeKey, description: `Answer by ${bot.name}` }) : null;
+    const charge = chargeTo
+      ? await this.deps.billing.charge(chargeTo, {
+          usageType: 'chat',
+          units: 1,
+          idempotencyKey: chargeKey,
+          description: `Answer by ${bot.name}`,
+        })
+      : null;
     const [history] = await Promise.all([
       bot.enableMemory ? this.recentTurns(session.id, questionId) : Promise.resolve([]),
       this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } }),

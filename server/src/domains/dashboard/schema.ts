@@ -24,7 +24,7 @@ const ActivityRef = builder.objectRef<DashboardOverview['recentActivity'][number
 });
 
 const DashboardRef = builder.objectRef<DashboardOverview>('Dashboard').implement({
-  description: 'This month against last month, from the viewer\'s real bots and conversations.',
+  description: "This month against last month, from the viewer's real bots and conversations.",
   authScopes: self,
   fields: (t) => ({
     totalBots: t.exposeInt('totalBots', { authScopes: self }),

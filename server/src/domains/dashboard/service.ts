@@ -40,14 +40,16 @@ export class DashboardService {
     const { prisma } = this.deps;
     const { thisMonth, lastMonth } = monthBounds(this.deps.clock.now());
     const ownSessions = { bot: { ownerId }, channel: { not: 'test' as const } };
-    const [totalBots, botsThisMonth, botsLastMonth, totalConversations, conversationsThisMonth, conversationsLastMonth] = await Promise.all([
-      prisma.bot.count({ where: { ownerId } }),
-      prisma.bot.count({ where: { ownerId, createdAt: { gte: thisMonth } } }),
-      prisma.bot.count({ where: { ownerId, createdAt: { gte: lastMonth, lt: thisMonth } } }),
-      prisma.chatSession.count({ where: ownSessions }),
-      prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: thisMonth } } }),
-      prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: lastMonth, lt: thisMonth } } }),
-    ]);
+    const [totalBots, botsThisMonth, botsLastMonth, totalConversations, conversationsThisMonth, conversationsLastMonth] = await Promise.all(
+      [
+        prisma.bot.count({ where: { ownerId } }),
+        prisma.bot.count({ where: { ownerId, createdAt: { gte: thisMonth } } }),
+        prisma.bot.count({ where: { ownerId, createdAt: { gte: lastMonth, lt: thisMonth } } }),
+        prisma.chatSession.count({ where: ownSessions }),
+        prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: thisMonth } } }),
+        prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: lastMonth, lt: thisMonth } } }),
+      ],
+    );
     const answers = { role: 'assistant' as const, latencyMs: { not: null }, session: ownSessions };
     const [latencyThisMonth, latencyLastMonth, busiest, events] = await Promise.all([
       prisma.chatMessage.aggregate({ where: { ...answers, createdAt: { gte: thisMonth } }, _avg: { latencyMs: true } }),
@@ -62,7 +64,9 @@ export class DashboardService {
       prisma.systemEvent.findMany({ where: { userId: ownerId }, orderBy: { timestamp: 'desc' }, take: RECENT_ACTIVITY }),
     ]);
     const names = new Map(
-      (await prisma.bot.findMany({ where: { id: { in: busiest.map((row) => row.botId) } }, select: { id: true, name: true } })).map((bot) => [bot.id, bot.name]),
+      (await prisma.bot.findMany({ where: { id: { in: busiest.map((row) => row.botId) } }, select: { id: true, name: true } })).map(
+        (bot) => [bot.id, bot.name],
+      ),
     );
     const seconds = (milliseconds: number | null) => Math.round((milliseconds ?? 0) / 10) / 100;
     const avgNow = seconds(latencyThisMonth._avg.latencyMs);

@@ -8,7 +8,9 @@ let site: LocalSite;
 
 beforeAll(async () => {
   site = await serveLocalSite({
-    '/visits': htmlPage('<h1>Visits</h1><p>Groups of more than twelve people book two weeks ahead by phone.</p>', { title: 'Museum visits' }),
+    '/visits': htmlPage('<h1>Visits</h1><p>Groups of more than twelve people book two weeks ahead by phone.</p>', {
+      title: 'Museum visits',
+    }),
     '/about': htmlPage('<p>About the museum.</p>', { title: 'About' }),
   });
   // The local site is on 127.0.0.1, which crawls refuse unless told otherwise.
@@ -46,7 +48,7 @@ describe('demo website knowledge', () => {
     expect(JSON.stringify(chat.body)).toContain('two weeks ahead');
   });
 
-  it('refuses a bad address, another session\'s bot and a missing session with clear 4xx answers', async () => {
+  it("refuses a bad address, another session's bot and a missing session with clear 4xx answers", async () => {
     const { token, botId } = await demoBot();
     const invalid = await crawl(botId, token, { url: 'not a url' });
     expect(invalid.status).toBe(400);

@@ -60,7 +60,14 @@ describe('demo templates and bots', () => {
     expect(templates.status).toBe(200);
     expect(templates.body).toHaveLength(3);
     expect(templates.body.map((template: { tag: string }) => template.tag).sort()).toEqual(['faq', 'lead', 'support']);
-    expect(templates.body[0]).toEqual(expect.objectContaining({ id: expect.any(String), title: expect.any(String), description: expect.any(String), use_case: expect.any(String) }));
+    expect(templates.body[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        title: expect.any(String),
+        description: expect.any(String),
+        use_case: expect.any(String),
+      }),
+    );
   });
 
   it('creates a demo bot from a template within a live session, never after it expired', async () => {
@@ -96,7 +103,7 @@ describe('demo templates and bots', () => {
     expect(missing.status).toBe(400);
   });
 
-  it('never shows demo bots in a customer\'s bot list', async () => {
+  it("never shows demo bots in a customer's bot list", async () => {
     const customer = await logIn(server, 'customer@example.com', 'customer-demo-2026');
     const bots = await api(server, 'GET', '/bots', { token: customer.accessToken });
     expect(bots.body.every((bot: { owner: string }) => bot.owner !== '')).toBe(true);
@@ -180,9 +187,17 @@ describe('template administration', () => {
 
     const edited = await api(server, 'PUT', `/template/${template.id}`, { token: admin.accessToken, body: { title: 'Helpdesk' } });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: template.id, title: 'Helpdesk', use_case: template.use_case, prompt_text: template.prompt_text });
+    expect(edited.body).toMatchObject({
+      id: template.id,
+      title: 'Helpdesk',
+      use_case: template.use_case,
+      prompt_text: template.prompt_text,
+    });
 
-    const fourth = await api(server, 'POST', '/template/', { token: admin.accessToken, body: { title: 'Fourth', prompt_text: 'You help.' } });
+    const fourth = await api(server, 'POST', '/template/', {
+      token: admin.accessToken,
+      body: { title: 'Fourth', prompt_text: 'You help.' },
+    });
     expect(fourth.status).toBe(409);
     expect(fourth.body.detail).toBe('Maximum of 3 prompts allowed.');
 
@@ -200,13 +215,18 @@ describe('the demo from knowledge to answer, and its purge', () => {
   it('uploads demo documents within the spec rules, answers from them, and purges everything after the hour', async () => {
     const session = await demoSession();
     const [template] = (await api(server, 'GET', '/template/')).body;
-    const bot = (await api(server, 'POST', '/demobot/create-demo-bot', {
-      body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
-    })).body;
+    const bot = (
+      await api(server, 'POST', '/demobot/create-demo-bot', {
+        body: { template_prompt_id: template.id, demo_user_session_token: session.session_token },
+      })
+    ).body;
     const upload = async (fileName: string, content: Buffer | string, token = session.session_token) => {
       const form = new FormData();
       form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
-      const response = await fetch(`${server.url}/api/v1/demobots/upload-demo-document?bot_id=${bot.id}&demo_user_session_token=${token}`, { method: 'POST', body: form });
+      const response = await fetch(`${server.url}/api/v1/demobots/upload-demo-document?bot_id=${bot.id}&demo_user_session_token=${token}`, {
+        method: 'POST',
+        body: form,
+      });
       return { status: response.status, body: (await response.json()) as any };
     };
 

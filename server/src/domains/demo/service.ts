@@ -114,7 +114,12 @@ export class DemoService {
   constructor(private readonly deps: DemoDependencies) {}
 
   async createSession(ip: string): Promise<{ sessionToken: string; expiresAt: Date }> {
-    await enforceRateLimit(this.deps.rateLimiter, `demo:session:${ip}`, DEMO_SESSIONS_PER_IP, (seconds) => `Too many demo sessions from this address. Please try again in ${seconds} seconds.`);
+    await enforceRateLimit(
+      this.deps.rateLimiter,
+      `demo:session:${ip}`,
+      DEMO_SESSIONS_PER_IP,
+      (seconds) => `Too many demo sessions from this address. Please try again in ${seconds} seconds.`,
+    );
     const token = `demo_${randomBytes(24).toString('base64url')}`;
     const expiresAt = new Date(this.deps.clock.now().getTime() + DEMO_SESSION_SECONDS * 1000);
     await this.deps.prisma.demoSession.create({ data: { tokenHash: sha256Hex(token), ipHash: sha256Hex(ip), expiresAt } });
@@ -172,7 +177,9 @@ export class DemoService {
   async requireDemoBot(rawToken: unknown, botId: unknown) {
     const session = await this.requireLiveSession(rawToken);
     const id = typeof botId === 'string' ? botId.trim() : '';
-    const demoBot = id ? await this.deps.prisma.demoBot.findFirst({ where: { botId: id, demoSessionId: session.id }, include: { bot: true } }) : null;
+    const demoBot = id
+      ? await this.deps.prisma.demoBot.findFirst({ where: { botId: id, demoSessionId: session.id }, include: { bot: true } })
+      : null;
     if (!demoBot) throw new NotFoundError('Demo bot not found', 'DEMO_BOT_NOT_FOUND');
     return demoBot;
   }
@@ -247,7 +254,12 @@ export class DemoService {
     const demoBot = await this.requireDemoBot(input.sessionToken, input.botId);
     const { rateLimiter } = this.deps;
     await enforceRateLimit(rateLimiter, `demo:chat:ip:${ip}`, DEMO_CHAT_RATE_LIMITS.perIp, CHAT_MESSAGES.tooManyMessages);
-    await enforceRateLimit(rateLimiter, `demo:chat:session:${demoBot.demoSessionId}`, DEMO_CHAT_RATE_LIMITS.perSession, CHAT_MESSAGES.tooManyMessages);
+    await enforceRateLimit(
+      rateLimiter,
+      `demo:chat:session:${demoBot.demoSessionId}`,
+      DEMO_CHAT_RATE_LIMITS.perSession,
+      CHAT_MESSAGES.tooManyMessages,
+    );
     await enforceRateLimit(
       rateLimiter,
       `demo:chat:session-hour:${demoBot.demoSessionId}`,
@@ -270,4 +282,3 @@ export class DemoService {
     return expired.length;
   }
 }
-

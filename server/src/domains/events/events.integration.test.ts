@@ -17,7 +17,6 @@ async function tokenFor(email: string, password: string): Promise<string> {
   return login.body.access_token;
 }
 
-
 describe('systemEventAdded over graphql-ws', () => {
   it('delivers the event of a new registration to a subscribed admin', async () => {
     const admin = server.subscriptions(await tokenFor('admin@example.com', 'admin-demo-2026'));

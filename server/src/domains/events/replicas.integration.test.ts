@@ -33,7 +33,9 @@ describe('subscriptions across replicas through Redis', () => {
       const registeredOnB: string[] = [];
       for (let attempt = 0; attempt < 100 && !arrived; attempt++) {
         const email = `replica-${attempt}-${Date.now()}@example.org`;
-        const registered = await api(replicaB, 'POST', '/users/register', { body: { email, password: 'long enough', full_name: 'Replica' } });
+        const registered = await api(replicaB, 'POST', '/users/register', {
+          body: { email, password: 'long enough', full_name: 'Replica' },
+        });
         expect(registered.status).toBe(201);
         registeredOnB.push(`User created: ${email}`);
         await new Promise((resolve) => setTimeout(resolve, 20));

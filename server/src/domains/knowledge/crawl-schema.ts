@@ -4,12 +4,11 @@ import { builder } from '../../graphql/builder.ts';
 import { BotRef } from '../bots/schema.ts';
 import { ownedWebSourceWhere, type CrawlStatusEvent } from './crawls.ts';
 
-
 const CrawlStatusEnum = builder.enumType('CrawlStatus', { values: ['pending', 'running', 'completed', 'failed'] as const });
 
 export const WebSourceRef = builder.prismaNode('WebSource', {
   id: { field: 'id' },
-  description: 'One crawl of a website into a bot\'s knowledge.',
+  description: "One crawl of a website into a bot's knowledge.",
   // Only the owner of the crawl's bot finds it (the service's owner filter); to anyone else it does not exist.
   findUnique: (id, context) => ownedWebSourceWhere(context.viewer?.id ?? null, id),
   nullable: true,
@@ -33,7 +32,7 @@ export const WebSourceRef = builder.prismaNode('WebSource', {
 });
 
 const WebPageRef = builder.prismaObject('WebPage', {
-  description: 'A page in a bot\'s knowledge, attributed to the crawl that last read it.',
+  description: "A page in a bot's knowledge, attributed to the crawl that last read it.",
   // Reached only through a WebSource, which only its bot's owner finds.
   authScopes: { authenticated: true },
   fields: (t) => ({
@@ -67,7 +66,11 @@ builder.mutationField('startCrawl', (t) =>
     description: 'Starts crawling a website into the bot; follow it with crawlStatusChanged.',
     authScopes: { customer: true },
     errors: { types: [ValidationError, NotFoundError, ConflictError] },
-    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), url: t.arg.string({ required: true }), maxDepth: t.arg.int({ required: true }) },
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: true }),
+      url: t.arg.string({ required: true }),
+      maxDepth: t.arg.int({ required: true }),
+    },
     resolve: (_root, args, context) =>
       context.services.crawls.start(context.viewer!.id, { botId: args.botId.id, url: args.url, maxDepth: args.maxDepth }),
   }),
@@ -76,7 +79,7 @@ builder.mutationField('startCrawl', (t) =>
 builder.subscriptionField('crawlStatusChanged', (t) =>
   t.field({
     type: WebSourceRef,
-    description: 'The bot\'s running crawls first, then each change (pages done so far, status).',
+    description: "The bot's running crawls first, then each change (pages done so far, status).",
     authScopes: { customer: true },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }) },
     subscribe: (_root, args, context) => context.services.crawls.subscribe(context.viewer!.id, args.botId.id),

@@ -10,7 +10,10 @@ let stranger: TestAccount;
 let botId: string;
 
 const layout = (title: string, main: string) =>
-  htmlPage(`<nav><a href="/">Home</a><a href="/pricing">Pricing</a><a href="/team">Team</a><a href="/private/admin">Admin</a></nav><main><h1>${title}</h1>${main}</main><footer>Copyright Velo Bikes. Cookie settings.</footer>`, { title });
+  htmlPage(
+    `<nav><a href="/">Home</a><a href="/pricing">Pricing</a><a href="/team">Team</a><a href="/private/admin">Admin</a></nav><main><h1>${title}</h1>${main}</main><footer>Copyright Velo Bikes. Cookie settings.</footer>`,
+    { title },
+  );
 
 const routes: Record<string, RouteHandler> = {
   '/': layout('Velo Bikes', '<p>Velo Bikes builds city bikes in Annecy since 1998.</p>'),
@@ -27,7 +30,12 @@ beforeAll(async () => {
   await grantSubscription(server, owner.userId, 'Pro');
   stranger = await signUp(server, 'Stranger');
   await grantSubscription(server, stranger.userId, 'Pro');
-  botId = (await api(server, 'POST', '/bots/save', { token: owner.accessToken, body: { name: 'Web bot', displayName: 'Web', useCase: 'faq-bot', description: 'x' } })).body.id;
+  botId = (
+    await api(server, 'POST', '/bots/save', {
+      token: owner.accessToken,
+      body: { name: 'Web bot', displayName: 'Web', useCase: 'faq-bot', description: 'x' },
+    })
+  ).body.id;
 });
 
 afterAll(async () => {
@@ -35,16 +43,19 @@ afterAll(async () => {
   await site?.close();
 });
 
-const crawl = (body: Record<string, unknown>, token = owner.accessToken) => api(server, 'POST', '/crawl', { token, body: { bot_id: botId, ...body } });
+const crawl = (body: Record<string, unknown>, token = owner.accessToken) =>
+  api(server, 'POST', '/crawl', { token, body: { bot_id: botId, ...body } });
 const ask = async (query: string) =>
-  (await api(server, 'POST', `/bots/${botId}/rag-chat?query=${encodeURIComponent(query)}`, { token: owner.accessToken })).body.response as string;
+  (await api(server, 'POST', `/bots/${botId}/rag-chat?query=${encodeURIComponent(query)}`, { token: owner.accessToken })).body
+    .response as string;
 
 describe('website crawls', () => {
-  it('crawls a single page at depth 0, with the spec\'s record fields', async () => {
+  it("crawls a single page at depth 0, with the spec's record fields", async () => {
     const response = await crawl({ url: `${site.origin}/pricing`, max_depth: 0 });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ url: `${site.origin}/pricing`, status: 'completed', items_count: 1, cost_usage: 0 });
-    for (const field of ['file_id', 'run_id', 'dataset_id', 'duration_ms', 'memory_used_mb', 'scraped_at']) expect(response.body[field]).not.toBeUndefined();
+    for (const field of ['file_id', 'run_id', 'dataset_id', 'duration_ms', 'memory_used_mb', 'scraped_at'])
+      expect(response.body[field]).not.toBeUndefined();
     expect(await ask('How much does the Urban model cost?')).toContain('1290 euros');
   });
 
@@ -90,7 +101,21 @@ describe('website crawls', () => {
     expect((await crawl({ url: site.origin }, stranger.accessToken)).status).toBe(404);
     expect((await api(server, 'GET', `/bot/${botId}/web-sources`, { token: stranger.accessToken })).status).toBe(404);
     const botGlobalId = Buffer.from(`Bot:${botId}`).toString('base64');
-    const started = await graphql(server, `mutation($id: ID!, $url: String!) { startCrawl(botId: $id, url: $url, maxDepth: 0) { __typename ... on Error { message } } }`, { id: botGlobalId, url: site.origin }, stranger.accessToken);
+    const started = await graphql(
+      server,
+      `
+        mutation ($id: ID!, $url: String!) {
+          startCrawl(botId: $id, url: $url, maxDepth: 0) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { id: botGlobalId, url: site.origin },
+      stranger.accessToken,
+    );
     expect(started.data.startCrawl).toEqual({ __typename: 'NotFoundError', message: 'Bot not found' });
   });
 
@@ -113,7 +138,18 @@ describe('website crawls', () => {
       // The subscription may start after the first events: keep crawling until it saw one finish.
       let final: { itemsCount: number } | null = null;
       for (let attempt = 0; attempt < 20 && !final; attempt++) {
-        const started = await graphql(server, `mutation($id: ID!, $url: String!) { startCrawl(botId: $id, url: $url, maxDepth: 1) { __typename } }`, { id: botGlobalId, url: site.origin }, owner.accessToken);
+        const started = await graphql(
+          server,
+          `
+            mutation ($id: ID!, $url: String!) {
+              startCrawl(botId: $id, url: $url, maxDepth: 1) {
+                __typename
+              }
+            }
+          `,
+          { id: botGlobalId, url: site.origin },
+          owner.accessToken,
+        );
         expect(started.data.startCrawl.__typename).toBe('WebSource');
         final = await Promise.race([finished, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
       }
@@ -132,10 +168,23 @@ describe('SSRF protection', () => {
     try {
       const account = await signUp(guarded);
       await grantSubscription(guarded, account.userId, 'Pro');
-      const guardedBot = (await api(guarded, 'POST', '/bots/save', { token: account.accessToken, body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' } })).body.id;
+      const guardedBot = (
+        await api(guarded, 'POST', '/bots/save', {
+          token: account.accessToken,
+          body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' },
+        })
+      ).body.id;
       const before = site.requests.length;
-      for (const url of [`${site.origin}/`, `http://localhost:${site.port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/']) {
-        const response = await api(guarded, 'POST', '/crawl', { token: account.accessToken, body: { bot_id: guardedBot, url, max_depth: 0 } });
+      for (const url of [
+        `${site.origin}/`,
+        `http://localhost:${site.port}/`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://[::1]/',
+      ]) {
+        const response = await api(guarded, 'POST', '/crawl', {
+          token: account.accessToken,
+          body: { bot_id: guardedBot, url, max_depth: 0 },
+        });
         expect(response.body.status, url).toBe('failed');
         expect(response.body.error_message).toMatch(/private|not allowed|blocked|local/i);
       }

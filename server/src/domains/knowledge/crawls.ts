@@ -15,7 +15,6 @@ import { CrawlError } from './crawler/errors.ts';
 import { validateCrawlUrl } from './crawler/urls.ts';
 import type { KnowledgeSource, SourceRef } from './store.ts';
 
-
 /** One of the viewer's crawls, by id: a crawl into one of their bots. */
 export function ownedWebSourceWhere(viewerId: string | null, webSourceId: string): Prisma.WebSourceWhereUniqueInput {
   return { id: webSourceId, bot: ownedBotsWhere(viewerId) };
@@ -146,7 +145,11 @@ export class CrawlService {
 
   async history(ownerId: string, botId: string): Promise<WebSource[]> {
     const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
-    return this.deps.prisma.webSource.findMany({ where: { botId: bot.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: HISTORY_LIMIT });
+    return this.deps.prisma.webSource.findMany({
+      where: { botId: bot.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: HISTORY_LIMIT,
+    });
   }
 
   async subscribe(ownerId: string, botId: string): Promise<AsyncIterableIterator<CrawlStatusEvent>> {
@@ -164,7 +167,10 @@ export class CrawlService {
   async recoverInterruptedCrawls(): Promise<number> {
     const interrupted = await this.deps.prisma.webSource.findMany({ where: { status: { in: ['pending', 'running'] } } });
     for (const crawl of interrupted) {
-      await this.deps.prisma.webSource.update({ where: { id: crawl.id }, data: { status: 'pending', errorMessage: crawl.status === 'running' ? INTERRUPTED : null } });
+      await this.deps.prisma.webSource.update({
+        where: { id: crawl.id },
+        data: { status: 'pending', errorMessage: crawl.status === 'running' ? INTERRUPTED : null },
+      });
       await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}-recovered` });
     }
     return interrupted.length;
@@ -202,8 +208,11 @@ export class CrawlService {
       }
       const summary = step.value;
       // Only a whole site read to the end says which pages are gone.
-      const removed = crawl.maxDepth === 1 && summary.stoppedBy === 'completed' ? await this.removeVanishedPages(crawl.botId, siteUrl, seen) : 0;
-      const rate = await this.deps.prisma.creditRate.findUnique({ where: { usageType_unitName: { usageType: 'crawl', unitName: 'page' } } });
+      const removed =
+        crawl.maxDepth === 1 && summary.stoppedBy === 'completed' ? await this.removeVanishedPages(crawl.botId, siteUrl, seen) : 0;
+      const rate = await this.deps.prisma.creditRate.findUnique({
+        where: { usageType_unitName: { usageType: 'crawl', unitName: 'page' } },
+      });
       await this.update(crawl.id, {
         status: 'completed',
         itemsCount: indexed + skipped,
@@ -232,15 +241,37 @@ export class CrawlService {
   private async indexPage(botId: string, crawlId: string, siteUrl: string, page: CrawledPage): Promise<boolean> {
     const existing = await this.deps.prisma.webPage.findUnique({ where: { botId_url: { botId, url: page.finalUrl } } });
     if (existing?.contentHash === page.contentHash) {
-      await this.deps.prisma.webPage.update({ where: { id: existing.id }, data: { webSourceId: crawlId, fetchedAt: this.deps.clock.now() } });
+      await this.deps.prisma.webPage.update({
+        where: { id: existing.id },
+        data: { webSourceId: crawlId, fetchedAt: this.deps.clock.now() },
+      });
       return false;
     }
     const saved: WebPage = await this.deps.prisma.webPage.upsert({
       where: { botId_url: { botId, url: page.finalUrl } },
-      create: { botId, webSourceId: crawlId, siteUrl, url: page.finalUrl, title: page.title, contentHash: page.contentHash, byteSize: page.bytes },
-      update: { webSourceId: crawlId, siteUrl, title: page.title, contentHash: page.contentHash, byteSize: page.bytes, fetchedAt: this.deps.clock.now() },
+      create: {
+        botId,
+        webSourceId: crawlId,
+        siteUrl,
+        url: page.finalUrl,
+        title: page.title,
+        contentHash: page.contentHash,
+        byteSize: page.bytes,
+      },
+      update: {
+        webSourceId: crawlId,
+        siteUrl,
+        title: page.title,
+        contentHash: page.contentHash,
+        byteSize: page.bytes,
+        fetchedAt: this.deps.clock.now(),
+      },
     });
-    await this.deps.knowledge.indexSections(botId, { type: 'web_page', id: saved.id, title: page.title || page.finalUrl, url: page.finalUrl }, page.sections);
+    await this.deps.knowledge.indexSections(
+      botId,
+      { type: 'web_page', id: saved.id, title: page.title || page.finalUrl, url: page.finalUrl },
+      page.sections,
+    );
     return true;
   }
 

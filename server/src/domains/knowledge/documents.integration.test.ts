@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, windowsExecutable } from '../../../test/documentFixtures.ts';
+import {
+  corruptPdf,
+  docxOfRepeatedParagraph,
+  docxWith,
+  encryptedPdf,
+  MiB,
+  pdfOfRepeatedLine,
+  pdfWithPages,
+  windowsExecutable,
+} from '../../../test/documentFixtures.ts';
 import { documentBlobKey, MAX_PROCESSING_ATTEMPTS } from './ingestion.ts';
 
 let server: TestServer;
@@ -76,7 +85,6 @@ const STATUS_SUBSCRIPTION = `subscription ($botId: ID!) {
   documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount sizeBytes createdAt }
 }`;
 
-
 /** Collects a bot's document status events and lets a test wait for the one it expects. */
 function watchDocuments(bot: string, token = customer.token) {
   const events: StatusEvent[] = [];
@@ -109,7 +117,9 @@ function watchDocuments(bot: string, token = customer.token) {
       return new Promise((resolve) => waiters.push({ predicate, resolve }));
     },
     settled(documentId: string): Promise<StatusEvent> {
-      return this.next((event) => event.id === globalId('Document', documentId) && (event.status === 'completed' || event.status === 'failed'));
+      return this.next(
+        (event) => event.id === globalId('Document', documentId) && (event.status === 'completed' || event.status === 'failed'),
+      );
     },
     async close() {
       await iterator.return?.();
@@ -190,7 +200,11 @@ describe('documents: upload, live status, retrieval, deletion', () => {
     }
     for (const [kind, id] of Object.entries(uploaded)) {
       const settled = await watcher.settled(id);
-      expect(settled, kind).toMatchObject({ status: 'completed', errorMessage: null, fileName: FACTS[kind as keyof typeof FACTS].fileName });
+      expect(settled, kind).toMatchObject({
+        status: 'completed',
+        errorMessage: null,
+        fileName: FACTS[kind as keyof typeof FACTS].fileName,
+      });
       expect(settled.chunkCount).toBeGreaterThan(0);
       // Nothing jumps back once completed, and each went through processing first (or was already done when we subscribed).
       const statuses = watcher.events.filter((event) => event.id === globalId('Document', id)).map((event) => event.status);
@@ -224,7 +238,27 @@ describe('documents: upload, live status, retrieval, deletion', () => {
   it('lists the documents on the bot over GraphQL for its owner', async () => {
     const result = await graphql(
       server,
-      `query ($id: ID!) { node(id: $id) { ... on Bot { documents(first: 10) { totalCount edges { node { id fileName status chunkCount sizeBytes errorMessage } } } } } }`,
+      `
+        query ($id: ID!) {
+          node(id: $id) {
+            ... on Bot {
+              documents(first: 10) {
+                totalCount
+                edges {
+                  node {
+                    id
+                    fileName
+                    status
+                    chunkCount
+                    sizeBytes
+                    errorMessage
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
       { id: globalId('Bot', botId) },
       customer.token,
     );
@@ -289,7 +323,19 @@ describe('documents: upload, live status, retrieval, deletion', () => {
     const id = uploaded.md;
     const result = await graphql(
       server,
-      `mutation ($id: ID!) { deleteDocument(id: $id) { __typename ... on DeletedDocumentPayload { deletedId } ... on Error { message } } }`,
+      `
+        mutation ($id: ID!) {
+          deleteDocument(id: $id) {
+            __typename
+            ... on DeletedDocumentPayload {
+              deletedId
+            }
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { id: globalId('Document', id) },
       customer.token,
     );
@@ -349,10 +395,20 @@ describe('documents: bad files get clear errors and leave nothing behind', () =>
   });
 
   it.each([
-    { name: 'a password-protected PDF', fileName: 'locked.pdf', file: async () => encryptedPdf('The vault code is 7781.'), message: /password-protected/ },
+    {
+      name: 'a password-protected PDF',
+      fileName: 'locked.pdf',
+      file: async () => encryptedPdf('The vault code is 7781.'),
+      message: /password-protected/,
+    },
     { name: 'a corrupt PDF', fileName: 'broken.pdf', file: async () => corruptPdf(), message: /damaged or is not a valid PDF/ },
     { name: 'a PDF without text', fileName: 'scan.pdf', file: async () => pdfWithPages(['', '']), message: /No text could be found/ },
-    { name: 'a whitespace-only text', fileName: 'blank.txt', file: async () => Buffer.from('   \n\n \t '), message: /No text could be found/ },
+    {
+      name: 'a whitespace-only text',
+      fileName: 'blank.txt',
+      file: async () => Buffer.from('   \n\n \t '),
+      message: /No text could be found/,
+    },
   ])('fails $name with a useful message, storing no chunks, vectors or file', async ({ fileName, file, message }) => {
     const watcher = watchDocuments(botId);
     const response = await upload(botId, fileName, await file());
@@ -404,7 +460,19 @@ describe('documents: another customer can touch none of it', () => {
   it('cannot see, delete or subscribe over GraphQL', async () => {
     const read = await graphql(
       server,
-      `query ($doc: ID!, $bot: ID!) { doc: node(id: $doc) { id ... on Document { fileName } } bot: node(id: $bot) { id } }`,
+      `
+        query ($doc: ID!, $bot: ID!) {
+          doc: node(id: $doc) {
+            id
+            ... on Document {
+              fileName
+            }
+          }
+          bot: node(id: $bot) {
+            id
+          }
+        }
+      `,
       { doc: globalId('Document', documentId), bot: globalId('Bot', botId) },
       stranger.token,
     );
@@ -414,7 +482,16 @@ describe('documents: another customer can touch none of it', () => {
 
     const deletion = await graphql(
       server,
-      `mutation ($id: ID!) { deleteDocument(id: $id) { __typename ... on Error { message } } }`,
+      `
+        mutation ($id: ID!) {
+          deleteDocument(id: $id) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { id: globalId('Document', documentId) },
       stranger.token,
     );
@@ -500,13 +577,30 @@ describe('documents: restart recovery', () => {
     const { prisma, blobs } = server.platform;
     const text = Buffer.from('The lighthouse keeper of Brindlecove is called Marguerite.');
     const interrupted = await prisma.document.create({
-      data: { id: randomUUID(), botId: otherBotId, fileName: 'lighthouse.txt', mimeType: 'text/plain', sizeBytes: text.length, contentHash: 'h1', storageKey: 'x', status: 'processing' },
+      data: {
+        id: randomUUID(),
+        botId: otherBotId,
+        fileName: 'lighthouse.txt',
+        mimeType: 'text/plain',
+        sizeBytes: text.length,
+        contentHash: 'h1',
+        storageKey: 'x',
+        status: 'processing',
+      },
     });
     const storageKey = documentBlobKey(otherBotId, interrupted.id);
     await prisma.document.update({ where: { id: interrupted.id }, data: { storageKey } });
     await blobs.put(storageKey, text);
     const lost = await prisma.document.create({
-      data: { botId: otherBotId, fileName: 'lost.txt', mimeType: 'text/plain', sizeBytes: 4, contentHash: 'h2', storageKey: documentBlobKey(otherBotId, randomUUID()), status: 'pending' },
+      data: {
+        botId: otherBotId,
+        fileName: 'lost.txt',
+        mimeType: 'text/plain',
+        sizeBytes: 4,
+        contentHash: 'h2',
+        storageKey: documentBlobKey(otherBotId, randomUUID()),
+        status: 'pending',
+      },
     });
 
     const watcher = watchDocuments(otherBotId);

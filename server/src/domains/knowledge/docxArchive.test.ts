@@ -15,7 +15,11 @@ describe('declaredSizeProblem', () => {
     { name: 'ordinary Word entries', entries: [entry(40_000), entry(2 * MiB), entry(30 * MiB)], problem: null },
     { name: 'a small entry, however compressed', entries: [entry(MiB, 1_000)], problem: null },
     { name: 'an entry over 100 MiB', entries: [entry(101 * MiB)], problem: /declares 105906176 bytes \(at most 104857600\)/ },
-    { name: 'entries over 200 MiB in all', entries: [entry(90 * MiB), entry(90 * MiB), entry(30 * MiB)], problem: /in all \(at most 209715200\)/ },
+    {
+      name: 'entries over 200 MiB in all',
+      entries: [entry(90 * MiB), entry(90 * MiB), entry(30 * MiB)],
+      problem: /in all \(at most 209715200\)/,
+    },
     { name: 'an entry over 1 MiB inflating more than 100:1', entries: [entry(2 * MiB, 20_000)], problem: /\(105:1, at most 100:1\)/ },
   ])('judges $name', ({ entries, problem }) => {
     const found = declaredSizeProblem(entries);
@@ -25,7 +29,13 @@ describe('declaredSizeProblem', () => {
 });
 
 describe('assertDocxWithinLimits', () => {
-  const files: { name: string; file: () => Promise<Buffer> | Buffer; limits?: typeof DOCX_LIMITS; problem: string | null; detail?: RegExp }[] = [
+  const files: {
+    name: string;
+    file: () => Promise<Buffer> | Buffer;
+    limits?: typeof DOCX_LIMITS;
+    problem: string | null;
+    detail?: RegExp;
+  }[] = [
     { name: 'a DOCX written by a word processor', file: () => docxWith([{ heading: 'Title', paragraphs: ['Text.'] }]), problem: null },
     { name: 'a DOCX of 900 KiB of very repetitive text', file: () => docxOfRepeatedParagraph(900 * 1024), problem: null },
     {

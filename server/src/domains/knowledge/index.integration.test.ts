@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { LexicalEmbeddings } from '../../platform/embeddings/index.ts';
-import { ChromaVectorStore, startLocalChroma, type LocalChroma, type VectorMetadata, type VectorStore } from '../../platform/vectors/index.ts';
+import {
+  ChromaVectorStore,
+  startLocalChroma,
+  type LocalChroma,
+  type VectorMetadata,
+  type VectorStore,
+} from '../../platform/vectors/index.ts';
 import { collectionForModel } from './collections.ts';
 import { Retriever } from './retrieval.ts';
 import { KnowledgeIndex, type KnowledgeSource } from './store.ts';
@@ -55,7 +61,9 @@ async function newDocument(botId: string, fileName: string): Promise<KnowledgeSo
 
 async function newWebPage(botId: string, url: string, title: string): Promise<KnowledgeSource> {
   const source = await prisma.webSource.create({ data: { botId, url } });
-  const page = await prisma.webPage.create({ data: { botId, webSourceId: source.id, siteUrl: url, url, title, contentHash: 'h', byteSize: 1 } });
+  const page = await prisma.webPage.create({
+    data: { botId, webSourceId: source.id, siteUrl: url, url, title, contentHash: 'h', byteSize: 1 },
+  });
   return { type: 'web_page', id: page.id, title, url };
 }
 
@@ -89,7 +97,10 @@ describe('KnowledgeIndex and Retriever', () => {
     const page = await newWebPage(botId, 'https://example.test/prices', 'Prices');
     await index.indexSections(botId, page, [{ heading: null, text: 'A coffee costs two euros.' }]);
     const firstVectors = await vectorIds(index.collection, botId, page.id);
-    await index.indexSections(botId, page, [{ heading: null, text: 'A coffee now costs three euros.' }, { heading: null, text: 'Tea costs two.' }]);
+    await index.indexSections(botId, page, [
+      { heading: null, text: 'A coffee now costs three euros.' },
+      { heading: null, text: 'Tea costs two.' },
+    ]);
 
     const chunks = await prisma.chunk.findMany({ where: { webPageId: page.id }, orderBy: { ordinal: 'asc' } });
     expect(chunks.map((chunk) => chunk.content)).toEqual(['A coffee now costs three euros.', 'Tea costs two.']);
@@ -98,7 +109,7 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(secondVectors.some((id) => firstVectors.includes(id))).toBe(false);
   });
 
-  it('never returns another bot\'s chunks, even when they match better', async () => {
+  it("never returns another bot's chunks, even when they match better", async () => {
     const mine = await newBot();
     const theirs = await newBot();
     await index.indexSections(mine, await newDocument(mine, 'mine.txt'), [{ heading: null, text: 'Our parcels ship within two days.' }]);
@@ -153,7 +164,7 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(await retriever.retrieve(botId, 'anything at all')).toEqual([]);
   });
 
-  it('removes a source, and a whole bot, from PostgreSQL and from every model\'s collection', async () => {
+  it("removes a source, and a whole bot, from PostgreSQL and from every model's collection", async () => {
     const botId = await newBot();
     const keep = await newDocument(botId, 'keep.txt');
     const drop = await newDocument(botId, 'drop.txt');

@@ -101,7 +101,8 @@ export class DocumentIngestion {
     if (upload.truncated || upload.data.length > rules.maxBytes) {
       throw new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge(rules.maxBytes), 'DOCUMENT_TOO_LARGE');
     }
-    if (upload.data.length === 0) throw new ValidationError(UPLOAD_MESSAGES.empty, [{ path: 'file', message: UPLOAD_MESSAGES.empty }], 'DOCUMENT_EMPTY');
+    if (upload.data.length === 0)
+      throw new ValidationError(UPLOAD_MESSAGES.empty, [{ path: 'file', message: UPLOAD_MESSAGES.empty }], 'DOCUMENT_EMPTY');
     const sniffed = await sniffDocumentType(upload.data, upload.fileName);
     if (sniffed.kind === null || !rules.accepted.includes(sniffed.kind)) {
       const detected = sniffed.kind === null ? sniffed.detected : sniffed.kind;
@@ -309,8 +310,11 @@ function kindOf(mimeType: string): DocumentKind {
 
 /** The file name to show: no path, no control characters, bounded, never empty. */
 function cleanFileName(raw: string, kind: DocumentKind): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path
+    .basename(raw.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   const name = base || `document.${kind}`;
   return name.length > 255 ? name.slice(0, 255) : name;
 }

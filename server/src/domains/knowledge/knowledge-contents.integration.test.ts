@@ -16,18 +16,38 @@ beforeAll(async () => {
   owner = await signUp(server, 'Contents Owner');
   stranger = await signUp(server, 'Stranger');
   const { prisma } = server.platform;
-  const bot = await prisma.bot.create({ data: { ownerId: owner.userId, name: 'Contents bot', displayName: 'Contents', useCase: 'faq-bot', widgetToken: randomUUID() } });
+  const bot = await prisma.bot.create({
+    data: { ownerId: owner.userId, name: 'Contents bot', displayName: 'Contents', useCase: 'faq-bot', widgetToken: randomUUID() },
+  });
   const document = await prisma.document.create({
-    data: { botId: bot.id, fileName: 'guide.pdf', mimeType: 'application/pdf', sizeBytes: 10, contentHash: 'h', storageKey: 'k', status: 'completed', chunkCount: 2 },
+    data: {
+      botId: bot.id,
+      fileName: 'guide.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 10,
+      contentHash: 'h',
+      storageKey: 'k',
+      status: 'completed',
+      chunkCount: 2,
+    },
   });
   // Stored out of order on purpose: the field must give them in reading order.
-  for (const [ordinal, content, page] of [[1, 'Returns are free within 30 days.', 2], [0, 'Welcome to the guide.', 1]] as const) {
-    await prisma.chunk.create({ data: { botId: bot.id, sourceType: 'document', documentId: document.id, ordinal, content, page, embeddingModel: 'test' } });
+  for (const [ordinal, content, page] of [
+    [1, 'Returns are free within 30 days.', 2],
+    [0, 'Welcome to the guide.', 1],
+  ] as const) {
+    await prisma.chunk.create({
+      data: { botId: bot.id, sourceType: 'document', documentId: document.id, ordinal, content, page, embeddingModel: 'test' },
+    });
   }
-  const crawl = await prisma.webSource.create({ data: { botId: bot.id, url: 'https://velo.example/', maxDepth: 1, status: 'completed', itemsCount: 2 } });
+  const crawl = await prisma.webSource.create({
+    data: { botId: bot.id, url: 'https://velo.example/', maxDepth: 1, status: 'completed', itemsCount: 2 },
+  });
   for (const path of ['team', 'pricing']) {
     const url = `https://velo.example/${path}`;
-    await prisma.webPage.create({ data: { botId: bot.id, webSourceId: crawl.id, siteUrl: 'https://velo.example/', url, title: path, contentHash: 'h', byteSize: 100 } });
+    await prisma.webPage.create({
+      data: { botId: bot.id, webSourceId: crawl.id, siteUrl: 'https://velo.example/', url, title: path, contentHash: 'h', byteSize: 100 },
+    });
   }
   documentGlobalId = globalId('Document', document.id);
   crawlGlobalId = globalId('WebSource', crawl.id);
@@ -40,8 +60,8 @@ afterAll(async () => {
 const DOCUMENT_PASSAGES = `query ($id: ID!) { node(id: $id) { ... on Document { fileName passages(first: 10) { totalCount edges { node { ordinal content page } } } } } }`;
 const CRAWL_PAGES = `query ($id: ID!) { node(id: $id) { ... on WebSource { url pages(first: 10) { totalCount edges { node { url title } } } } } }`;
 
-describe('what a bot\'s knowledge contains, through GraphQL', () => {
-  it('gives the owner a document\'s passages in reading order', async () => {
+describe("what a bot's knowledge contains, through GraphQL", () => {
+  it("gives the owner a document's passages in reading order", async () => {
     const result = await graphql(server, DOCUMENT_PASSAGES, { id: documentGlobalId }, owner.accessToken);
     expect(result.errors).toBeUndefined();
     expect(result.data.node.passages.totalCount).toBe(2);
@@ -55,7 +75,10 @@ describe('what a bot\'s knowledge contains, through GraphQL', () => {
     const result = await graphql(server, CRAWL_PAGES, { id: crawlGlobalId }, owner.accessToken);
     expect(result.errors).toBeUndefined();
     expect(result.data.node.pages.totalCount).toBe(2);
-    expect(result.data.node.pages.edges.map((edge: { node: { url: string } }) => edge.node.url)).toEqual(['https://velo.example/pricing', 'https://velo.example/team']);
+    expect(result.data.node.pages.edges.map((edge: { node: { url: string } }) => edge.node.url)).toEqual([
+      'https://velo.example/pricing',
+      'https://velo.example/team',
+    ]);
   });
 
   it.each([

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { corruptPdf, docxOfRepeatedParagraph, docxWith, encryptedPdf, MiB, pdfOfRepeatedLine, pdfWithPages, pdfWithoutText } from '../../../test/documentFixtures.ts';
+import {
+  corruptPdf,
+  docxOfRepeatedParagraph,
+  docxWith,
+  encryptedPdf,
+  MiB,
+  pdfOfRepeatedLine,
+  pdfWithPages,
+  pdfWithoutText,
+} from '../../../test/documentFixtures.ts';
 import { parseDocument, withinCharacters } from './parse.ts';
 import { DOCUMENT_PROBLEM_MESSAGES, DocumentProcessingError, type DocumentProblem } from './problems.ts';
 import type { DocumentKind } from './sniff.ts';
@@ -39,16 +48,52 @@ describe('parseDocument', () => {
   });
 
   const failures: { name: string; kind: DocumentKind; file: () => Promise<Buffer> | Buffer; problem: string; message: RegExp }[] = [
-    { name: 'a password-protected PDF', kind: 'pdf', file: () => encryptedPdf('secret'), problem: 'encrypted', message: /password-protected/ },
+    {
+      name: 'a password-protected PDF',
+      kind: 'pdf',
+      file: () => encryptedPdf('secret'),
+      problem: 'encrypted',
+      message: /password-protected/,
+    },
     { name: 'a corrupt PDF', kind: 'pdf', file: corruptPdf, problem: 'corrupt', message: /damaged or is not a valid PDF/ },
-    { name: 'a truncated PDF', kind: 'pdf', file: async () => (await pdfWithPages(['text'])).subarray(0, 300), problem: 'corrupt', message: /damaged/ },
+    {
+      name: 'a truncated PDF',
+      kind: 'pdf',
+      file: async () => (await pdfWithPages(['text'])).subarray(0, 300),
+      problem: 'corrupt',
+      message: /damaged/,
+    },
     { name: 'a PDF without text', kind: 'pdf', file: pdfWithoutText, problem: 'empty', message: /No text could be found/ },
-    { name: 'a corrupt DOCX', kind: 'docx', file: () => Buffer.from('504b0304140000000000', 'hex'), problem: 'corrupt', message: /not a valid Word document/ },
+    {
+      name: 'a corrupt DOCX',
+      kind: 'docx',
+      file: () => Buffer.from('504b0304140000000000', 'hex'),
+      problem: 'corrupt',
+      message: /not a valid Word document/,
+    },
     { name: 'a DOCX without text', kind: 'docx', file: () => docxWith([]), problem: 'empty', message: /No text could be found/ },
-    { name: 'a DOCX bomb', kind: 'docx', file: () => docxOfRepeatedParagraph(300 * MiB), problem: 'tooLargeUncompressed', message: /too large once/ },
-    { name: 'a PDF bomb', kind: 'pdf', file: () => pdfOfRepeatedLine(100 * MiB), problem: 'tooLargeUncompressed', message: /too large once/ },
+    {
+      name: 'a DOCX bomb',
+      kind: 'docx',
+      file: () => docxOfRepeatedParagraph(300 * MiB),
+      problem: 'tooLargeUncompressed',
+      message: /too large once/,
+    },
+    {
+      name: 'a PDF bomb',
+      kind: 'pdf',
+      file: () => pdfOfRepeatedLine(100 * MiB),
+      problem: 'tooLargeUncompressed',
+      message: /too large once/,
+    },
     { name: 'whitespace-only text', kind: 'txt', file: () => Buffer.from(' \n\t\n '), problem: 'empty', message: /No text could be found/ },
-    { name: 'punctuation-only Markdown', kind: 'md', file: () => Buffer.from('# \n---\n***'), problem: 'empty', message: /No text could be found/ },
+    {
+      name: 'punctuation-only Markdown',
+      kind: 'md',
+      file: () => Buffer.from('# \n---\n***'),
+      problem: 'empty',
+      message: /No text could be found/,
+    },
   ];
 
   it.each(failures)('rejects $name with a message for the customer', async ({ kind, file, problem, message }) => {

@@ -43,7 +43,11 @@ async function extract(kind: DocumentKind, data: Buffer): Promise<ParsedDocument
       if (text === null) throw new DocumentProcessingError('corrupt', kind, 'not UTF-8 text');
       const normalized = normalizeText(text);
       // No limit here: the upload's size bounds the text.
-      return { sections: kind === 'md' ? markdownSections(normalized) : [{ heading: null, text: normalized }], pageCount: null, truncated: false };
+      return {
+        sections: kind === 'md' ? markdownSections(normalized) : [{ heading: null, text: normalized }],
+        pageCount: null,
+        truncated: false,
+      };
     }
   }
 }

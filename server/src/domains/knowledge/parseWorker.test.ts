@@ -7,7 +7,11 @@ import { DocumentProcessingError } from './problems.ts';
 describe('parseInWorker', () => {
   it('parses a document in a worker thread', async () => {
     const parsed = await parseInWorker('pdf', await pdfWithPages(['The capital of Zorbia is Quillton.']));
-    expect(parsed).toEqual({ sections: [{ heading: null, text: 'The capital of Zorbia is Quillton.', page: 1 }], pageCount: 1, truncated: false });
+    expect(parsed).toEqual({
+      sections: [{ heading: null, text: 'The capital of Zorbia is Quillton.', page: 1 }],
+      pageCount: 1,
+      truncated: false,
+    });
   });
 
   it('brings an expected problem back from the worker with its message and detail', async () => {
@@ -21,9 +25,10 @@ describe('parseInWorker', () => {
   });
 
   it('fails a parse that outlives its time limit as too slow', async () => {
-    const error = await parseInWorker('txt', Buffer.from('Quick to read, but not in a millisecond.'), { ...PARSE_WORKER_LIMITS, timeoutMs: 1 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await parseInWorker('txt', Buffer.from('Quick to read, but not in a millisecond.'), {
+      ...PARSE_WORKER_LIMITS,
+      timeoutMs: 1,
+    }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ problem: 'tooSlow', message: expect.stringMatching(/took too long to read/) });
   });
 

@@ -42,7 +42,10 @@ export function parseInWorker(kind: DocumentKind, data: Buffer, limits: ParseWor
         maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
       },
     });
-    const timer = setTimeout(() => settle(new DocumentProcessingError('tooSlow', kind, `no result after ${limits.timeoutMs} ms`)), limits.timeoutMs);
+    const timer = setTimeout(
+      () => settle(new DocumentProcessingError('tooSlow', kind, `no result after ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
     let settled = false;
     const settle = (result: ParsedDocument | Error) => {
       if (settled) return;

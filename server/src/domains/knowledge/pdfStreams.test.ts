@@ -45,7 +45,8 @@ describe('assertPdfStreamsWithinLimits', () => {
     {
       name: 'a big image (never decoded for text)',
       file: async () => {
-        const image = '/Type /XObject /Subtype /Image /Width 4096 /Height 2048 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter /FlateDecode';
+        const image =
+          '/Type /XObject /Subtype /Image /Width 4096 /Height 2048 /BitsPerComponent 8 /ColorSpace /DeviceGray /Filter /FlateDecode';
         return pdfWithStreams([content(deflateSync('BT (x) Tj ET')), content(await flate(8 * MiB), image)]);
       },
       detail: null,
@@ -86,7 +87,10 @@ describe('assertPdfStreamsWithinLimits', () => {
 
 describe('pdfStreams', () => {
   it('finds each stream once, with its dictionary, skipping over stream data', () => {
-    const pdf = pdfWithStreams([content(Buffer.from('binary stream endobj obj \n'), '/Filter /None'), content(Buffer.from('x'), '/Subtype /Image')]);
+    const pdf = pdfWithStreams([
+      content(Buffer.from('binary stream endobj obj \n'), '/Filter /None'),
+      content(Buffer.from('x'), '/Subtype /Image'),
+    ]);
     const found = [...pdfStreams(pdf)];
     expect(found.map((stream) => stream.dictionary.trim())).toEqual(['<< /Length 26 /Filter /None >>', '<< /Length 1 /Subtype /Image >>']);
     expect(pdf.toString('latin1', found[0]!.start, found[0]!.start + 13)).toBe('binary stream');

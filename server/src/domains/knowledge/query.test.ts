@@ -11,7 +11,10 @@ describe('queryTerms', () => {
     { query: 'this or that', expected: ['this', 'that'] },
     { query: '  ?!  ', expected: [] },
     { query: '"quoted" -minus or OR', expected: ['quoted', 'minus'] },
-    { query: Array.from({ length: 40 }, (_, index) => `word${index}`).join(' '), expected: Array.from({ length: 32 }, (_, index) => `word${index}`) },
+    {
+      query: Array.from({ length: 40 }, (_, index) => `word${index}`).join(' '),
+      expected: Array.from({ length: 32 }, (_, index) => `word${index}`),
+    },
   ])('$query', ({ query, expected }) => {
     expect(queryTerms(query)).toEqual(expected);
   });
@@ -28,17 +31,14 @@ describe('probeOrder', () => {
 });
 
 describe('collectionForModel', () => {
-  it.each([
-    'local-lexical-v1-512',
-    'openai:text-embedding-3-small',
-    'openai:nomic-ai/nomic-embed-text-v1.5',
-    '..weird..',
-    'x'.repeat(400),
-  ])('names a valid Chroma collection for %s', (modelId) => {
-    const name = collectionForModel(modelId);
-    expect(name).toMatch(/^[a-z0-9][a-z0-9._-]{1,510}[a-z0-9]$/);
-    expect(name).not.toContain('..');
-  });
+  it.each(['local-lexical-v1-512', 'openai:text-embedding-3-small', 'openai:nomic-ai/nomic-embed-text-v1.5', '..weird..', 'x'.repeat(400)])(
+    'names a valid Chroma collection for %s',
+    (modelId) => {
+      const name = collectionForModel(modelId);
+      expect(name).toMatch(/^[a-z0-9][a-z0-9._-]{1,510}[a-z0-9]$/);
+      expect(name).not.toContain('..');
+    },
+  );
 
   it('gives different models different collections, even when they slug alike', () => {
     expect(collectionForModel('openai:a/b')).not.toBe(collectionForModel('openai:a:b'));

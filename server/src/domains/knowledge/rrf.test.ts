@@ -7,9 +7,30 @@ describe('reciprocalRankFusion', () => {
   it.each([
     { name: 'nothing in, nothing out', rankings: [[], []], expected: [] },
     { name: 'one ranking keeps its order', rankings: [['a', 'b', 'c']], expected: ['a', 'b', 'c'] },
-    { name: 'agreement wins over one first place', rankings: [['x', 'b', 'a'], ['y', 'a', 'b']], expected: ['b', 'a', 'x', 'y'] },
-    { name: 'an item in both lists beats items in one', rankings: [['a', 'b', 'c'], ['c', 'd', 'e']], expected: ['c', 'a', 'b', 'd', 'e'] },
-    { name: 'ties keep the order of first appearance', rankings: [['a', 'b'], ['b', 'a']], expected: ['a', 'b'] },
+    {
+      name: 'agreement wins over one first place',
+      rankings: [
+        ['x', 'b', 'a'],
+        ['y', 'a', 'b'],
+      ],
+      expected: ['b', 'a', 'x', 'y'],
+    },
+    {
+      name: 'an item in both lists beats items in one',
+      rankings: [
+        ['a', 'b', 'c'],
+        ['c', 'd', 'e'],
+      ],
+      expected: ['c', 'a', 'b', 'd', 'e'],
+    },
+    {
+      name: 'ties keep the order of first appearance',
+      rankings: [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+      expected: ['a', 'b'],
+    },
     { name: 'duplicates inside a ranking count once, at their best rank', rankings: [['a', 'a', 'b']], expected: ['a', 'b'] },
   ])('$name', ({ rankings, expected }) => {
     expect(ids(reciprocalRankFusion(rankings))).toEqual(expected);
@@ -22,7 +43,10 @@ describe('reciprocalRankFusion', () => {
   });
 
   it('lets a smaller k favour the top ranks more', () => {
-    const rankings = [['a', 'b', 'c', 'd'], ['d', 'c', 'b', 'a']];
+    const rankings = [
+      ['a', 'b', 'c', 'd'],
+      ['d', 'c', 'b', 'a'],
+    ];
     expect(ids(reciprocalRankFusion(rankings, 1))).toEqual(['a', 'd', 'b', 'c']);
   });
 });

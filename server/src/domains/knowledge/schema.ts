@@ -4,14 +4,13 @@ import { BotRef } from '../bots/schema.ts';
 import { documentFromEvent } from './events.ts';
 import { ownedDocumentWhere } from './service.ts';
 
-
 export const DocumentStatusEnum = builder.enumType('DocumentStatus', {
   values: ['pending', 'processing', 'completed', 'failed'] as const,
 });
 
 export const DocumentRef = builder.prismaNode('Document', {
   id: { field: 'id' },
-  description: 'A file uploaded to a bot\'s knowledge and its processing status.',
+  description: "A file uploaded to a bot's knowledge and its processing status.",
   // Only the owner of the document's bot finds it (the service's owner filter); to anyone else it does not exist.
   findUnique: (id, context) => ownedDocumentWhere(context.viewer?.id ?? null, id),
   nullable: true,
@@ -32,7 +31,7 @@ export const DocumentRef = builder.prismaNode('Document', {
 builder.prismaObjectField(BotRef, 'documents', (t) =>
   t.relatedConnection('documents', {
     cursor: 'id',
-    description: 'The bot\'s documents, newest first.',
+    description: "The bot's documents, newest first.",
     query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
     totalCount: true,
   }),
@@ -90,7 +89,7 @@ builder.subscriptionField('documentStatusChanged', (t) =>
   t.field({
     type: DocumentRef,
     description:
-      'Documents of one of your bots as their status changes: first the current state of the bot\'s documents ' +
+      "Documents of one of your bots as their status changes: first the current state of the bot's documents " +
       '(most recently changed, up to 200), then each change as it happens.',
     authScopes: { customer: true },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }) },

@@ -17,7 +17,6 @@ export function ownedDocumentWhere(viewerId: string | null, documentId: string):
   return { id: documentId, bot: ownedBotsWhere(viewerId) };
 }
 
-
 /** How many current documents a new subscriber is sent before live changes. */
 const SUBSCRIPTION_SNAPSHOT_LIMIT = 200;
 
@@ -89,7 +88,8 @@ export class KnowledgeService {
 
   /** Accepts a file into any bot's knowledge under `rules` (the demo uses its own). */
   async ingestUpload(botId: string, upload: UploadedFile | null, rules: UploadRules = DOCUMENT_UPLOAD_RULES): Promise<Document> {
-    if (!upload) throw new ValidationError(UPLOAD_MESSAGES.missingFile, [{ path: 'file', message: UPLOAD_MESSAGES.missingFile }], 'DOCUMENT_MISSING');
+    if (!upload)
+      throw new ValidationError(UPLOAD_MESSAGES.missingFile, [{ path: 'file', message: UPLOAD_MESSAGES.missingFile }], 'DOCUMENT_MISSING');
     return this.ingestion.accept(botId, upload, rules);
   }
 

@@ -21,8 +21,18 @@ describe('sniffDocumentType: the content decides, not the name', () => {
     { name: 'XML text', file: () => Buffer.from('<?xml version="1.0"?><a>b</a>'), fileName: 'a.txt', expected: 'txt' },
     { name: 'an .exe renamed .pdf', file: windowsExecutable, fileName: 'invoice.pdf', expected: 'rejected:exe' },
     { name: 'a PNG renamed .md', file: () => png, fileName: 'a.md', expected: 'rejected:png' },
-    { name: 'a ZIP that is not a DOCX', file: () => Buffer.from('504b0304140000000000', 'hex'), fileName: 'a.docx', expected: 'rejected:zip' },
-    { name: 'invalid UTF-8', file: () => Buffer.from([0x48, 0x69, 0xc3, 0x28, 0x20, 0x61]), fileName: 'a.txt', expected: 'rejected:binary' },
+    {
+      name: 'a ZIP that is not a DOCX',
+      file: () => Buffer.from('504b0304140000000000', 'hex'),
+      fileName: 'a.docx',
+      expected: 'rejected:zip',
+    },
+    {
+      name: 'invalid UTF-8',
+      file: () => Buffer.from([0x48, 0x69, 0xc3, 0x28, 0x20, 0x61]),
+      fileName: 'a.txt',
+      expected: 'rejected:binary',
+    },
     { name: 'text with NUL bytes', file: () => Buffer.from('abc\0def'), fileName: 'a.txt', expected: 'rejected:binary' },
   ];
 
@@ -37,7 +47,11 @@ describe('decodeText', () => {
     { name: 'drops a UTF-8 BOM', input: Buffer.from('\ufeffabc'), expected: 'abc' },
     { name: 'keeps tabs, newlines and form feeds', input: Buffer.from('a\tb\nc\r\n\fd'), expected: 'a\tb\nc\r\n\fd' },
     { name: 'refuses many control characters', input: Buffer.from('a\u0001b\u0002c\u0003d'), expected: null },
-    { name: 'accepts a stray control character in long text', input: Buffer.from(`${'word '.repeat(100)}\u0007`), expected: `${'word '.repeat(100)}\u0007` },
+    {
+      name: 'accepts a stray control character in long text',
+      input: Buffer.from(`${'word '.repeat(100)}\u0007`),
+      expected: `${'word '.repeat(100)}\u0007`,
+    },
   ])('$name', ({ input, expected }) => {
     expect(decodeText(input)).toBe(expected);
   });

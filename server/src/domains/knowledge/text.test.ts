@@ -32,7 +32,19 @@ describe('normalizeText', () => {
 
 describe('markdownSections', () => {
   it('sections by heading path, without repeating the heading lines', () => {
-    const markdown = ['Preamble.', '# Guide', 'Intro.', '## Install', 'Run it.', '### Linux', 'apt.', '## Use', 'Go.', '# Other', 'Else.'].join('\n');
+    const markdown = [
+      'Preamble.',
+      '# Guide',
+      'Intro.',
+      '## Install',
+      'Run it.',
+      '### Linux',
+      'apt.',
+      '## Use',
+      'Go.',
+      '# Other',
+      'Else.',
+    ].join('\n');
     expect(markdownSections(markdown)).toEqual([
       { heading: null, text: 'Preamble.' },
       { heading: 'Guide', text: 'Intro.' },
@@ -86,7 +98,9 @@ describe('splitSections', () => {
     const chunks = await splitSections([{ heading: null, text: longText }], { chunkSize: 300, chunkOverlap: 80 });
     const joined = chunks.map((chunk) => chunk.content).join(' ');
     for (let index = 0; index < 120; index++) expect(joined).toContain(sentence(index));
-    const overlapping = chunks.slice(1).filter((chunk, index) => chunks[index]!.content.endsWith(chunk.content.split('. ')[0]!.replace(/\.$/, '') + '.'));
+    const overlapping = chunks
+      .slice(1)
+      .filter((chunk, index) => chunks[index]!.content.endsWith(chunk.content.split('. ')[0]!.replace(/\.$/, '') + '.'));
     expect(overlapping.length).toBeGreaterThan(0);
   });
 

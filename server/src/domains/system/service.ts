@@ -13,16 +13,15 @@ export class SystemService {
   async publicConfig() {
     const { prisma, config } = this.deps.platform;
     const { adminEmail, customerEmail } = config.seed;
-    const seeded = config.seed.demoAccounts
-      ? await prisma.user.count({ where: { email: { in: [adminEmail, customerEmail] } } })
-      : 0;
+    const seeded = config.seed.demoAccounts ? await prisma.user.count({ where: { email: { in: [adminEmail, customerEmail] } } }) : 0;
     return {
-      demo_accounts: seeded === 2
-        ? {
-            admin: { email: adminEmail, password: config.seed.adminPassword },
-            customer: { email: customerEmail, password: config.seed.customerPassword },
-          }
-        : null,
+      demo_accounts:
+        seeded === 2
+          ? {
+              admin: { email: adminEmail, password: config.seed.adminPassword },
+              customer: { email: customerEmail, password: config.seed.customerPassword },
+            }
+          : null,
       google_sign_in: isGoogleConfigured(config.google),
       languages: ['en', 'fr'],
       bot_languages: ['en', 'es', 'fr', 'de', 'it'],

@@ -47,10 +47,7 @@ export class SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES));
       decipher.setAAD(Buffer.from(VERSION));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([
-        decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
       throw new SecretBoxError();
     }

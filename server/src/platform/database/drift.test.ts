@@ -103,10 +103,7 @@ describe('schema drift', () => {
   });
 
   it('the committed migrations build exactly the schema in prisma/schema.prisma', async () => {
-    const diff = runPrismaCli(
-      ['migrate', 'diff', '--from-empty', '--to-schema', schemaPath, '--script'],
-      fromSchema.url,
-    );
+    const diff = runPrismaCli(['migrate', 'diff', '--from-empty', '--to-schema', schemaPath, '--script'], fromSchema.url);
 
     const database = await createDatabase({ url: fromMigrations.url });
     try {
@@ -123,9 +120,8 @@ describe('schema drift', () => {
 
     const [migrated, generated] = await Promise.all([dumpCatalog(fromMigrations.url), dumpCatalog(fromSchema.url)]);
     expect(migrated.tables.length).toBeGreaterThan(0);
-    expect(
-      migrated,
-      'The migrations differ from prisma/schema.prisma: run `npx prisma migrate dev --create-only --name <change>`',
-    ).toEqual(generated);
+    expect(migrated, 'The migrations differ from prisma/schema.prisma: run `npx prisma migrate dev --create-only --name <change>`').toEqual(
+      generated,
+    );
   }, 120_000);
 });

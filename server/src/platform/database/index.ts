@@ -42,9 +42,7 @@ function createPrismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: st
 export const PGLITE_MEMORY = 'memory://';
 
 /** How to reach the database underneath Prisma (used by migrate.ts). Internal to platform/database. */
-export type DatabaseDriver =
-  | { kind: 'pglite'; pglite: PGlite }
-  | { kind: 'postgres'; url: string; schema: string | undefined };
+export type DatabaseDriver = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string; schema: string | undefined };
 
 const drivers = new WeakMap<Database, DatabaseDriver>();
 
@@ -54,9 +52,7 @@ export function databaseDriver(database: Database): DatabaseDriver {
   return driver;
 }
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; schema: string | undefined };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; schema: string | undefined };
 
 /** Reads a database URL (or, without one, the PGlite directory) into a target. */
 function resolveDatabaseTarget(options: CreateDatabaseOptions = {}): DatabaseTarget {
@@ -85,10 +81,7 @@ function isMemory(dir: string): boolean {
 // One PGlite instance per data directory and process (a directory cannot be opened twice).
 const sharedPglite = new Map<string, { pglite: Promise<PGlite>; users: number }>();
 
-async function acquirePglite(
-  dataDir: string,
-  loadDataDir: Blob | undefined,
-): Promise<{ pglite: PGlite; release(): Promise<void> }> {
+async function acquirePglite(dataDir: string, loadDataDir: Blob | undefined): Promise<{ pglite: PGlite; release(): Promise<void> }> {
   if (dataDir === PGLITE_MEMORY) {
     const pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
     return { pglite, release: () => (pglite.closed ? Promise.resolve() : pglite.close()) };

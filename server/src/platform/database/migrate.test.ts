@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createScratchPostgresDatabase,
-  postgresUrlForTests,
-  type ScratchPostgres,
-} from '../../../test/database.ts';
+import { createScratchPostgresDatabase, postgresUrlForTests, type ScratchPostgres } from '../../../test/database.ts';
 import { createDatabase, type Database } from './index.ts';
 import { applyMigrations, defaultMigrationsDir, migrationChecksum, readMigrations } from './migrate.ts';
 
@@ -78,12 +74,7 @@ function sharedBehaviour(open: () => Promise<Database>) {
       },
     });
     const read = async () =>
-      (
-        await prisma.$queryRawUnsafe<{ v: string }[]>(
-          'SELECT "searchVector"::text AS v FROM "chunks" WHERE "id" = $1',
-          chunk.id,
-        )
-      )[0]!.v;
+      (await prisma.$queryRawUnsafe<{ v: string }[]>('SELECT "searchVector"::text AS v FROM "chunks" WHERE "id" = $1', chunk.id))[0]!.v;
     expect(await read()).toBe("'monthly':3 'plans':2 'pricing':1 'subscriptions':4");
     await prisma.chunk.update({ where: { id: chunk.id }, data: { heading: null, content: 'Yearly' } });
     expect(await read()).toBe("'pricing':1 'yearly':2");
@@ -102,9 +93,7 @@ function sharedBehaviour(open: () => Promise<Database>) {
       name,
     );
     try {
-      await expect(applyMigrations(database)).rejects.toThrow(
-        new RegExp(`Migration ${name} was modified after it was applied`),
-      );
+      await expect(applyMigrations(database)).rejects.toThrow(new RegExp(`Migration ${name} was modified after it was applied`));
     } finally {
       await database.prisma.$executeRawUnsafe(
         `UPDATE "_prisma_migrations" SET "checksum" = $1 WHERE "migration_name" = $2`,

@@ -101,10 +101,7 @@ interface Session {
   applyInTransaction(script: string, insertParams: unknown[]): Promise<void>;
 }
 
-export async function applyMigrations(
-  database: Database,
-  options: ApplyMigrationsOptions = {},
-): Promise<ApplyMigrationsResult> {
+export async function applyMigrations(database: Database, options: ApplyMigrationsOptions = {}): Promise<ApplyMigrationsResult> {
   const migrations = readMigrations(options.migrationsDir ?? defaultMigrationsDir());
   const driver = databaseDriver(database);
   if (driver.kind === 'pglite') return withPgliteLock(driver.pglite, () => run(pgliteSession(driver.pglite), migrations));
@@ -185,11 +182,7 @@ function pgliteSession(pglite: PGlite): Session {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-async function withPostgresLock<T>(
-  url: string,
-  schema: string | undefined,
-  fn: (session: Session) => Promise<T>,
-): Promise<T> {
+async function withPostgresLock<T>(url: string, schema: string | undefined, fn: (session: Session) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await client.connect();

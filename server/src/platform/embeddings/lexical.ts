@@ -19,7 +19,10 @@ const MIN_WORD_FOR_CHAR_GRAMS = 4;
  * diacritics ("Café" and "cafe" are one word), split on anything that is not a letter or digit.
  */
 export function lexicalTokens(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   const tokens = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
   return tokens.map((token) => (token.length > MAX_TOKEN_LENGTH ? token.slice(0, MAX_TOKEN_LENGTH) : token));
 }

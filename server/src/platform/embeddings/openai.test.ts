@@ -93,7 +93,12 @@ describe('OpenAiCompatibleEmbeddings (the real LangChain client against a local 
 
 describe('createEmbeddings', () => {
   it.each([
-    { name: 'no key: the local lexical embedding', options: { embeddingsModel: 'text-embedding-3-small' }, type: LexicalEmbeddings, modelId: 'local-lexical-v1-512' },
+    {
+      name: 'no key: the local lexical embedding',
+      options: { embeddingsModel: 'text-embedding-3-small' },
+      type: LexicalEmbeddings,
+      modelId: 'local-lexical-v1-512',
+    },
     {
       name: 'a key: the configured OpenAI-compatible model',
       options: { openAiApiKey: 'sk', openAiBaseUrl: 'http://127.0.0.1:1/v1', embeddingsModel: 'nomic-embed-text' },

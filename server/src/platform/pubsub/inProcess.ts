@@ -19,11 +19,14 @@ export class InProcessPubSub implements PubSub {
 
   subscribe(topic: string, signal?: AbortSignal): Subscription {
     const event = eventName(topic);
-    return createSubscription((deliver) => {
-      const onMessage = (message: string): void => deliver(JSON.parse(message));
-      this.emitter.on(event, onMessage);
-      return { ready: Promise.resolve(), detach: () => this.emitter.off(event, onMessage) };
-    }, [signal, this.closing.signal]);
+    return createSubscription(
+      (deliver) => {
+        const onMessage = (message: string): void => deliver(JSON.parse(message));
+        this.emitter.on(event, onMessage);
+        return { ready: Promise.resolve(), detach: () => this.emitter.off(event, onMessage) };
+      },
+      [signal, this.closing.signal],
+    );
   }
 
   async close(): Promise<void> {

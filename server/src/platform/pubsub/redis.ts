@@ -49,11 +49,14 @@ export class RedisPubSub implements PubSub {
 
   subscribe(topic: string, signal?: AbortSignal): Subscription {
     const name = this.prefix + topic;
-    return createSubscription((deliver) => {
-      const channel = this.channels.get(name) ?? this.openChannel(name);
-      channel.deliveries.add(deliver);
-      return { ready: channel.subscribed, detach: () => this.leaveChannel(name, channel, deliver) };
-    }, [signal, this.closing.signal]);
+    return createSubscription(
+      (deliver) => {
+        const channel = this.channels.get(name) ?? this.openChannel(name);
+        channel.deliveries.add(deliver);
+        return { ready: channel.subscribed, detach: () => this.leaveChannel(name, channel, deliver) };
+      },
+      [signal, this.closing.signal],
+    );
   }
 
   private openChannel(name: string): Channel {

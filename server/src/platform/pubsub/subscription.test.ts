@@ -4,10 +4,7 @@ import { createSubscription } from './subscription.ts';
 describe('createSubscription', () => {
   it('rejects a waiting next() when the listener fails to attach, then reports done', async () => {
     let fail: (error: Error) => void = () => {};
-    const subscription = createSubscription(
-      () => ({ ready: new Promise<void>((_, reject) => (fail = reject)), detach: () => {} }),
-      [],
-    );
+    const subscription = createSubscription(() => ({ ready: new Promise<void>((_, reject) => (fail = reject)), detach: () => {} }), []);
     const pending = subscription.next();
     fail(new Error('subscribe failed'));
     await expect(pending).rejects.toThrow('subscribe failed');
@@ -16,10 +13,7 @@ describe('createSubscription', () => {
   });
 
   it('keeps a failure for the next call to next() when nobody was waiting', async () => {
-    const subscription = createSubscription(
-      () => ({ ready: Promise.reject(new Error('subscribe failed')), detach: () => {} }),
-      [],
-    );
+    const subscription = createSubscription(() => ({ ready: Promise.reject(new Error('subscribe failed')), detach: () => {} }), []);
     await expect(subscription.ready).rejects.toThrow();
     await expect(subscription.next()).rejects.toThrow('subscribe failed');
     expect(await subscription.next()).toEqual({ value: undefined, done: true });

@@ -70,11 +70,11 @@ export class BullJobQueue implements JobQueue {
     this.workerConnection = connection;
     for (const registration of this.registrations.values()) {
       const { name, handler, policy } = registration;
-      const worker = new Worker(
-        name,
-        (job: Job) => handler(job.data, { id: job.id!, attempt: job.attemptsMade + 1 }),
-        { connection, prefix: this.prefix, concurrency: policy.concurrency },
-      );
+      const worker = new Worker(name, (job: Job) => handler(job.data, { id: job.id!, attempt: job.attemptsMade + 1 }), {
+        connection,
+        prefix: this.prefix,
+        concurrency: policy.concurrency,
+      });
       worker.on('failed', (job, error) => {
         if (!job) return;
         // attemptsMade already counts this run; finishedOn is set only once BullMQ gives up.

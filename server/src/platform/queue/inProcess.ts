@@ -116,10 +116,7 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   private settleIdle(): void {
-    const idle =
-      this.running.size === 0 &&
-      this.timers.size === 0 &&
-      [...this.queues.values()].every((queue) => queue.ready.length === 0);
+    const idle = this.running.size === 0 && this.timers.size === 0 && [...this.queues.values()].every((queue) => queue.ready.length === 0);
     if (!idle) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }

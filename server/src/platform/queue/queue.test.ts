@@ -31,7 +31,10 @@ describe.each(implementations)('%s JobQueue', (_name, create) => {
     queue.register<{ botId: string }>(name, async (payload, job) => seen.resolve([payload, job]));
     await queue.start();
     const id = await queue.enqueue(name, { botId: 'b1', at: new Date(0) });
-    expect(await seen.promise).toEqual([{ botId: 'b1', at: '1970-01-01T00:00:00.000Z' }, { id, attempt: 1 }]);
+    expect(await seen.promise).toEqual([
+      { botId: 'b1', at: '1970-01-01T00:00:00.000Z' },
+      { id, attempt: 1 },
+    ]);
   });
 
   it('keeps jobs enqueued before start() until then', async () => {
@@ -90,10 +93,7 @@ describe.each(implementations)('%s JobQueue', (_name, create) => {
     expect(onFailed).toHaveBeenCalledTimes(1);
     expect(runs).toBe(2);
     expect(logger.warn).toHaveBeenCalledTimes(1);
-    expect(logger.error.mock.calls.map(([, message]) => message)).toEqual([
-      'job failed for the last time',
-      'onFailed hook threw',
-    ]);
+    expect(logger.error.mock.calls.map(([, message]) => message)).toEqual(['job failed for the last time', 'onFailed hook threw']);
   });
 
   it('ignores a job id enqueued again while pending, and accepts it again once done', async () => {

@@ -56,10 +56,7 @@ export async function reportFailure(hooks: JobQueueHooks, registration: Registra
     return;
   }
   hooks.logger?.error(details, 'job failed for the last time');
-  const notifications = [
-    () => registration.onFailed?.(run.payload, error),
-    () => hooks.onFailed?.(registration.name, run.payload, error),
-  ];
+  const notifications = [() => registration.onFailed?.(run.payload, error), () => hooks.onFailed?.(registration.name, run.payload, error)];
   for (const notify of notifications) {
     try {
       await notify();

@@ -37,12 +37,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(
-      HIT_SCRIPT,
-      1,
-      this.keyFor(key, windowMs),
-      windowMs,
-    )) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.keyFor(key, windowMs), windowMs)) as [number, number];
     return toResult(count, limit, ttl);
   }
 

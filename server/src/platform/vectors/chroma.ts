@@ -37,7 +37,9 @@ export class ChromaVectorStore implements VectorStore {
   }
 
   async query(collection: string, embedding: number[], options: VectorQueryOptions): Promise<VectorMatch[]> {
-    const result = await (await this.collection(collection)).query({
+    const result = await (
+      await this.collection(collection)
+    ).query({
       queryEmbeddings: [embedding],
       nResults: options.topK,
       where: toWhere(options.where),

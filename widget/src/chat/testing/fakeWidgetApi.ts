@@ -73,7 +73,9 @@ export function fakeWidgetApi(options: FakeApiOptions = {}) {
     requests.push({ method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
     const { settings = {}, history = [], sessionFailure, chat } = options;
     if (url.pathname.startsWith('/api/v1/public/bots/settings/')) {
-      return typeof settings === 'number' ? jsonResponse(settings, { detail: 'Bot not found' }) : jsonResponse(200, { ...SETTINGS, ...settings });
+      return typeof settings === 'number'
+        ? jsonResponse(settings, { detail: 'Bot not found' })
+        : jsonResponse(200, { ...SETTINGS, ...settings });
     }
     if (url.pathname === '/api/v1/public/bots/sessions/create') {
       if (sessionFailure) return jsonResponse(sessionFailure, { detail: 'Session failed' });

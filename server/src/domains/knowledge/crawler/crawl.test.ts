@@ -28,11 +28,7 @@ const ABOUT = '<h1>About Acme</h1><p>Acme has made widgets since 1999.</p>';
 
 function acmeRoutes(origin: string): Record<string, RouteHandler> {
   return {
-    '/robots.txt': respond(
-      200,
-      'text/plain',
-      `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap-news.xml\n`,
-    ),
+    '/robots.txt': respond(200, 'text/plain', `User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap-news.xml\n`),
     '/sitemap.xml': xml(
       `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemap-pages.xml</loc></sitemap></sitemapindex>`,
     ),
@@ -56,14 +52,16 @@ function acmeRoutes(origin: string): Record<string, RouteHandler> {
     ),
     '/products/widget': (request, response) =>
       request.url?.includes('color=red')
-        ? layout('<h1>Widget</h1><p>The widget, in red.</p>', 'Red widget', `<link rel="canonical" href="${origin}/products/widget">`)(
-            request,
-            response,
-          )
-        : layout('<h1>Widget</h1><p>The widget.</p>', 'Widget', `<link rel="canonical" href="${origin}/products/widget">`)(
-            request,
-            response,
-          ),
+        ? layout(
+            '<h1>Widget</h1><p>The widget, in red.</p>',
+            'Red widget',
+            `<link rel="canonical" href="${origin}/products/widget">`,
+          )(request, response)
+        : layout(
+            '<h1>Widget</h1><p>The widget.</p>',
+            'Widget',
+            `<link rel="canonical" href="${origin}/products/widget">`,
+          )(request, response),
     '/blog/': layout('<h1>Blog</h1><a href="post-1">First</a> <a href="post-2">Second</a>', 'Blog'),
     '/blog/post-1': layout('<article><h1>First post</h1><p>Hello.</p></article>', 'First post'),
     '/blog/post-2': layout('<article><h1>Second post</h1><p>Hello again.</p></article>', 'Second post'),
@@ -221,7 +219,9 @@ describe('crawlSite limits', () => {
   });
 
   it('stops before the byte budget is passed', async () => {
-    const { pages: [home] } = await crawlAll(options({ maxDepth: 0 }));
+    const {
+      pages: [home],
+    } = await crawlAll(options({ maxDepth: 0 }));
     const maxTotalBytes = home!.bytes * 2.5;
     const { pages, summary } = await crawlAll(options({ maxTotalBytes }));
     expect(pages.length).toBeGreaterThan(1);
@@ -238,9 +238,7 @@ describe('crawlSite limits', () => {
       '/hang/3': () => {},
     });
     try {
-      const { pages, summary } = await crawlAll(
-        options({ url: `${hanging.origin}/`, maxDurationMs: 1_500, requestTimeoutMs: 60_000 }),
-      );
+      const { pages, summary } = await crawlAll(options({ url: `${hanging.origin}/`, maxDurationMs: 1_500, requestTimeoutMs: 60_000 }));
       expect(pages).toHaveLength(1);
       expect(summary).toMatchObject({ stoppedBy: 'time_limit', pagesFailed: 0 });
     } finally {

@@ -363,11 +363,7 @@ async function fetchTarget(target: CrawlTarget, client: SiteClient, signal: Abor
  * into a path robots.txt disallows, or a duplicate (by URL, final URL, canonical URL or content) of
  * a page already read. `page` is null for a page without text.
  */
-function readFetchedPage(
-  target: CrawlTarget,
-  resource: FetchedResource,
-  site: Site,
-): { page: CrawledPage | null; links: string[] } | null {
+function readFetchedPage(target: CrawlTarget, resource: FetchedResource, site: Site): { page: CrawledPage | null; links: string[] } | null {
   const finalUrl = onSiteUrl(new URL(resource.finalUrl), site.origin);
   if (!finalUrl || !site.rules.isAllowed(finalUrl)) return null;
   const extracted = extractPage(resource.body, resource.finalUrl, resource.charset);

@@ -23,20 +23,62 @@ export interface ExtractedPage {
 }
 
 const NEVER_CONTENT = [
-  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed',
-  'form', 'button', 'select', 'textarea', 'input', 'dialog',
-  'nav', 'aside', 'menu',
-  '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=complementary]', '[role=search]',
-  '[role=dialog]', '[role=alertdialog]', '[hidden]', '[aria-hidden=true]',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'button',
+  'select',
+  'textarea',
+  'input',
+  'dialog',
+  'nav',
+  'aside',
+  'menu',
+  '[role=navigation]',
+  '[role=banner]',
+  '[role=contentinfo]',
+  '[role=complementary]',
+  '[role=search]',
+  '[role=dialog]',
+  '[role=alertdialog]',
+  '[hidden]',
+  '[aria-hidden=true]',
 ].join(', ');
 
 /** Class or id tokens of cookie and consent banners (OneTrust, Cookiebot, cookieconsent...). */
 const CONSENT_TOKEN = /^(cookie|consent|gdpr|onetrust|cybotcookiebot|cc-window|cc-banner)/i;
 
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure',
-  'footer', 'header', 'hr', 'main', 'ol', 'p', 'section', 'summary', 'table', 'tbody', 'tfoot',
-  'thead', 'ul', 'caption',
+  'address',
+  'article',
+  'blockquote',
+  'details',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'header',
+  'hr',
+  'main',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'ul',
+  'caption',
 ]);
 const LINE_TAGS = new Set(['br', 'li', 'dt', 'dd', 'tr']);
 const CELL_TAGS = new Set(['td', 'th']);
@@ -44,8 +86,7 @@ const HEADING_TAG = /^h[1-6]$/;
 
 /** Parses an HTML page; `charset` is the one from the Content-Type header, if any. */
 export function extractPage(html: Buffer | string, pageUrl: string, charset?: string): ExtractedPage {
-  const $ =
-    typeof html === 'string' ? load(html) : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charset } });
+  const $ = typeof html === 'string' ? load(html) : loadBuffer(html, { encoding: { transportLayerEncodingLabel: charset } });
   const baseUrl = resolveHttpLink($('base[href]').attr('href') ?? '', pageUrl) ?? pageUrl;
   const links = extractLinks($, baseUrl);
   const canonicalHref = $('link[rel~=canonical][href]').attr('href');
@@ -75,11 +116,7 @@ function extractLinks($: CheerioAPI, baseUrl: URL | string): string[] {
 }
 
 function extractTitle($: CheerioAPI): string {
-  const candidates = [
-    $('title').first().text(),
-    $('meta[property="og:title"]').attr('content') ?? '',
-    $('h1').first().text(),
-  ];
+  const candidates = [$('title').first().text(), $('meta[property="og:title"]').attr('content') ?? '', $('h1').first().text()];
   return candidates.map(normaliseInline).find((candidate) => candidate !== '') ?? '';
 }
 

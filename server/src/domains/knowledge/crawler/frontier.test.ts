@@ -72,6 +72,11 @@ describe('CrawledPages', () => {
     [['https://acme.test/empty'], null, true],
     [['https://acme.test/new'], 'other', false],
   ])('%j with content %s is a duplicate: %s', (urls, contentHash, duplicate) => {
-    expect(pages.has(urls.map((url) => new URL(url)), contentHash)).toBe(duplicate);
+    expect(
+      pages.has(
+        urls.map((url) => new URL(url)),
+        contentHash,
+      ),
+    ).toBe(duplicate);
   });
 });

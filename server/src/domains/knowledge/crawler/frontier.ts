@@ -52,9 +52,7 @@ export class CrawledPages {
 
   /** A page without text has a null hash: empty pages are not duplicates of each other. */
   has(urls: URL[], contentHash: string | null): boolean {
-    return (
-      (contentHash !== null && this.contentHashes.has(contentHash)) || urls.some((url) => this.urlKeys.has(urlKey(url)))
-    );
+    return (contentHash !== null && this.contentHashes.has(contentHash)) || urls.some((url) => this.urlKeys.has(urlKey(url)));
   }
 
   add(urls: URL[], contentHash: string | null): void {

@@ -125,9 +125,7 @@ describe('safeFetch refuses private and local addresses', () => {
   ])('refuses %s without connecting', async (_case, url) => {
     const error = await refusal(fetchWith(url()));
     expect(error.code).toBe('blocked_address');
-    expect(error.message).toBe(
-      'Blocked URL: This address points to a private or local network and cannot be crawled.',
-    );
+    expect(error.message).toBe('Blocked URL: This address points to a private or local network and cannot be crawled.');
     expect(site.requests).toEqual([]);
   });
 
@@ -198,12 +196,7 @@ describe('safeFetch bounds', () => {
     ['a streamed body over the cap', '/streamed-huge', 'too_large', 'Page too large: The page is bigger than the 98 KB limit.'],
     ['a compressed body that inflates over the cap', '/gzip-bomb', 'too_large', 'Page too large: The page is bigger than the 98 KB limit.'],
     ['an HTTP error', '/missing', 'http_status', 'Page unavailable: The website answered with HTTP status 404.'],
-    [
-      'a PDF',
-      '/manual.pdf',
-      'unsupported_content_type',
-      'Unsupported content: Only web pages can be crawled (this is application/pdf).',
-    ],
+    ['a PDF', '/manual.pdf', 'unsupported_content_type', 'Unsupported content: Only web pages can be crawled (this is application/pdf).'],
     [
       'a response without a content type',
       '/no-type',

@@ -94,11 +94,7 @@ function parseTarget(href: string, base?: URL): URL {
   return url;
 }
 
-async function fetchFollowingRedirects(
-  start: URL,
-  options: SafeFetchOptions,
-  signal: AbortSignal,
-): Promise<FetchedResource> {
+async function fetchFollowingRedirects(start: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<FetchedResource> {
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let current = start;
   for (let redirects = 0; ; redirects += 1) {
@@ -139,12 +135,7 @@ async function resolve(host: string, policy: NetworkPolicy): Promise<ResolvedAdd
   return addresses;
 }
 
-function request(
-  url: URL,
-  pinned: ResolvedAddress,
-  options: SafeFetchOptions,
-  signal: AbortSignal,
-): Promise<http.IncomingMessage> {
+function request(url: URL, pinned: ResolvedAddress, options: SafeFetchOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = transport.request(url, {
