@@ -1,10 +1,9 @@
-import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
 import type { DeleteBotDialogMutation } from './__generated__/DeleteBotDialogMutation.graphql.ts';
 import { adjustBotCount } from './botCount.ts';
-import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 
 export function DeleteBotDialog({
   botId,
@@ -58,23 +57,14 @@ export function DeleteBotDialog({
   }
 
   return (
-    <ModalDialog
+    <ConfirmDeleteDialog
       open={open}
       onClose={onClose}
-      role="alertdialog"
       title={t('chatbots.delete.title')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="red" loading={deleting} onClick={confirm}>
-            {t('chatbots.delete.confirm')}
-          </Button>
-        </>
-      }
-    >
-      <Text>{t('chatbots.delete.message', { name: botName })}</Text>
-    </ModalDialog>
+      message={t('chatbots.delete.message', { name: botName })}
+      confirmLabel={t('chatbots.delete.confirm')}
+      deleting={deleting}
+      onConfirm={confirm}
+    />
   );
 }

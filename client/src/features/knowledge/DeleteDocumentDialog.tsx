@@ -1,7 +1,6 @@
-import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
-import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { DeleteDocumentDialogMutation } from './__generated__/DeleteDocumentDialogMutation.graphql.ts';
 
@@ -58,23 +57,14 @@ export function DeleteDocumentDialog({
   }
 
   return (
-    <ModalDialog
+    <ConfirmDeleteDialog
       open={open}
       onClose={onClose}
-      role="alertdialog"
       title={t('knowledge.documents.deleteDialog.title')}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="red" loading={deleting} onClick={confirm}>
-            {t('knowledge.documents.deleteDialog.confirm')}
-          </Button>
-        </>
-      }
-    >
-      <Text>{t('knowledge.documents.deleteDialog.message', { fileName })}</Text>
-    </ModalDialog>
+      message={t('knowledge.documents.deleteDialog.message', { fileName })}
+      confirmLabel={t('knowledge.documents.deleteDialog.confirm')}
+      deleting={deleting}
+      onConfirm={confirm}
+    />
   );
 }
