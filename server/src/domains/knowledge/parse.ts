@@ -1,6 +1,5 @@
-import * as cheerio from 'cheerio';
-import mammoth from 'mammoth';
-import { getDocumentProxy } from 'unpdf';
+import type { CheerioAPI } from 'cheerio';
+import type { getDocumentProxy } from 'unpdf';
 import { assertDocxWithinLimits } from './docxArchive.ts';
 import { markdownSections } from './markdown.ts';
 import { hasMeaningfulText, normalizeText } from './normalize.ts';
@@ -56,6 +55,8 @@ async function parsePdf(data: Buffer): Promise<ParsedDocument> {
   await assertPdfStreamsWithinLimits(data);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
+    // Loaded here, not at the top: a text file's worker should not pay for pdf.js.
+    const { getDocumentProxy } = await import('unpdf');
     // pdf.js takes ownership of (detaches) the array it is given: hand it a copy.
     pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true });
   } catch (error) {
@@ -106,6 +107,7 @@ function pdfError(error: unknown): DocumentProcessingError {
 
 async function parseDocx(data: Buffer): Promise<ParsedDocument> {
   await assertDocxWithinLimits(data);
+  const [{ default: mammoth }, cheerio] = await Promise.all([import('mammoth'), import('cheerio')]);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -120,12 +122,11 @@ async function parseDocx(data: Buffer): Promise<ParsedDocument> {
   } catch (error) {
     throw new DocumentProcessingError('corrupt', 'docx', error instanceof Error ? error.message : String(error));
   }
-  return { ...withinCharacters(markdownSections(htmlToMarkdown(html)), MAX_EXTRACTED_CHARS), pageCount: null };
+  return { ...withinCharacters(markdownSections(htmlToMarkdown(cheerio.load(html, null, false))), MAX_EXTRACTED_CHARS), pageCount: null };
 }
 
-/** Mammoth's HTML as just enough Markdown to keep headings, paragraphs, list items and table rows. */
-function htmlToMarkdown(html: string): string {
-  const $ = cheerio.load(html, null, false);
+/** Mammoth's HTML (loaded in cheerio) as just enough Markdown to keep headings, paragraphs, list items and table rows. */
+function htmlToMarkdown($: CheerioAPI): string {
   const blocks: string[] = [];
   const text = (element: Parameters<typeof $>[0]) => $(element).text().replace(/\s+/g, ' ').trim();
   const visit = (elements: ReturnType<typeof $>) => {
