@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
 import {
+  apiKeyProblem,
   addBillingPeriod,
   assertValidPlan,
   BILLING_MESSAGES,
@@ -14,7 +15,6 @@ import {
   featuresText,
   formatMoney,
   fromMinorUnits,
-  isValidApiKeyShape,
   maskApiKey,
   planIssues,
   priceUsage,
@@ -168,17 +168,18 @@ describe('billing periods', () => {
 
 describe('own API keys', () => {
   it.each([
-    ['sk-abcdefghijklmnopqrstuvwx', true],
-    ['sk-proj-AbC123_def-456ghiJKL789mno', true],
-    ['sk-ant-api03-abcdefghijklmnopqrstuvwxyz', true],
-    ['sk-short', false],
-    ['pk-abcdefghijklmnopqrstuvwx', false],
-    ['sk-abcdefghij klmnopqrstuvwx', false],
-    ['sk-…abcd', false],
-    ['', false],
-    [`sk-${'a'.repeat(300)}`, false],
-  ])('%s has a valid shape: %s', (key, valid) => {
-    expect(isValidApiKeyShape(key)).toBe(valid);
+    ['sk-abcdefghijklmnopqrstuvwx', null],
+    ['sk-proj-AbC123_def-456ghiJKL789mno', null],
+    ['sk-ant-api03-abcdefghijklmnopqrstuvwxyz', 'anthropic'],
+    ['sk-ant-short', 'anthropic'],
+    ['sk-short', 'shape'],
+    ['pk-abcdefghijklmnopqrstuvwx', 'shape'],
+    ['sk-abcdefghij klmnopqrstuvwx', 'shape'],
+    ['sk-…abcd', 'shape'],
+    ['', 'shape'],
+    [`sk-${'a'.repeat(300)}`, 'shape'],
+  ])('%s: %s', (key, problem) => {
+    expect(apiKeyProblem(key)).toBe(problem);
   });
 
   it.each([
