@@ -40,6 +40,10 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** Keys starting `sk-ant-` (a customer's own, or the platform's) are answered by Anthropic's Messages API with this model. */
+  ANTHROPIC_MODEL: z.string().default('claude-haiku-4-5'),
+  /** Anthropic's API unless set (a proxy, a gateway, a test's fake). */
+  ANTHROPIC_BASE_URL: optionalUrl,
   EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
   CRAWL_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
   SEED_DEMO_ACCOUNTS: booleanString.default(true),
@@ -98,6 +102,8 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
       openAiApiKey: env.OPENAI_API_KEY,
       openAiBaseUrl: env.OPENAI_BASE_URL,
       llmModel: env.LLM_MODEL,
+      anthropicModel: env.ANTHROPIC_MODEL,
+      anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
       embeddingsModel: env.EMBEDDINGS_MODEL,
     },
     crawl: { allowPrivateNetworks: env.CRAWL_ALLOW_PRIVATE_NETWORKS },

@@ -1,9 +1,12 @@
+import { chatProviderForKey, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from './config.ts';
 
-export interface PlatformModel {
-  apiKey: string;
-  baseUrl?: string;
-  model: string;
+export interface PlatformAiSettings {
+  openAiApiKey?: string | undefined;
+  openAiBaseUrl?: string | undefined;
+  llmModel: string;
+  anthropicBaseUrl?: string | undefined;
+  anthropicModel: string;
 }
 
 /**
@@ -11,20 +14,21 @@ export interface PlatformModel {
  * neither exists (the product then answers without a model).
  */
 export class PlatformAi {
-  constructor(
-    private readonly deps: {
-      adminConfig: AdminConfigStore;
-      ai: { openAiApiKey?: string; openAiBaseUrl?: string; llmModel: string };
-    },
-  ) {}
+  constructor(private readonly deps: { adminConfig: AdminConfigStore; ai: PlatformAiSettings }) {}
 
-  async model(): Promise<PlatformModel | null> {
+  async model(): Promise<ChatModelEndpoint | null> {
     const apiKey = (await this.deps.adminConfig.get(ADMIN_CONFIG_KEYS.aiProviderKey)) ?? this.deps.ai.openAiApiKey;
     return apiKey ? this.withKey(apiKey) : null;
   }
 
-  /** The same provider and model with another key (a customer's own). */
-  withKey(apiKey: string): PlatformModel {
-    return { apiKey, baseUrl: this.deps.ai.openAiBaseUrl, model: this.deps.ai.llmModel };
+  /** The endpoint and model configured for the key's provider (the platform's key, or a customer's own). */
+  withKey(apiKey: string): ChatModelEndpoint {
+    const { ai } = this.deps;
+    switch (chatProviderForKey(apiKey)) {
+      case 'anthropic':
+        return { provider: 'anthropic', apiKey, baseUrl: ai.anthropicBaseUrl, model: ai.anthropicModel };
+      case 'openai':
+        return { provider: 'openai', apiKey, baseUrl: ai.openAiBaseUrl, model: ai.llmModel };
+    }
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
-import { AppError, ServiceUnavailableError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
+import { authErrors } from './errors.ts';
 import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn, statesMatch } from './google.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
 
@@ -69,9 +70,7 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   const googleRedirectUri = `${config.publicUrl}/api/v1/users/google/callback`;
 
   app.get('/users/google', async (_request, reply) => {
-    if (!isGoogleConfigured(config.google)) {
-      throw new ServiceUnavailableError('Google sign-in is not configured on this server.');
-    }
+    if (!isGoogleConfigured(config.google)) throw authErrors.googleNotConfigured();
     const start = startGoogleSignIn(config.google, googleRedirectUri);
     reply.setCookie(GOOGLE_STATE_COOKIE, JSON.stringify({ state: start.state, verifier: start.codeVerifier }), {
       path: '/api/v1/users/google',

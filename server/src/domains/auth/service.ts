@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/client.ts';
-import { AUTHENTICATION_REQUIRED, AuthenticationError, ConflictError, ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
@@ -11,6 +10,7 @@ import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rat
 import { parseInput } from '../../validation.ts';
 import { findActiveSubscription, planLabel, planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
+import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REFRESH_TOKEN_TTL_DAYS, VERIFICATION_TOKEN_TTL_HOURS } from './tokens.ts';
@@ -86,15 +86,7 @@ export const AUTH_RATE_LIMITS = {
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
 } as const;
 
-const AUTH_MESSAGES = {
-  emailTaken: 'An account with this email already exists',
-  invalidCredentials: 'Incorrect email or password',
-  emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
-  suspended: 'This account is suspended. Please contact support.',
-  invalidVerificationToken: 'This verification link is invalid or has expired.',
-  verificationSent: 'If an unverified account exists for this email, a new verification email has been sent.',
-  invalidRefreshToken: 'Your session has expired. Please sign in again.',
-} as const;
+const VERIFICATION_SENT_MESSAGE = 'If an unverified account exists for this email, a new verification email has been sent.';
 
 interface AuthDependencies {
   prisma: PrismaClient;
@@ -119,14 +111,14 @@ export class AuthService {
     await this.limit(`register:ip:${origin.ip}`, AUTH_RATE_LIMITS.registerPerIp);
     await this.limit(`register:email:${input.email}`, AUTH_RATE_LIMITS.registerPerEmail);
     const existing = await this.deps.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    if (existing) throw authErrors.emailTaken();
     let user: User;
     try {
       user = await this.deps.prisma.user.create({
         data: { email: input.email, fullName: input.fullName, passwordHash: await hashPassword(input.password) },
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      if (isUniqueViolation(error)) throw authErrors.emailTaken();
       throw error;
     }
     await this.sendVerificationEmail(user);
@@ -141,9 +133,9 @@ export class AuthService {
     const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
     // Unknown emails cost a hash check too, so response times do not reveal which accounts exist.
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.dummyPasswordHash()), input.password);
-    if (!user?.passwordHash || !passwordMatches) throw new AuthenticationError(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-    if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
-    if (!user.emailVerifiedAt) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+    if (!user?.passwordHash || !passwordMatches) throw authErrors.invalidCredentials();
+    if (user.status === 'suspended') throw authErrors.accountSuspended();
+    if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
     // The limits are for guessing: a sign-in that succeeds gives its hits back.
     await this.refund(`login:ip:${origin.ip}`, AUTH_RATE_LIMITS.loginPerIp);
     await this.refund(`login:email:${input.email}`, AUTH_RATE_LIMITS.loginPerEmail);
@@ -159,15 +151,15 @@ export class AuthService {
       include: { user: true },
     });
     if (!stored || stored.expiresAt <= now) {
-      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'INVALID_REFRESH_TOKEN');
+      throw authErrors.invalidRefreshToken();
     }
     if (stored.revokedAt) {
       await this.revokeFamily(stored.familyId);
-      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'REFRESH_TOKEN_REUSED');
+      throw authErrors.refreshTokenReused();
     }
     if (stored.user.status === 'suspended') {
       await this.revokeFamily(stored.familyId);
-      throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
+      throw authErrors.accountSuspended();
     }
     const next = randomToken(32);
     const nextId = randomUUID();
@@ -178,7 +170,7 @@ export class AuthService {
     });
     if (rotated.count === 0) {
       await this.revokeFamily(stored.familyId);
-      throw new AuthenticationError(AUTH_MESSAGES.invalidRefreshToken, 'REFRESH_TOKEN_REUSED');
+      throw authErrors.refreshTokenReused();
     }
     await this.deps.prisma.refreshToken.create({
       data: {
@@ -201,7 +193,7 @@ export class AuthService {
   /** Ends a session: the given refresh token's when there is one, else the calling access token's. */
   async logout(rawRefreshToken: unknown, viewer: { familyId: string } | null): Promise<void> {
     if (rawRefreshToken === undefined || rawRefreshToken === null) {
-      if (!viewer) throw new AuthenticationError(AUTHENTICATION_REQUIRED, 'AUTHENTICATION_REQUIRED');
+      if (!viewer) throw authErrors.authenticationRequired();
       return this.revokeFamily(viewer.familyId);
     }
     const token = parseInput(tokenInput, rawRefreshToken);
@@ -214,13 +206,13 @@ export class AuthService {
     const now = this.deps.clock.now();
     const stored = await this.deps.prisma.emailVerificationToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
     if (!stored || stored.usedAt || stored.expiresAt <= now) {
-      throw new ValidationError(AUTH_MESSAGES.invalidVerificationToken, [], 'INVALID_VERIFICATION_TOKEN');
+      throw authErrors.invalidVerificationToken();
     }
     const used = await this.deps.prisma.emailVerificationToken.updateMany({
       where: { id: stored.id, usedAt: null },
       data: { usedAt: now },
     });
-    if (used.count === 0) throw new ValidationError(AUTH_MESSAGES.invalidVerificationToken, [], 'INVALID_VERIFICATION_TOKEN');
+    if (used.count === 0) throw authErrors.invalidVerificationToken();
     const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
     if (user.emailVerifiedAt) return user;
     return this.deps.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
@@ -233,13 +225,13 @@ export class AuthService {
     await this.limit(`verify:email:${input.email}`, AUTH_RATE_LIMITS.verifyRequestPerEmail);
     const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
     if (user && !user.emailVerifiedAt && user.status !== 'suspended') await this.sendVerificationEmail(user);
-    return AUTH_MESSAGES.verificationSent;
+    return VERIFICATION_SENT_MESSAGE;
   }
 
   /** Signs in (or up) with a Google identity: links an existing account by verified email. */
   async signInWithGoogle(profile: GoogleProfile): Promise<TokenPair> {
     if (!profile.emailVerified) {
-      throw new ForbiddenError('Your Google account email is not verified.', 'GOOGLE_EMAIL_NOT_VERIFIED');
+      throw authErrors.googleEmailNotVerified();
     }
     const now = this.deps.clock.now();
     const emailAddress = profile.email.trim().toLowerCase();
@@ -255,7 +247,7 @@ export class AuthService {
           },
         })
       : await this.createGoogleUser(profile, emailAddress, now);
-    if (user.status === 'suspended') throw new ForbiddenError(AUTH_MESSAGES.suspended, 'ACCOUNT_SUSPENDED');
+    if (user.status === 'suspended') throw authErrors.accountSuspended();
     return this.startSession(user);
   }
 

@@ -8,7 +8,7 @@ import type { SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import type { Viewer } from '../auth/service.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
-import { apiKeyProblem, BILLING_MESSAGES, billingModeOf, maskApiKey, planTypeField } from './rules.ts';
+import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, maskApiKey, planTypeField } from './rules.ts';
 import { findActiveSubscription, type SubscriptionWithPlan } from './subscriptions.ts';
 
 export interface BillingOverview {
@@ -70,14 +70,9 @@ export class BillingAccountService {
     const key = (parseInput(setApiKeyInput, rawInput).apiKey ?? '').trim();
     const current = await this.maskedApiKey(viewer);
     if (key === '' || key === current) return { apiKey: current, saved: false };
-    const problem = apiKeyProblem(key);
-    if (problem) {
-      const message = problem === 'anthropic' ? BILLING_MESSAGES.apiKeyAnthropic : BILLING_MESSAGES.apiKeyInvalid;
-      throw new ValidationError(
-        message,
-        [{ path: 'apiKey', message }],
-        problem === 'anthropic' ? 'API_KEY_PROVIDER_UNSUPPORTED' : 'API_KEY_INVALID',
-      );
+    if (!isValidApiKeyShape(key)) {
+      const message = BILLING_MESSAGES.apiKeyInvalid;
+      throw new ValidationError(message, [{ path: 'apiKey', message }], 'API_KEY_INVALID');
     }
     const sealed = { encryptedApiKey: this.deps.secrets.encrypt(key), apiKeyHint: maskApiKey(key) };
     await this.deps.prisma.billingSettings.upsert({

@@ -78,15 +78,13 @@ describe('billing mode and own API key over REST', () => {
     expect(response.body.detail).toMatch(/api[_ ]key/i);
   });
 
-  it('refuses an Anthropic key with a message that says why, and keeps the saved key', async () => {
+  it('saves an Anthropic key like an OpenAI one, shown only masked', async () => {
     const { accessToken: token } = await signUp(server);
-    await api(server, 'POST', '/usersbilling/set-api-key', { token, body: { api_key: OWN_KEY } });
-    const response = await api(server, 'POST', '/usersbilling/set-api-key', {
+    const saved = await api(server, 'POST', '/usersbilling/set-api-key', {
       token,
       body: { api_key: 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123' },
     });
-    expect(response).toMatchObject({ status: 400, body: { detail: BILLING_MESSAGES.apiKeyAnthropic } });
-    expect((await api(server, 'GET', '/usersbilling/api-key', { token })).body).toEqual({ api_key: 'sk-…0123' });
+    expect(saved).toMatchObject({ status: 200, body: { api_key: 'sk-…0123', message: 'API key saved' } });
   });
 
   it.each([

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
 import {
-  apiKeyProblem,
   addBillingPeriod,
   assertValidPlan,
   BILLING_MESSAGES,
@@ -15,6 +14,7 @@ import {
   featuresText,
   formatMoney,
   fromMinorUnits,
+  isValidApiKeyShape,
   maskApiKey,
   planIssues,
   priceUsage,
@@ -168,18 +168,18 @@ describe('billing periods', () => {
 
 describe('own API keys', () => {
   it.each([
-    ['sk-abcdefghijklmnopqrstuvwx', null],
-    ['sk-proj-AbC123_def-456ghiJKL789mno', null],
-    ['sk-ant-api03-abcdefghijklmnopqrstuvwxyz', 'anthropic'],
-    ['sk-ant-short', 'anthropic'],
-    ['sk-short', 'shape'],
-    ['pk-abcdefghijklmnopqrstuvwx', 'shape'],
-    ['sk-abcdefghij klmnopqrstuvwx', 'shape'],
-    ['sk-…abcd', 'shape'],
-    ['', 'shape'],
-    [`sk-${'a'.repeat(300)}`, 'shape'],
-  ])('%s: %s', (key, problem) => {
-    expect(apiKeyProblem(key)).toBe(problem);
+    ['sk-abcdefghijklmnopqrstuvwx', true],
+    ['sk-proj-AbC123_def-456ghiJKL789mno', true],
+    ['sk-ant-api03-abcdefghijklmnopqrstuvwxyz', true],
+    ['sk-ant-short', false],
+    ['sk-short', false],
+    ['pk-abcdefghijklmnopqrstuvwx', false],
+    ['sk-abcdefghij klmnopqrstuvwx', false],
+    ['sk-…abcd', false],
+    ['', false],
+    [`sk-${'a'.repeat(300)}`, false],
+  ])('%s is a key the chat can use: %s', (key, usable) => {
+    expect(isValidApiKeyShape(key)).toBe(usable);
   });
 
   it.each([

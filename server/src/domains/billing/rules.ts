@@ -31,9 +31,8 @@ export const BILLING_MESSAGES = {
   planTypeInvalid: 'Plan type must be "credit" or "subscription"',
   apiKeyRequired: 'api_key is required',
   apiKeyNotText: 'api_key must be text',
-  apiKeyInvalid: 'Enter a valid API key: it starts with "sk-" followed by at least 20 letters, digits, "-" or "_"',
-  apiKeyAnthropic:
-    'Anthropic keys are not supported yet: the chat uses the OpenAI API. Enter an OpenAI key, or a key of an OpenAI-compatible provider.',
+  apiKeyInvalid:
+    'Enter a valid API key: an OpenAI key ("sk-...") or an Anthropic key ("sk-ant-..."), with at least 20 letters, digits, "-" or "_" after "sk-"',
   nameRequired: 'Plan name is required',
   priceInvalid: 'Price must be a number, for example 19 or $19.99',
   pricePositive: 'Price must be greater than 0',
@@ -404,17 +403,14 @@ export function renewedExpiry(currentExpiry: Date, now: Date, period: BillingPer
 // ---------------------------------------------------------------- the customer's own AI key
 
 /**
- * OpenAI-style secret keys (`sk-...`, `sk-proj-...`): the platform's chat speaks the OpenAI API
- * (OpenAI or any compatible provider). Anthropic's keys (`sk-ant-...`) share the shape but not the
- * API, so they are refused with their own message rather than failing at the first chat.
+ * Exactly the keys the chat's model adapter (platform/llm) can use: Anthropic's `sk-ant-...`, answered
+ * by Anthropic's Messages API, and OpenAI's `sk-...` and `sk-proj-...`, answered by the platform's
+ * OpenAI-compatible endpoint. Any other key is refused when saved rather than failing at the first chat.
  */
 const API_KEY_PATTERN = /^sk-[A-Za-z0-9_-]{20,250}$/;
-const ANTHROPIC_KEY_PREFIX = 'sk-ant-';
 
-/** Why a customer's key cannot be used, or null when it can. */
-export function apiKeyProblem(key: string): 'anthropic' | 'shape' | null {
-  if (key.startsWith(ANTHROPIC_KEY_PREFIX)) return 'anthropic';
-  return API_KEY_PATTERN.test(key) ? null : 'shape';
+export function isValidApiKeyShape(key: string): boolean {
+  return API_KEY_PATTERN.test(key);
 }
 
 /** The only form a stored key is ever shown in: its prefix and last four characters, `sk-…abcd`. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, logIn, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { NO_PLAN_MESSAGE } from './service.ts';
+import { NO_PLAN_MESSAGE } from './errors.ts';
 
 let server: TestServer;
 let model: FakeOpenAI;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { botsErrors } from './errors.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -37,14 +37,10 @@ export interface CheckedImage {
 /** Checks an icon or logo by its bytes, never by its name or declared type. */
 export async function checkImage(image: UploadedImage): Promise<CheckedImage> {
   const label = image.kind === 'icon' ? 'Icon' : 'Logo';
-  if (image.truncated || image.data.length > MAX_IMAGE_BYTES) {
-    throw new PayloadTooLargeError(`${label} must be an image of at most 2 MB.`, 'IMAGE_TOO_LARGE');
-  }
+  if (image.truncated || image.data.length > MAX_IMAGE_BYTES) throw botsErrors.imageTooLarge(label);
   const detected = image.data.length > 0 ? await fileTypeFromBuffer(image.data) : undefined;
   const extension = detected ? IMAGE_TYPES[detected.mime] : undefined;
-  if (!detected || !extension) {
-    throw new UnsupportedMediaTypeError(`${label} must be a PNG, JPEG, GIF, WebP, AVIF, BMP or ICO image.`, 'NOT_AN_IMAGE');
-  }
+  if (!detected || !extension) throw botsErrors.notAnImage(label);
   return { kind: image.kind, data: image.data, extension, contentType: detected.mime };
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bot } from '../../generated/prisma/client.ts';
-import { ValidationError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { documentJson } from '../knowledge/rest.ts';
+import { botsErrors } from './errors.ts';
 import { CONTENT_TYPE_BY_EXTENSION, publicImageKey, type BotImageKind, type UploadedImage } from './images.ts';
 import type { BotSummary } from './service.ts';
 
@@ -58,7 +58,7 @@ async function readBotForm(request: FastifyRequest): Promise<{ data: unknown; im
       try {
         data = JSON.parse(String(part.value));
       } catch {
-        throw new ValidationError('The data field must be valid JSON');
+        throw botsErrors.invalidDataJson();
       }
     }
   }

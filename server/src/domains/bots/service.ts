@@ -1,27 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Bot, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { BlobStore } from '../../platform/blob/index.ts';
-import { createChatModel } from '../../platform/llm/index.ts';
+import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import { parseInput } from '../../validation.ts';
 import { botAllowance } from '../billing/subscriptions.ts';
 import { findOwnedBot } from './access.ts';
 import { embedCodes, type EmbedCodes } from './embed.ts';
+import { botsErrors } from './errors.ts';
 import { botImageLocation, checkImage, type CheckedImage, type UploadedImage } from './images.ts';
 import { composePrompt, generatePromptInput, parseModelPrompt, promptWritingMessages, type GeneratedPrompt } from './prompt.ts';
-import {
-  botListFilter,
-  botStatus,
-  createBotInput,
-  CUSTOM_TONE_MESSAGE,
-  customToneNeedsDescription,
-  updateBotInput,
-  type BotStatus,
-} from './rules.ts';
-
-export const NO_PLAN_MESSAGE = 'No plan found. Please purchase a plan to create chatbots.';
+import { botListFilter, botStatus, createBotInput, customToneNeedsDescription, updateBotInput, type BotStatus } from './rules.ts';
 
 /** A bot as lists show it: with its derived status, today's conversations and its owner's name. */
 export interface BotSummary {
@@ -44,7 +34,7 @@ interface BotsDependencies {
   publicUrl: string;
   knowledge: BotKnowledge;
   /** The platform's own model, when one is configured; prompts are composed from templates otherwise. */
-  platformAi: { model(): Promise<{ apiKey: string; baseUrl?: string; model: string } | null> };
+  platformAi: { model(): Promise<ChatModelEndpoint | null> };
 }
 
 const IN_PROGRESS_DOCUMENTS = { status: { in: ['pending', 'processing'] } } satisfies Prisma.DocumentWhereInput;
@@ -140,9 +130,7 @@ export class BotsService {
     const existing = await findOwnedBot(this.deps.prisma, ownerId, botId);
     const changes = parseInput(updateBotInput, rawData ?? {});
     const merged = { ...existing, ...changes };
-    if (!customToneNeedsDescription(merged)) {
-      throw new ValidationError(CUSTOM_TONE_MESSAGE, [{ path: 'customToneDescription', message: CUSTOM_TONE_MESSAGE }]);
-    }
+    if (!customToneNeedsDescription(merged)) throw botsErrors.customToneUndescribed();
     const checked = await Promise.all(images.map(checkImage));
     const updated = await this.deps.prisma.bot.update({ where: { id: existing.id }, data: changes });
     return checked.length > 0 ? this.storeImages(updated, checked, existing) : updated;
@@ -211,7 +199,7 @@ export class BotsService {
         ['system', messages.system],
         ['user', messages.user],
       ]);
-      const generated = parseModelPrompt(typeof answer.content === 'string' ? answer.content : JSON.stringify(answer.content));
+      const generated = parseModelPrompt(answer.text);
       if (generated) return generated;
       this.deps.logger.warn('prompt model answered without a usable prompt; using the template');
     } catch (error) {
@@ -228,15 +216,10 @@ export class BotsService {
     return this.deps.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`bots:${ownerId}`}))`;
       const allowance = await botAllowance(tx, ownerId, this.deps.clock.now());
-      if (allowance.kind === 'none') throw new ForbiddenError(NO_PLAN_MESSAGE, 'NO_PLAN');
+      if (allowance.kind === 'none') throw botsErrors.noPlan();
       if (allowance.kind === 'limited') {
         const owned = await tx.bot.count({ where: { ownerId } });
-        if (owned >= allowance.limit) {
-          throw new ForbiddenError(
-            `Bot limit reached: your plan allows ${allowance.limit} chatbot${allowance.limit === 1 ? '' : 's'}. Upgrade your plan to create more.`,
-            'BOT_LIMIT_REACHED',
-          );
-        }
+        if (owned >= allowance.limit) throw botsErrors.botLimitReached(allowance.limit);
       }
       return create(tx);
     });

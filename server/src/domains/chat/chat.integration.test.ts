@@ -3,7 +3,9 @@ import { grantSubscription, signUp, type TestAccount } from '../../../test/accou
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, WIDGET_RATE_LIMITS } from './service.ts';
+import { readEvents } from '../../../test/serverSentEvents.ts';
+import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH } from './errors.ts';
+import { WIDGET_RATE_LIMITS } from './service.ts';
 
 const FACTS = [
   'Velo Bikes refund policy. Refunds are accepted within 30 days of delivery when the bike is unused.',
@@ -25,18 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await offline?.close();
 });
-
-async function readEvents(response: Response): Promise<{ event: string; data: any }[]> {
-  const text = await response.text();
-  return text
-    .trim()
-    .split('\n\n')
-    .map((block) => {
-      const event = /^event: (.+)$/m.exec(block)?.[1] ?? '';
-      const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null');
-      return { event, data };
-    });
-}
 
 describe('test chat without any AI key (extractive answers)', () => {
   it('quotes the fact from the uploaded document with its citation', async () => {

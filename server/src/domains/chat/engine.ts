@@ -1,14 +1,14 @@
 import type { BaseMessageLike } from '@langchain/core/messages';
-import { RateLimitError, ServiceUnavailableError } from '../../errors.ts';
-import { createChatModel } from '../../platform/llm/index.ts';
+import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import { chatErrors } from './errors.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, relevantPassages, type Citation, type Passage } from './passages.ts';
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
 
-/** Who writes the answer: an OpenAI-compatible model, or the offline extractive answerer. */
-export type Answerer = { kind: 'model'; apiKey: string; baseUrl?: string; model: string } | { kind: 'extractive' };
+/** Who writes the answer: a model (Anthropic's or an OpenAI-compatible one), or the offline extractive answerer. */
+export type Answerer = ({ kind: 'model' } & ChatModelEndpoint) | { kind: 'extractive' };
 
 export interface AnswerBot extends PromptBot {
   creativity: number;
@@ -106,6 +106,7 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
   ];
   const maxTokens = request.maxTokens ?? bot.maxTokens;
   const model = createChatModel({
+    provider: answerer.provider,
     apiKey: answerer.apiKey,
     baseUrl: answerer.baseUrl,
     model: answerer.model,
@@ -119,14 +120,17 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
   try {
     const stream = await model.stream(messages, { signal: request.signal ?? AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     for await (const chunk of stream) {
-      const token = typeof chunk.content === 'string' ? chunk.content : '';
+      // The text of a string or of content blocks (Anthropic's deltas may come as either).
+      const token = chunk.text;
       if (token) {
         text += token;
         request.onToken?.(token);
       }
+      // OpenAI reports usage once at the end; Anthropic the input at the start and the running
+      // output total at the end: the largest count seen is the answer's for both.
       if (chunk.usage_metadata) {
-        promptTokens = chunk.usage_metadata.input_tokens;
-        completionTokens = chunk.usage_metadata.output_tokens;
+        promptTokens = Math.max(promptTokens, chunk.usage_metadata.input_tokens);
+        completionTokens = Math.max(completionTokens, chunk.usage_metadata.output_tokens);
       }
     }
   } catch (error) {
@@ -151,12 +155,10 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
 export function providerError(error: unknown): Error {
   const status = typeof error === 'object' && error !== null ? Number((error as { status?: unknown }).status) : NaN;
   const name = error instanceof Error ? error.name : '';
-  if (status === 401 || status === 403) {
-    return new ServiceUnavailableError('The AI provider rejected the API key. Check the key in Billing.', 'AI_KEY_REJECTED');
-  }
-  if (status === 429) return new RateLimitError('The AI provider is rate limiting requests. Please try again in a minute.', 60);
+  if (status === 401 || status === 403) return chatErrors.aiKeyRejected();
+  if (status === 429) return chatErrors.aiRateLimited();
   if (name === 'TimeoutError' || name === 'AbortError' || /timed? ?out/i.test(error instanceof Error ? error.message : '')) {
-    return new ServiceUnavailableError('The AI provider did not answer in time. Please try again.', 'AI_TIMEOUT');
+    return chatErrors.aiTimeout();
   }
-  return new ServiceUnavailableError('The AI provider could not answer right now. Please try again.', 'AI_UNAVAILABLE');
+  return chatErrors.aiUnavailable();
 }

@@ -3,7 +3,6 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { AuthenticationError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
@@ -14,9 +13,9 @@ import type { BillingService } from '../billing/service.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './engine.ts';
+import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import type { Citation } from './passages.ts';
 
-export const MAX_MESSAGE_LENGTH = 4000;
 const MEMORY_TURNS = 6;
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
 const RETRIEVAL_TOP_K = 5;
@@ -27,17 +26,6 @@ export const WIDGET_RATE_LIMITS = {
   perSession: { limit: 20, windowMs: 60_000 },
   perBot: { limit: 300, windowMs: 60_000 },
   sessionsPerIp: { limit: 20, windowMs: 60 * 60_000 },
-} as const;
-
-export const CHAT_MESSAGES = {
-  botNotFound: 'Bot not found',
-  botInactive: 'This chatbot is currently unavailable.',
-  invalidToken: 'Invalid widget token for this bot.',
-  sessionNotFound: 'Chat session not found. Start a new session.',
-  emptyMessage: 'Message must not be empty.',
-  tooLong: `Message is too long: at most ${MAX_MESSAGE_LENGTH} characters.`,
-  unsavedBot: 'Save the bot before testing it.',
-  tooManyMessages: (seconds: number) => `Too many messages. Please wait ${seconds} seconds.`,
 } as const;
 
 const messageText = z
@@ -154,7 +142,7 @@ export class ChatService {
     const input = parseInput(widgetChatInput, rawBody);
     const bot = await this.activePublicBot(botId);
     if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) {
-      throw new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN');
+      throw chatErrors.invalidWidgetToken();
     }
     const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
@@ -281,13 +269,13 @@ export class ChatService {
 
   private async publicBot(botId: string): Promise<Bot> {
     const bot = botId ? await this.deps.prisma.bot.findFirst({ where: { id: botId, ownerId: { not: null } } }) : null;
-    if (!bot) throw new NotFoundError(CHAT_MESSAGES.botNotFound, 'BOT_NOT_FOUND');
+    if (!bot) throw chatErrors.botNotFound();
     return bot;
   }
 
   private async activePublicBot(botId: string): Promise<Bot> {
     const bot = await this.publicBot(botId);
-    if (!bot.isActive) throw new ForbiddenError(CHAT_MESSAGES.botInactive, 'BOT_INACTIVE');
+    if (!bot.isActive) throw chatErrors.botInactive();
     return bot;
   }
 
@@ -295,7 +283,7 @@ export class ChatService {
   private async widgetSession(botId: string, token: string): Promise<ChatSession> {
     const session = await this.deps.prisma.chatSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
     if (!session || session.botId !== botId || session.channel !== 'widget') {
-      throw new NotFoundError(CHAT_MESSAGES.sessionNotFound, 'SESSION_NOT_FOUND');
+      throw chatErrors.sessionNotFound();
     }
     return session;
   }

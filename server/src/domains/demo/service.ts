@@ -1,14 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Document, PrismaClient, TemplatePrompt, WebSource } from '../../generated/prisma/client.ts';
-import {
-  AuthenticationError,
-  ConflictError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ValidationError,
-} from '../../errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import type { BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
@@ -18,15 +11,14 @@ import { parseInput } from '../../validation.ts';
 import { assertAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/service.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
-import { CHAT_MESSAGES, type ChatReply } from '../chat/service.ts';
+import { CHAT_MESSAGES } from '../chat/errors.ts';
+import type { ChatReply } from '../chat/service.ts';
 import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
+import { demoErrors } from './errors.ts';
 
 const DEMO_SESSION_SECONDS = 3600;
 const MAX_TEMPLATE_PROMPTS = 3;
 export const DEMO_SESSIONS_PER_IP = { limit: 10, windowMs: 60 * 60_000 };
-export const DEMO_SESSION_EXPIRED = 'Your demo session has expired. Sign up to keep building your chatbot.';
-const DEMO_SESSION_INVALID = 'This demo session does not exist. Start a new demo.';
-const DEMO_UPLOAD_REJECTED = 'Only PDF, TXT, or Markdown files up to 2MB are allowed.';
 /** Web pages one demo session may read: the demo shows the idea, an account reads whole sites. */
 export const DEMO_CRAWLS_PER_SESSION = { limit: 5, windowMs: DEMO_SESSION_SECONDS * 1000 };
 /**
@@ -138,8 +130,8 @@ export class DemoService {
   async requireLiveSession(rawToken: unknown) {
     const token = parseInput(sessionTokenInput, rawToken);
     const session = await this.deps.prisma.demoSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
-    if (!session) throw new AuthenticationError(DEMO_SESSION_INVALID, 'DEMO_SESSION_INVALID');
-    if (session.expiresAt <= this.deps.clock.now()) throw new AuthenticationError(DEMO_SESSION_EXPIRED, 'DEMO_SESSION_EXPIRED');
+    if (!session) throw demoErrors.sessionInvalid();
+    if (session.expiresAt <= this.deps.clock.now()) throw demoErrors.sessionExpired();
     return session;
   }
 
@@ -151,7 +143,7 @@ export class DemoService {
     const input = parseInput(createDemoBotInput, rawInput);
     const session = await this.requireLiveSession(input.sessionToken);
     const template = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.templatePromptId } });
-    if (!template) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
+    if (!template) throw demoErrors.templateNotFound();
     return this.deps.prisma.demoBot.create({
       data: {
         demoSession: { connect: { id: session.id } },
@@ -180,7 +172,7 @@ export class DemoService {
     const demoBot = id
       ? await this.deps.prisma.demoBot.findFirst({ where: { botId: id, demoSessionId: session.id }, include: { bot: true } })
       : null;
-    if (!demoBot) throw new NotFoundError('Demo bot not found', 'DEMO_BOT_NOT_FOUND');
+    if (!demoBot) throw demoErrors.demoBotNotFound();
     return demoBot;
   }
 
@@ -190,7 +182,7 @@ export class DemoService {
     return this.deps.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('template-prompts'))`;
       if ((await tx.templatePrompt.count()) >= MAX_TEMPLATE_PROMPTS) {
-        throw new ConflictError('Maximum of 3 prompts allowed.', 'TEMPLATE_LIMIT_REACHED');
+        throw demoErrors.templateLimitReached();
       }
       return tx.templatePrompt.create({
         data: {
@@ -209,7 +201,7 @@ export class DemoService {
     assertAdmin(viewer);
     const input = parseInput(templateUpdateInput, rawInput ?? {});
     const existing = await this.deps.prisma.templatePrompt.findUnique({ where: { id } });
-    if (!existing) throw new NotFoundError('Template not found', 'TEMPLATE_NOT_FOUND');
+    if (!existing) throw demoErrors.templateNotFound();
     return this.deps.prisma.templatePrompt.update({
       where: { id },
       data: {
@@ -229,9 +221,9 @@ export class DemoService {
     try {
       return await this.deps.knowledge.ingestUpload(demoBot.botId, upload, DEMO_UPLOAD_RULES);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) throw new PayloadTooLargeError(DEMO_UPLOAD_REJECTED, error.code);
-      if (error instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(DEMO_UPLOAD_REJECTED, error.code);
-      if (error instanceof ValidationError) throw new ValidationError(DEMO_UPLOAD_REJECTED, error.issues, error.code);
+      if (error instanceof PayloadTooLargeError || error instanceof UnsupportedMediaTypeError || error instanceof ValidationError) {
+        throw demoErrors.uploadRejected(error);
+      }
       throw error;
     }
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
-import { ConflictError } from '../../errors.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
@@ -10,6 +9,7 @@ import { parseInput } from '../../validation.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
+import { knowledgeErrors } from './errors.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
 import { CrawlError } from './crawler/errors.ts';
 import { validateCrawlUrl } from './crawler/urls.ts';
@@ -113,7 +113,7 @@ export class CrawlService {
   async startForBot(botId: string, rawUrl: string, maxDepth: number): Promise<WebSource> {
     const url = validateCrawlUrl(rawUrl);
     const running = await this.deps.prisma.webSource.count({ where: { botId, status: { in: ['pending', 'running'] } } });
-    if (running > 0) throw new ConflictError('A crawl is already running for this bot. Wait for it to finish.', 'CRAWL_RUNNING');
+    if (running > 0) throw knowledgeErrors.crawlRunning();
     const crawl = await this.deps.prisma.webSource.create({ data: { botId, url, maxDepth } });
     await this.publish(crawl);
     await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Document, PrismaClient } from '../../generated/prisma/client.ts';
-import { ConflictError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
+import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';
 import { uuidv7 } from './ids.ts';
 import { WorkerDocumentParser, type DocumentParser } from './parseWorker.ts';
@@ -36,30 +36,16 @@ export interface UploadRules {
   accepted: readonly DocumentKind[];
 }
 
-const KIND_LABELS: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'DOCX', txt: 'TXT', md: 'MD' };
-
 /** The bot editor's rule (spec: pdf, docx, txt, md; at most 10 MB per file). */
 export const DOCUMENT_UPLOAD_RULES: UploadRules = { maxBytes: 10 * 1024 * 1024, accepted: ['pdf', 'docx', 'txt', 'md'] };
 
 export const UPLOAD_MESSAGES = {
-  missingFile: 'No file received: attach the document in the multipart field "file".',
-  empty: 'The file is empty.',
-  tooLarge: (maxBytes: number) => `File too large: documents can be at most ${formatMegabytes(maxBytes)}.`,
-  unsupported: (detected: string, accepted: readonly DocumentKind[]) =>
-    `Unsupported file type${detected === 'binary' ? '' : ` (the content is ${detected.toUpperCase()})`}. Accepted types: ${accepted
-      .map((kind) => KIND_LABELS[kind])
-      .join(', ')}.`,
-  duplicate: (fileName: string) => `This file is already in the bot's knowledge: "${fileName}" has the same content.`,
   fileLost: 'The uploaded file was lost before it could be processed. Please upload it again.',
   processingFailed: 'The document could not be processed because of a temporary problem. Please delete it and upload it again.',
   tooManyAttempts:
     `The document could not be processed after ${MAX_PROCESSING_ATTEMPTS} attempts. ` +
     'Please delete it and upload it again, or split it into smaller files.',
 } as const;
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
 
 export interface DocumentIngestionDependencies {
   prisma: PrismaClient;
@@ -98,15 +84,12 @@ export class DocumentIngestion {
    * file and queues its processing. Resolves with the `pending` document.
    */
   async accept(botId: string, upload: UploadedFile, rules: UploadRules = DOCUMENT_UPLOAD_RULES): Promise<Document> {
-    if (upload.truncated || upload.data.length > rules.maxBytes) {
-      throw new PayloadTooLargeError(UPLOAD_MESSAGES.tooLarge(rules.maxBytes), 'DOCUMENT_TOO_LARGE');
-    }
-    if (upload.data.length === 0)
-      throw new ValidationError(UPLOAD_MESSAGES.empty, [{ path: 'file', message: UPLOAD_MESSAGES.empty }], 'DOCUMENT_EMPTY');
+    if (upload.truncated || upload.data.length > rules.maxBytes) throw knowledgeErrors.documentTooLarge(rules.maxBytes);
+    if (upload.data.length === 0) throw knowledgeErrors.documentEmpty();
     const sniffed = await sniffDocumentType(upload.data, upload.fileName);
     if (sniffed.kind === null || !rules.accepted.includes(sniffed.kind)) {
       const detected = sniffed.kind === null ? sniffed.detected : sniffed.kind;
-      throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.unsupported(detected, rules.accepted), 'UNSUPPORTED_DOCUMENT_TYPE');
+      throw knowledgeErrors.unsupportedDocumentType(detected, rules.accepted);
     }
     const contentHash = createHash('sha256').update(upload.data).digest('hex');
     const fileName = cleanFileName(upload.fileName, sniffed.kind);
@@ -118,7 +101,7 @@ export class DocumentIngestion {
         where: { botId, contentHash, status: { not: 'failed' } },
         select: { fileName: true },
       });
-      if (duplicate) throw new ConflictError(UPLOAD_MESSAGES.duplicate(duplicate.fileName), 'DUPLICATE_DOCUMENT');
+      if (duplicate) throw knowledgeErrors.duplicateDocument(duplicate.fileName);
       const id = uuidv7();
       return tx.document.create({
         data: {

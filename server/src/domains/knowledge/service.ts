@@ -1,10 +1,11 @@
 import type { Document, Prisma } from '../../generated/prisma/client.ts';
-import { notFoundError, ValidationError } from '../../errors.ts';
+import { notFoundError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
+import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
-import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, UPLOAD_MESSAGES, type UploadedFile, type UploadRules } from './ingestion.ts';
+import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
 import type { Section } from './sections.ts';
 import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
@@ -88,8 +89,7 @@ export class KnowledgeService {
 
   /** Accepts a file into any bot's knowledge under `rules` (the demo uses its own). */
   async ingestUpload(botId: string, upload: UploadedFile | null, rules: UploadRules = DOCUMENT_UPLOAD_RULES): Promise<Document> {
-    if (!upload)
-      throw new ValidationError(UPLOAD_MESSAGES.missingFile, [{ path: 'file', message: UPLOAD_MESSAGES.missingFile }], 'DOCUMENT_MISSING');
+    if (!upload) throw knowledgeErrors.documentMissing();
     return this.ingestion.accept(botId, upload, rules);
   }
 

@@ -1,0 +1,30 @@
+// The chat domain's expected failures, each code written once beside its message. Their classes
+// give the REST status and the GraphQL error type; the code is what clients can rely on.
+import { AuthenticationError, ForbiddenError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../../errors.ts';
+
+/** The longest message a person may send; its refusal below states it. */
+export const MAX_MESSAGE_LENGTH = 4000;
+
+/** What the chat tells people when it refuses; the widget and the tests match these texts. */
+export const CHAT_MESSAGES = {
+  botNotFound: 'Bot not found',
+  botInactive: 'This chatbot is currently unavailable.',
+  invalidToken: 'Invalid widget token for this bot.',
+  sessionNotFound: 'Chat session not found. Start a new session.',
+  emptyMessage: 'Message must not be empty.',
+  tooLong: `Message is too long: at most ${MAX_MESSAGE_LENGTH} characters.`,
+  unsavedBot: 'Save the bot before testing it.',
+  tooManyMessages: (seconds: number) => `Too many messages. Please wait ${seconds} seconds.`,
+} as const;
+
+export const chatErrors = {
+  botNotFound: () => new NotFoundError(CHAT_MESSAGES.botNotFound, 'BOT_NOT_FOUND'),
+  botInactive: () => new ForbiddenError(CHAT_MESSAGES.botInactive, 'BOT_INACTIVE'),
+  invalidWidgetToken: () => new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN'),
+  sessionNotFound: () => new NotFoundError(CHAT_MESSAGES.sessionNotFound, 'SESSION_NOT_FOUND'),
+
+  aiKeyRejected: () => new ServiceUnavailableError('The AI provider rejected the API key. Check the key in Billing.', 'AI_KEY_REJECTED'),
+  aiRateLimited: () => new RateLimitError('The AI provider is rate limiting requests. Please try again in a minute.', 60),
+  aiTimeout: () => new ServiceUnavailableError('The AI provider did not answer in time. Please try again.', 'AI_TIMEOUT'),
+  aiUnavailable: () => new ServiceUnavailableError('The AI provider could not answer right now. Please try again.', 'AI_UNAVAILABLE'),
+};
