@@ -5,6 +5,12 @@ export interface AuthenticatedViewer extends Viewer {
   familyId: string;
 }
 
+/**
+ * A user id no row has: the services' owner filters use it when there is no viewer, so they match
+ * nothing (and never a row whose owner is null, such as a demo bot).
+ */
+export const NO_VIEWER = '';
+
 /** The token of an `Authorization: Bearer …` header (HTTP, or a graphql-ws connection_init payload). */
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null;

@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/mail/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
+import { NO_VIEWER } from '../../requestAuth.ts';
 import { parseInput } from '../../validation.ts';
 import { findActiveSubscription, planLabel, planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
@@ -14,9 +15,6 @@ import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REFRESH_TOKEN_TTL_DAYS, VERIFICATION_TOKEN_TTL_HOURS } from './tokens.ts';
-
-// No user has the empty id: without a viewer, the filter matches no row.
-const NO_VIEWER = '';
 
 /** A user the viewer may see: themself, or anyone for an admin. */
 export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.UserWhereUniqueInput {

@@ -1,13 +1,10 @@
 import type { Bot, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError, notFoundError } from '../../errors.ts';
+import { NO_VIEWER } from '../../requestAuth.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 export const BOT_NOT_FOUND = notFoundError('Bot').message;
-
-// No user has the empty id: without a viewer, the owner filter matches no row (and never a demo
-// bot, whose owner is null).
-const NO_VIEWER = '';
 
 /** The viewer's bots: the one owner filter every lookup of a customer's bot (or of what it holds) goes through. */
 export function ownedBotsWhere(viewerId: string | null): { ownerId: string } {

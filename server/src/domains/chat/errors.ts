@@ -7,7 +7,6 @@ export const MAX_MESSAGE_LENGTH = 4000;
 
 /** What the chat tells people when it refuses; the widget and the tests match these texts. */
 export const CHAT_MESSAGES = {
-  botNotFound: 'Bot not found',
   botInactive: 'This chatbot is currently unavailable.',
   invalidToken: 'Invalid widget token for this bot.',
   sessionNotFound: 'Chat session not found. Start a new session.',
@@ -18,7 +17,6 @@ export const CHAT_MESSAGES = {
 } as const;
 
 export const chatErrors = {
-  botNotFound: () => new NotFoundError(CHAT_MESSAGES.botNotFound, 'BOT_NOT_FOUND'),
   botInactive: () => new ForbiddenError(CHAT_MESSAGES.botInactive, 'BOT_INACTIVE'),
   invalidWidgetToken: () => new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN'),
   sessionNotFound: () => new NotFoundError(CHAT_MESSAGES.sessionNotFound, 'SESSION_NOT_FOUND'),

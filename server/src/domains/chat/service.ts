@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
+import { notFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
@@ -269,7 +270,7 @@ export class ChatService {
 
   private async publicBot(botId: string): Promise<Bot> {
     const bot = botId ? await this.deps.prisma.bot.findFirst({ where: { id: botId, ownerId: { not: null } } }) : null;
-    if (!bot) throw chatErrors.botNotFound();
+    if (!bot) throw notFoundError('Bot');
     return bot;
   }
 
