@@ -1,5 +1,6 @@
 import { AdminConfigStore } from './domains/admin/config.ts';
 import { PlatformAi } from './domains/admin/platformAi.ts';
+import { AdminService } from './domains/admin/service.ts';
 import { AuthService } from './domains/auth/service.ts';
 import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
@@ -15,6 +16,7 @@ import type { Platform } from './platform/index.ts';
 
 /** The domain services, built once per process from the platform adapters. */
 export interface Services {
+  admin: AdminService;
   auth: AuthService;
   billing: BillingService;
   bots: BotsService;
@@ -64,6 +66,7 @@ export function createServices(platform: Platform): Services {
   });
 
   return {
+    admin: new AdminService({ prisma, clock, events, adminConfig, billing, mailer: platform.mailer }),
     auth: new AuthService({
       prisma,
       clock,

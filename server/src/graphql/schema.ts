@@ -1,11 +1,13 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './errors.ts';
+import '../domains/admin/schema.ts';
 import '../domains/auth/schema.ts';
 import '../domains/billing/schema.ts';
 import '../domains/bots/schema.ts';
 import '../domains/chat/schema.ts';
 import '../domains/dashboard/schema.ts';
+import '../domains/demo/schema.ts';
 import '../domains/events/schema.ts';
 import '../domains/knowledge/schema.ts';
 import '../domains/knowledge/crawl-schema.ts';

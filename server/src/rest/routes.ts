@@ -1,6 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from '../domains/admin/rest.ts';
 import { authRoutes } from '../domains/auth/rest.ts';
 import { billingRoutes } from '../domains/billing/rest.ts';
 import { botRoutes } from '../domains/bots/rest.ts';
@@ -36,6 +37,7 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 
+  adminRoutes(app, context);
   authRoutes(app, context);
   billingRoutes(app, context);
   botRoutes(app, context);

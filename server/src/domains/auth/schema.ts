@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, visibleUserWhere, type TokenPair } from './service.ts';
 
-const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
+export const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
 const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
 
 /** Fields of a user that only that user reads (an admin who can see the user does not see these). */
@@ -47,7 +47,7 @@ const AuthPayload = builder.objectRef<TokenPair>('AuthPayload').implement({
   }),
 });
 
-const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
+export const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
   authScopes: { public: true },
   fields: (t) => ({ message: t.exposeString('message', { authScopes: { public: true } }) }),
 });

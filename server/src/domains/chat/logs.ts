@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import { csvDocument } from '../../platform/csv/index.ts';
 import { parseInput } from '../../validation.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
 
@@ -157,32 +158,21 @@ const CSV_COLUMNS = [
   'unanswered',
 ] as const;
 
-/** RFC 4180 fields; a leading = + - @ is neutralised so spreadsheets never run a cell as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function chatLogsCsv(rows: ChatLogRow[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.timestamp.toISOString(),
-        row.botName,
-        row.channel,
-        row.userName ?? '',
-        row.userEmail ?? '',
-        row.phoneNumber ?? '',
-        row.message,
-        row.response,
-        row.unanswered ? 'yes' : 'no',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    CSV_COLUMNS,
+    rows.map((row) => [
+      row.timestamp.toISOString(),
+      row.botName,
+      row.channel,
+      row.userName ?? '',
+      row.userEmail ?? '',
+      row.phoneNumber ?? '',
+      row.message,
+      row.response,
+      row.unanswered ? 'yes' : 'no',
+    ]),
+  );
 }
 
 export function chatLogJson(row: ChatLogRow) {

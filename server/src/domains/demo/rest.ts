@@ -55,6 +55,11 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
   app.put('/template/:id', async (request) =>
     templateJson(await demo.updateTemplate(request.viewer, (request.params as { id: string }).id, templateInputFromBody(request.body))),
   );
+
+  app.delete('/template/:id', async (request) => {
+    await demo.deleteTemplate(request.viewer, (request.params as { id: string }).id);
+    return { message: 'Template deleted' };
+  });
 }
 
 /** The spec's template body as the service's input; fields left out stay out (an update changes only what it names). */

@@ -215,6 +215,14 @@ export class DemoService {
     });
   }
 
+  /** Removes a template; demo bots made from it keep running without it. */
+  async deleteTemplate(viewer: Viewer | null, id: string): Promise<{ deletedId: string }> {
+    assertAdmin(viewer);
+    const { count } = await this.deps.prisma.templatePrompt.deleteMany({ where: { id } });
+    if (count === 0) throw demoErrors.templateNotFound();
+    return { deletedId: id };
+  }
+
   /** Any rejected demo file gets the spec's one message, with the status its reason deserves. */
   async uploadDocument(rawToken: unknown, botId: unknown, upload: UploadedFile | null): Promise<Document> {
     const demoBot = await this.requireDemoBot(rawToken, botId);

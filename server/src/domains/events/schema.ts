@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { eventLevel } from './service.ts';
 
-const EventLevelEnum = builder.enumType('EventLevel', { values: ['info', 'success', 'warning', 'error'] as const });
+export const EventLevelEnum = builder.enumType('EventLevel', { values: ['info', 'success', 'warning', 'error'] as const });
 
 export const SystemEventRef = builder.prismaNode('SystemEvent', {
   id: { field: 'id' },

@@ -1,8 +1,9 @@
-import type { PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 
-export type EventLevel = 'info' | 'success' | 'warning' | 'error';
+export const EVENT_LEVELS = ['info', 'success', 'warning', 'error'] as const;
+export type EventLevel = (typeof EVENT_LEVELS)[number];
 
 const SYSTEM_EVENTS_TOPIC = 'system-events';
 
@@ -19,6 +20,18 @@ export function eventLevel(event: string): EventLevel {
     if (keywords.some((keyword) => text.includes(keyword))) return level;
   }
   return 'info';
+}
+
+const mentionsAny = (keywords: string[]): Prisma.SystemEventWhereInput[] =>
+  keywords.map((keyword) => ({ event: { contains: keyword, mode: 'insensitive' } }));
+
+/** The events `eventLevel` would give `level`, as a where clause: the same keywords, the same precedence. */
+export function eventLevelWhere(level: EventLevel): Prisma.SystemEventWhereInput {
+  const index = LEVEL_KEYWORDS.findIndex(([candidate]) => candidate === level);
+  const earlier = (index === -1 ? LEVEL_KEYWORDS : LEVEL_KEYWORDS.slice(0, index)).flatMap(([, keywords]) => keywords);
+  const excluded: Prisma.SystemEventWhereInput = { NOT: { OR: mentionsAny(earlier) } };
+  if (index === -1) return excluded;
+  return { AND: [{ OR: mentionsAny(LEVEL_KEYWORDS[index]![1]) }, ...(earlier.length > 0 ? [excluded] : [])] };
 }
 
 export interface NewSystemEvent {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { configValueProblem, customerStatus, formatChange, maskConfigValue } from './rules.ts';
+
+describe('formatChange', () => {
+  it.each([
+    [125, 100, '+25.0%'],
+    [90, 100, '-10.0%'],
+    [100, 100, '+0.0%'],
+    [1, 3, '-66.7%'],
+    [5, 0, '+∞%'],
+    [0, 0, '+0.0%'],
+    [0, 4, '-100.0%'],
+    [19.99, 10, '+99.9%'],
+  ])('%d against %d is %s', (current, previous, expected) => {
+    expect(formatChange(current, previous)).toBe(expected);
+  });
+});
+
+describe('customerStatus', () => {
+  const standing = { suspended: false, hasPaidPlan: false, onTrial: false, creditBalance: 0 };
+  it.each([
+    [{ ...standing, suspended: true, hasPaidPlan: true }, 'suspended'],
+    [{ ...standing, hasPaidPlan: true, onTrial: true }, 'active'],
+    [{ ...standing, creditBalance: 0.5 }, 'active'],
+    [{ ...standing, onTrial: true }, 'trial'],
+    [standing, 'inactive'],
+  ] as const)('%j is %s', (input, expected) => {
+    expect(customerStatus(input)).toBe(expected);
+  });
+});
+
+describe('configValueProblem', () => {
+  it.each([
+    ['stripe_secret_key', 'sk_test_abcdefghij1234', null],
+    ['stripe_secret_key', 'rk_live_abcdefghij1234', null],
+    ['stripe_secret_key', 'pk_test_abcdefghij1234', 'Enter a Stripe secret key'],
+    ['stripe_webhook_secret', 'whsec_abcdefghij1234', null],
+    ['stripe_webhook_secret', 'sk_test_abcdefghij1234', 'Enter a Stripe webhook signing secret'],
+    ['whatsapp_access_token', 'EAAG' + 'x'.repeat(40), null],
+    ['whatsapp_access_token', 'short', 'Enter a WhatsApp access token'],
+    ['whatsapp_phone_number_id', '109876543210987', null],
+    ['whatsapp_phone_number_id', '+15550100', 'Enter the WhatsApp phone number ID'],
+    ['whatsapp_verify_token', 'my-verify-token', null],
+    ['whatsapp_verify_token', 'has space in it', 'Enter a verify token'],
+    ['openai_api_key', 'sk-proj-abcdefghijklmnopqrstuvwxyz', null],
+    ['openai_api_key', 'not-a-key', 'Enter a valid API key'],
+    ['openai_api_key', '', null],
+  ] as const)('%s = %s', (key, value, problem) => {
+    const answer = configValueProblem(key, value);
+    if (problem === null) expect(answer).toBeNull();
+    else expect(answer).toContain(problem);
+  });
+});
+
+describe('maskConfigValue', () => {
+  it.each([
+    ['sk_test_51AbCdEfGhIjKlMnOp4242', 'sk_test_…4242'],
+    ['whsec_abcdefghijklmnop9876', 'whsec_…9876'],
+    ['sk-ant-api03-abcdefghijklmnop1111', 'sk-ant-…1111'],
+    ['109876543210987', '…0987'],
+    ['short-token', '••••'],
+    ['sk_test_abc', 'sk_test_••••'],
+  ])('%s shows as %s', (value, masked) => {
+    expect(maskConfigValue(value)).toBe(masked);
+  });
+});

@@ -1,0 +1,325 @@
+import { resolveOffsetConnection } from '@pothos/plugin-relay';
+import { AuthenticationError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { MessagePayload, RoleEnum } from '../auth/schema.ts';
+import type { Viewer } from '../auth/service.ts';
+import { EventLevelEnum, SystemEventRef } from '../events/schema.ts';
+import { TemplatePromptRef } from '../demo/schema.ts';
+import { CUSTOMER_STATUSES } from './rules.ts';
+import type { AdminOverview, ConfigEntry, CustomerRow, WhatsAppLogRow } from './service.ts';
+
+const admin = { admin: true } as const;
+/** What every admin action can fail with besides its own errors: no token, or a customer's token. */
+const refused = [AuthenticationError, ForbiddenError] as const;
+
+const viewerOf = (context: GraphQLContext): Viewer | null => context.viewer;
+
+const CustomerStatusEnum = builder.enumType('CustomerStatus', {
+  description: 'Derived: suspended by an admin, active with a paid plan or credits, on a free trial, or inactive after it.',
+  values: CUSTOMER_STATUSES,
+});
+const CustomerStatusFilterEnum = builder.enumType('CustomerStatusFilter', { values: ['all', ...CUSTOMER_STATUSES] as const });
+
+/** The admin's platform: one object, a Node so that Relay can refetch and paginate on it. */
+interface Platform {
+  viewer: Viewer;
+}
+
+const PLATFORM_ID = 'platform';
+
+export const CustomerRef = builder.objectRef<CustomerRow>('Customer');
+const AdminRef = builder.objectRef<Platform>('Admin');
+
+builder.node(CustomerRef, {
+  description: 'A customer as the admin sees them, with their figures.',
+  authScopes: admin,
+  id: { resolve: (row) => row.id },
+  loadOne: (id, context) => context.services.admin.customer(viewerOf(context), id),
+  fields: (t) => ({
+    name: t.exposeString('name', { authScopes: admin }),
+    email: t.exposeString('email', { authScopes: admin }),
+    role: t.field({ type: RoleEnum, authScopes: admin, resolve: (row) => row.role }),
+    plan: t.exposeString('plan', { description: 'The plan in lower case (a trial counts), or "free".', authScopes: admin }),
+    status: t.field({ type: CustomerStatusEnum, authScopes: admin, resolve: (row) => row.status }),
+    joinDate: t.expose('joinDate', { type: 'DateTime', authScopes: admin }),
+    lastActive: t.expose('lastActive', { type: 'DateTime', nullable: true, description: 'Null until they first sign in.', authScopes: admin }),
+    bots: t.exposeInt('bots', { description: 'Bots they own.', authScopes: admin }),
+    conversations: t.exposeInt('conversations', { description: "Conversations on their bots' widget and WhatsApp.", authScopes: admin }),
+    revenue: t.exposeFloat('revenue', { description: 'All they ever paid, in USD.', authScopes: admin }),
+    creditBalance: t.exposeFloat('creditBalance', { description: 'Credits left (total minus used).', authScopes: admin }),
+  }),
+});
+
+const TopBotRef = builder.objectRef<AdminOverview['topBots'][number]>('AdminTopBot').implement({
+  authScopes: admin,
+  fields: (t) => ({
+    name: t.exposeString('name', { authScopes: admin }),
+    owner: t.exposeString('owner', { authScopes: admin }),
+    conversations: t.exposeInt('conversations', { authScopes: admin }),
+  }),
+});
+
+const change = 'This month against last month: one decimal and a sign, "+∞%" when last month had none.';
+
+const OverviewRef = builder.objectRef<AdminOverview>('AdminOverview').implement({
+  description: 'The platform at a glance.',
+  authScopes: admin,
+  fields: (t) => ({
+    totalUsers: t.exposeInt('totalUsers', { description: 'Customers (admins not counted).', authScopes: admin }),
+    activeBots: t.exposeInt('activeBots', { description: "Customers' bots that are switched on.", authScopes: admin }),
+    conversations: t.exposeInt('conversations', { description: 'Widget and WhatsApp conversations, all time.', authScopes: admin }),
+    revenue: t.exposeFloat('revenue', { description: "This month's paid revenue, USD.", authScopes: admin }),
+    usersChange: t.exposeString('usersChange', { description: `Sign-ups. ${change}`, authScopes: admin }),
+    botsChange: t.exposeString('botsChange', { description: `Bots created. ${change}`, authScopes: admin }),
+    conversationsChange: t.exposeString('conversationsChange', { description: `Conversations started. ${change}`, authScopes: admin }),
+    revenueChange: t.exposeString('revenueChange', { description: `Revenue. ${change}`, authScopes: admin }),
+    recentUsers: t.field({ type: [CustomerRef], description: 'The newest customers.', authScopes: admin, resolve: (o) => o.recentUsers }),
+    topBots: t.field({ type: [TopBotRef], description: 'Bots with the most conversations.', authScopes: admin, resolve: (o) => o.topBots }),
+  }),
+});
+
+const CustomerStatsRef = builder.objectRef<Record<'total' | (typeof CUSTOMER_STATUSES)[number], number>>('CustomerStats').implement({
+  description: 'How many customers are in each status.',
+  authScopes: admin,
+  fields: (t) => ({
+    total: t.exposeInt('total', { authScopes: admin }),
+    active: t.exposeInt('active', { authScopes: admin }),
+    trial: t.exposeInt('trial', { authScopes: admin }),
+    suspended: t.exposeInt('suspended', { authScopes: admin }),
+    inactive: t.exposeInt('inactive', { authScopes: admin }),
+  }),
+});
+
+const ConfigEntryRef = builder.objectRef<ConfigEntry>('AdminConfigEntry').implement({
+  description: 'A platform key. Stored encrypted; only ever shown masked.',
+  authScopes: admin,
+  fields: (t) => ({
+    key: t.exposeString('key', {
+      description:
+        'stripe_secret_key, stripe_webhook_secret, whatsapp_access_token, whatsapp_phone_number_id, whatsapp_verify_token or openai_api_key',
+      authScopes: admin,
+    }),
+    value: t.exposeString('value', { description: 'Masked ("sk_test_…4242"); empty when unset.', authScopes: admin }),
+    isSet: t.exposeBoolean('isSet', { authScopes: admin }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', nullable: true, authScopes: admin }),
+  }),
+});
+
+const PlanStatsRef = builder
+  .objectRef<{ totalPlans: number; activePlans: number; subscribers: number; monthlyRevenue: number }>('PlanStats')
+  .implement({
+    authScopes: admin,
+    fields: (t) => ({
+      totalPlans: t.exposeInt('totalPlans', { authScopes: admin }),
+      activePlans: t.exposeInt('activePlans', { authScopes: admin }),
+      subscribers: t.exposeInt('subscribers', { description: 'Customers with a paid subscription running.', authScopes: admin }),
+      monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: "This month's paid revenue, USD.", authScopes: admin }),
+    }),
+  });
+
+const WhatsAppAnalyticsRef = builder
+  .objectRef<{ whatsappMessages: number; uniqueWhatsappNumbers: number; messagesToday: number }>('WhatsAppAnalytics')
+  .implement({
+    authScopes: admin,
+    fields: (t) => ({
+      whatsappMessages: t.exposeInt('whatsappMessages', { description: 'Messages received on WhatsApp, all time.', authScopes: admin }),
+      uniqueWhatsappNumbers: t.exposeInt('uniqueWhatsappNumbers', { description: 'Distinct phone numbers that wrote.', authScopes: admin }),
+      messagesToday: t.exposeInt('messagesToday', { description: 'Messages received since midnight UTC.', authScopes: admin }),
+    }),
+  });
+
+const WhatsAppLogRef = builder.objectRef<WhatsAppLogRow>('WhatsAppLog');
+builder.node(WhatsAppLogRef, {
+  description: "A message received on WhatsApp and the bot's answer.",
+  authScopes: admin,
+  id: { resolve: (row) => row.id },
+  loadOne: async (id, context) =>
+    context.services.admin.whatsAppLog(viewerOf(context), id),
+  fields: (t) => ({
+    timestamp: t.expose('timestamp', { type: 'DateTime', authScopes: admin }),
+    phone: t.exposeString('phone', { authScopes: admin }),
+    userName: t.exposeString('userName', { description: "The bot owner's name.", authScopes: admin }),
+    userEmail: t.exposeString('userEmail', { description: "The bot owner's email.", authScopes: admin }),
+    botName: t.exposeString('botName', { authScopes: admin }),
+    message: t.exposeString('message', { authScopes: admin }),
+    response: t.exposeString('response', { description: 'Empty while unanswered.', authScopes: admin }),
+  }),
+});
+
+builder.node(AdminRef, {
+  description: 'The platform as its admin sees it: figures, customers, keys, events, WhatsApp traffic and demo templates.',
+  authScopes: admin,
+  id: { resolve: () => PLATFORM_ID },
+  loadOne: (id, context) => (id === PLATFORM_ID && context.viewer?.role === 'ADMIN' ? { viewer: context.viewer } : null),
+  fields: (t) => ({
+    overview: t.field({
+      type: OverviewRef,
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.overview(platform.viewer),
+    }),
+    customerStats: t.field({
+      type: CustomerStatsRef,
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.customerStats(platform.viewer),
+    }),
+    customers: t.connection({
+      type: CustomerRef,
+      description: 'Customers, newest first: search matches name or email.',
+      authScopes: admin,
+      args: {
+        search: t.arg.string({ required: false }),
+        status: t.arg({ type: CustomerStatusFilterEnum, required: false }),
+      },
+      resolve: async (platform, args, context) => {
+        const filter = { search: args.search ?? undefined, status: args.status ?? undefined };
+        let total = 0;
+        const connection = await resolveOffsetConnection({ args }, async (page) => {
+          const result = await context.services.admin.customers(platform.viewer, filter, page);
+          total = result.total;
+          return result.rows;
+        });
+        return { ...connection, totalCount: total };
+      },
+    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
+    events: t.connection({
+      type: SystemEventRef,
+      description: 'The system event log, newest first. `level` is derived from the event text; `from`/`to` bound the timestamp.',
+      authScopes: admin,
+      args: {
+        level: t.arg({ type: EventLevelEnum, required: false }),
+        category: t.arg.string({ required: false }),
+        search: t.arg.string({ required: false, description: 'Matches the event, its details or its category.' }),
+        from: t.arg({ type: 'DateTime', required: false }),
+        to: t.arg({ type: 'DateTime', required: false }),
+      },
+      resolve: async (platform, args, context) => {
+        const filter = {
+          level: args.level ?? undefined,
+          category: args.category ?? undefined,
+          search: args.search ?? undefined,
+          from: args.from ?? undefined,
+          to: args.to ?? undefined,
+        };
+        let total = 0;
+        const connection = await resolveOffsetConnection({ args }, async (page) => {
+          const result = await context.services.admin.events(platform.viewer, filter, page);
+          total = result.total;
+          return result.events;
+        });
+        return { ...connection, totalCount: total };
+      },
+    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
+    eventCategories: t.stringList({
+      description: 'Every category in the event log, for the category filter.',
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.eventCategories(platform.viewer),
+    }),
+    config: t.field({
+      type: [ConfigEntryRef],
+      description: 'The six platform keys, masked.',
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.config(platform.viewer),
+    }),
+    planStats: t.field({
+      type: PlanStatsRef,
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.planStats(platform.viewer),
+    }),
+    whatsAppAnalytics: t.field({
+      type: WhatsAppAnalyticsRef,
+      authScopes: admin,
+      resolve: (platform, _args, context) => context.services.admin.whatsAppAnalytics(platform.viewer),
+    }),
+    whatsAppLogs: t.connection({
+      type: WhatsAppLogRef,
+      description: 'Messages received on WhatsApp with their answers, newest first.',
+      authScopes: admin,
+      args: { search: t.arg.string({ required: false, description: 'Matches the message, answer, phone, bot name or owner email.' }) },
+      resolve: async (platform, args, context) => {
+        let total = 0;
+        const connection = await resolveOffsetConnection({ args }, async (page) => {
+          const result = await context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page);
+          total = result.total;
+          return result.rows;
+        });
+        return { ...connection, totalCount: total };
+      },
+    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
+    templatePrompts: t.field({
+      type: [TemplatePromptRef],
+      description: 'The demo templates visitors choose from (at most 3).',
+      authScopes: admin,
+      resolve: (_platform, _args, context) => context.services.demo.templates(),
+    }),
+  }),
+});
+
+builder.queryField('admin', (t) =>
+  t.field({
+    type: AdminRef,
+    description: 'The admin area. A customer gets a ForbiddenError, a visitor an AuthenticationError, never data.',
+    authScopes: admin,
+    errors: { types: [...refused] },
+    resolve: (_root, _args, context) => context.services.admin.platform(viewerOf(context)),
+  }),
+);
+
+// ---------------------------------------------------------------- actions on customers
+
+builder.mutationField('suspendCustomer', (t) =>
+  t.field({
+    type: CustomerRef,
+    description: 'Suspends a customer and ends all their sessions at once. Admins cannot be suspended.',
+    authScopes: admin,
+    errors: { types: [...refused, NotFoundError] },
+    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }) },
+    resolve: (_root, args, context) => context.services.admin.suspend(viewerOf(context), args.customerId.id),
+  }),
+);
+
+builder.mutationField('enableCustomer', (t) =>
+  t.field({
+    type: CustomerRef,
+    description: 'Lifts a suspension.',
+    authScopes: admin,
+    errors: { types: [...refused, NotFoundError] },
+    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }) },
+    resolve: (_root, args, context) => context.services.admin.enable(viewerOf(context), args.customerId.id),
+  }),
+);
+
+builder.mutationField('grantCustomerCredits', (t) =>
+  t.field({
+    type: CustomerRef,
+    description: "A support grant: adds credits with one ledger entry that the customer sees on their billing page, with the reason.",
+    authScopes: admin,
+    errors: { types: [...refused, NotFoundError, ValidationError] },
+    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }), amount: t.arg.float({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.admin.grantCredits(viewerOf(context), args.customerId.id, { amount: args.amount, reason: args.reason }),
+  }),
+);
+
+builder.mutationField('sendCustomerEmail', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Emails a customer through the platform mailer.',
+    authScopes: admin,
+    errors: { types: [...refused, NotFoundError, ValidationError] },
+    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }), subject: t.arg.string({ required: true }), message: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.admin.sendEmail(viewerOf(context), args.customerId.id, { subject: args.subject, message: args.message }),
+  }),
+);
+
+builder.mutationField('setAdminConfig', (t) =>
+  t.field({
+    type: ConfigEntryRef,
+    description: 'Saves one platform key (checked for its shape; an empty value clears it). Used from the next request on.',
+    authScopes: admin,
+    errors: { types: [...refused, ValidationError] },
+    args: { key: t.arg.string({ required: true }), value: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.admin.setConfig(viewerOf(context), args),
+  }),
+);

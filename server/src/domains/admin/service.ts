@@ -1,0 +1,585 @@
+// The admin's day: platform figures, customers and what an admin does to them, the platform keys,
+// the system event log and the WhatsApp channel's messages. Every method checks the admin first.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { Prisma, type PrismaClient, type User } from '../../generated/prisma/client.ts';
+import { notFoundError } from '../../errors.ts';
+import type { Clock } from '../../platform/clock/index.ts';
+import { csvDocument } from '../../platform/csv/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
+import { parseInput } from '../../validation.ts';
+import { escapeHtml } from '../auth/mail.ts';
+import { assertAdmin } from '../auth/roles.ts';
+import type { Viewer } from '../auth/service.ts';
+import type { BillingService } from '../billing/service.ts';
+import { planLabel } from '../billing/subscriptions.ts';
+import { monthBounds } from '../dashboard/service.ts';
+import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventsService } from '../events/service.ts';
+import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from './config.ts';
+import { adminErrors } from './errors.ts';
+import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, maskConfigValue, type CustomerStatus } from './rules.ts';
+
+const RECENT_USERS = 5;
+const TOP_BOTS = 5;
+const EVENTS_EXPORT_LIMIT = 50_000;
+export const ADMIN_CATEGORY = 'admin';
+
+export interface CustomerRow {
+  id: string;
+  name: string;
+  email: string;
+  role: User['role'];
+  plan: string;
+  status: CustomerStatus;
+  joinDate: Date;
+  lastActive: Date | null;
+  bots: number;
+  conversations: number;
+  revenue: number;
+  creditBalance: number;
+}
+
+export interface AdminOverview {
+  totalUsers: number;
+  activeBots: number;
+  conversations: number;
+  revenue: number;
+  usersChange: string;
+  botsChange: string;
+  conversationsChange: string;
+  revenueChange: string;
+  recentUsers: CustomerRow[];
+  topBots: { name: string; owner: string; conversations: number }[];
+}
+
+export interface ConfigEntry {
+  key: AdminConfigKey;
+  value: string;
+  isSet: boolean;
+  updatedAt: Date | null;
+}
+
+export interface WhatsAppLogRow {
+  id: string;
+  timestamp: Date;
+  phone: string;
+  userName: string;
+  userEmail: string;
+  botName: string;
+  message: string;
+  response: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const searchField = z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional();
+const pageFields = {
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'page_size must be a number' })
+    .int()
+    .min(1, { error: 'page_size must be between 1 and 100' })
+    .max(100, { error: 'page_size must be between 1 and 100' })
+    .default(20),
+};
+
+const restPage = z.object(pageFields);
+
+/** A REST query's `page`/`page_size` (1-based, 20 by default, at most 100) as an offset page. */
+export function pageFromQuery(rawQuery: unknown): Page & { page: number; pageSize: number } {
+  const { page, page_size } = (rawQuery ?? {}) as { page?: unknown; page_size?: unknown };
+  const { page: number, pageSize } = parseInput(restPage, { page, pageSize: page_size });
+  return { page: number, pageSize, limit: pageSize, offset: (number - 1) * pageSize };
+}
+
+const customerFilter = z.object({
+  search: searchField,
+  status: z
+    .enum(['all', ...CUSTOMER_STATUSES], { error: `status must be one of: all, ${CUSTOMER_STATUSES.join(', ')}` })
+    .default('all'),
+});
+
+const dateField = (name: string) =>
+  z
+    .union([z.date(), z.string().trim().min(1)], { error: `${name} must be a date (ISO 8601)` })
+    .transform((value, ctx) => {
+      const date = value instanceof Date ? value : new Date(value);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a date (ISO 8601)` });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .optional();
+
+const eventFilter = z
+  .object({
+    level: z.enum(EVENT_LEVELS, { error: `level must be one of: ${EVENT_LEVELS.join(', ')}` }).optional(),
+    category: z.string().trim().max(50, { error: 'category must be at most 50 characters' }).optional(),
+    search: searchField,
+    from: dateField('from'),
+    to: dateField('to'),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { error: 'from must be before to', path: ['from'] });
+
+const whatsAppFilter = z.object({ search: searchField });
+
+const creditGrantInput = z.object({
+  amount: z.coerce
+    .number({ error: 'amount must be a number' })
+    .positive({ error: 'amount must be greater than 0' })
+    .max(1_000_000, { error: 'amount must be at most 1,000,000' })
+    .refine((amount) => Number.isInteger(amount * 10_000), { error: 'amount can have at most 4 decimal places' }),
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, { error: 'reason is required' })
+    .max(500, { error: 'reason must be at most 500 characters' }),
+});
+
+const customerEmailInput = z.object({
+  subject: z
+    .string({ error: 'subject is required' })
+    .trim()
+    .min(1, { error: 'subject is required' })
+    .max(200, { error: 'subject must be at most 200 characters' }),
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(1, { error: 'message is required' })
+    .max(10_000, { error: 'message must be at most 10,000 characters' }),
+});
+
+const configInput = z.object({
+  key: z.enum(ADMIN_CONFIG_KEY_NAMES as [AdminConfigKey, ...AdminConfigKey[]], {
+    error: `key must be one of: ${ADMIN_CONFIG_KEY_NAMES.join(', ')}`,
+  }),
+  value: z.string({ error: 'value must be text' }).trim().max(2000, { error: 'value must be at most 2000 characters' }),
+});
+
+const customersOnly = { role: 'customer' } as const satisfies Prisma.UserWhereInput;
+const conversationSessions = { channel: { not: 'test' } } as const satisfies Prisma.ChatSessionWhereInput;
+const paidPayments = { status: 'paid' } as const satisfies Prisma.PaymentWhereInput;
+const inboundWhatsApp = { role: 'user', session: { channel: 'whatsapp' } } as const satisfies Prisma.ChatMessageWhereInput;
+
+interface AdminDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+  events: EventsService;
+  adminConfig: AdminConfigStore;
+  billing: BillingService;
+  mailer: Mailer;
+}
+
+export class AdminService {
+  constructor(private readonly deps: AdminDependencies) {}
+
+  /** The gate of the admin's GraphQL: nothing for anyone else. */
+  platform(viewer: Viewer | null): { viewer: Viewer } {
+    assertAdmin(viewer);
+    return { viewer };
+  }
+
+  // ---------------------------------------------------------------- overview
+
+  async overview(viewer: Viewer | null): Promise<AdminOverview> {
+    assertAdmin(viewer);
+    const { prisma } = this.deps;
+    const { thisMonth, lastMonth } = monthBounds(this.deps.clock.now());
+    const during = (from: Date, to?: Date) => ({ gte: from, ...(to ? { lt: to } : {}) });
+    const revenueBetween = async (from: Date, to?: Date) =>
+      (await prisma.payment.aggregate({ where: { ...paidPayments, paidAt: during(from, to) }, _sum: { amount: true } }))._sum.amount?.toNumber() ??
+      0;
+    const [totalUsers, usersNow, usersBefore, activeBots, botsNow, botsBefore, conversations, conversationsNow, conversationsBefore] =
+      await Promise.all([
+        prisma.user.count({ where: customersOnly }),
+        prisma.user.count({ where: { ...customersOnly, createdAt: during(thisMonth) } }),
+        prisma.user.count({ where: { ...customersOnly, createdAt: during(lastMonth, thisMonth) } }),
+        prisma.bot.count({ where: { ownerId: { not: null }, isActive: true } }),
+        prisma.bot.count({ where: { ownerId: { not: null }, createdAt: during(thisMonth) } }),
+        prisma.bot.count({ where: { ownerId: { not: null }, createdAt: during(lastMonth, thisMonth) } }),
+        prisma.chatSession.count({ where: { ...conversationSessions, bot: { ownerId: { not: null } } } }),
+        prisma.chatSession.count({ where: { ...conversationSessions, bot: { ownerId: { not: null } }, createdAt: during(thisMonth) } }),
+        prisma.chatSession.count({
+          where: { ...conversationSessions, bot: { ownerId: { not: null } }, createdAt: during(lastMonth, thisMonth) },
+        }),
+      ]);
+    const [revenueNow, revenueBefore, newest, busiest] = await Promise.all([
+      revenueBetween(thisMonth),
+      revenueBetween(lastMonth, thisMonth),
+      prisma.user.findMany({ where: customersOnly, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: RECENT_USERS }),
+      prisma.chatSession.groupBy({
+        by: ['botId'],
+        where: { ...conversationSessions, bot: { ownerId: { not: null } } },
+        _count: { _all: true },
+        orderBy: { _count: { botId: 'desc' } },
+        take: TOP_BOTS,
+      }),
+    ]);
+    const bots = await prisma.bot.findMany({
+      where: { id: { in: busiest.map((row) => row.botId) } },
+      select: { id: true, name: true, owner: { select: { fullName: true, email: true } } },
+    });
+    const botById = new Map(bots.map((bot) => [bot.id, bot]));
+    return {
+      totalUsers,
+      activeBots,
+      conversations,
+      revenue: revenueNow,
+      usersChange: formatChange(usersNow, usersBefore),
+      botsChange: formatChange(botsNow, botsBefore),
+      conversationsChange: formatChange(conversationsNow, conversationsBefore),
+      revenueChange: formatChange(revenueNow, revenueBefore),
+      recentUsers: await this.rowsOf(newest),
+      topBots: busiest.map((row) => {
+        const bot = botById.get(row.botId);
+        return { name: bot?.name ?? '', owner: bot?.owner?.fullName || bot?.owner?.email || '', conversations: row._count._all };
+      }),
+    };
+  }
+
+  // ---------------------------------------------------------------- customers
+
+  /** Customers matching the filter, newest first, with their figures; `total` counts every match. */
+  async customers(viewer: Viewer | null, rawFilter: unknown, page: Page): Promise<{ rows: CustomerRow[]; total: number }> {
+    assertAdmin(viewer);
+    const where = this.customersWhere(parseInput(customerFilter, rawFilter ?? {}));
+    const [total, users] = await Promise.all([
+      this.deps.prisma.user.count({ where }),
+      this.deps.prisma.user.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.offset, take: page.limit }),
+    ]);
+    return { rows: await this.rowsOf(users), total };
+  }
+
+  async customerStats(viewer: Viewer | null): Promise<Record<'total' | CustomerStatus, number>> {
+    assertAdmin(viewer);
+    const count = (status: CustomerStatus | 'all') => this.deps.prisma.user.count({ where: this.customersWhere({ status }) });
+    const [total, active, trial, suspended, inactive] = await Promise.all([
+      count('all'),
+      count('active'),
+      count('trial'),
+      count('suspended'),
+      count('inactive'),
+    ]);
+    return { total, active, trial, suspended, inactive };
+  }
+
+  /** One customer by id, or null (a Relay node lookup). */
+  async customer(viewer: Viewer | null, userId: string): Promise<CustomerRow | null> {
+    assertAdmin(viewer);
+    const user = await this.deps.prisma.user.findFirst({ where: { id: userId, ...customersOnly } });
+    return user ? ((await this.rowsOf([user]))[0] ?? null) : null;
+  }
+
+  /** Suspends a customer and signs them out everywhere at once: their refresh tokens go, and access tokens stop working. */
+  async suspend(viewer: Viewer | null, userId: string): Promise<CustomerRow> {
+    assertAdmin(viewer);
+    const user = await this.findUser(userId);
+    if (user.role === 'ADMIN') throw adminErrors.cannotSuspendAdmin();
+    await this.deps.prisma.$transaction([
+      this.deps.prisma.user.update({ where: { id: user.id }, data: { status: 'suspended' } }),
+      this.deps.prisma.refreshToken.deleteMany({ where: { userId: user.id } }),
+    ]);
+    await this.deps.events.record({ event: `Customer suspended: ${user.email}`, category: ADMIN_CATEGORY, userId: viewer.id });
+    return this.requireRow(user.id);
+  }
+
+  async enable(viewer: Viewer | null, userId: string): Promise<CustomerRow> {
+    assertAdmin(viewer);
+    const user = await this.findUser(userId);
+    await this.deps.prisma.user.update({ where: { id: user.id }, data: { status: 'active' } });
+    await this.deps.events.record({ event: `Customer enabled: ${user.email}`, category: ADMIN_CATEGORY, userId: viewer.id });
+    return this.requireRow(user.id);
+  }
+
+  /** A support grant: one ledger entry on the customer's account, with the admin's reason as its description. */
+  async grantCredits(viewer: Viewer | null, userId: string, rawInput: unknown): Promise<CustomerRow> {
+    assertAdmin(viewer);
+    const input = parseInput(creditGrantInput, rawInput);
+    const user = await this.findUser(userId);
+    await this.deps.billing.grantCredits(user.id, {
+      kind: 'adjustment',
+      amount: input.amount,
+      idempotencyKey: `admin-grant:${randomUUID()}`,
+      description: `Support grant: ${input.reason}`,
+    });
+    await this.deps.events.record({
+      event: `Credits granted: ${input.amount} to ${user.email}`,
+      category: 'billing',
+      details: input.reason,
+      userId: viewer.id,
+    });
+    return this.requireRow(user.id);
+  }
+
+  async sendEmail(viewer: Viewer | null, userId: string, rawInput: unknown): Promise<{ message: string }> {
+    assertAdmin(viewer);
+    const input = parseInput(customerEmailInput, rawInput);
+    const user = await this.findUser(userId);
+    const paragraphs = input.message
+      .split(/\r?\n\s*\r?\n/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
+      .join('');
+    await this.deps.mailer.send({ to: user.email, subject: input.subject, text: input.message, html: paragraphs });
+    await this.deps.events.record({ event: `Email sent to ${user.email}`, category: ADMIN_CATEGORY, details: input.subject, userId: viewer.id });
+    return { message: `Email sent to ${user.email}` };
+  }
+
+  // ---------------------------------------------------------------- platform keys
+
+  async config(viewer: Viewer | null): Promise<ConfigEntry[]> {
+    assertAdmin(viewer);
+    const rows = await this.deps.prisma.adminConfig.findMany({ where: { key: { in: [...ADMIN_CONFIG_KEY_NAMES] } } });
+    const updatedAt = new Map(rows.map((row) => [row.key, row.updatedAt]));
+    return Promise.all(ADMIN_CONFIG_KEY_NAMES.map(async (key) => this.entryOf(key, await this.deps.adminConfig.get(key), updatedAt.get(key))));
+  }
+
+  /** Saves one key (validated for that key; empty clears it). The next call that needs it reads it: no restart. */
+  async setConfig(viewer: Viewer | null, rawInput: unknown): Promise<ConfigEntry> {
+    assertAdmin(viewer);
+    const { key, value } = parseInput(configInput, rawInput);
+    const problem = configValueProblem(key, value);
+    if (problem) throw adminErrors.invalidConfigValue(key, problem);
+    await this.deps.adminConfig.set(key, value, viewer.id);
+    await this.deps.events.record({
+      event: value === '' ? `Config cleared: ${key}` : `Config updated: ${key}`,
+      category: ADMIN_CATEGORY,
+      userId: viewer.id,
+    });
+    const row = await this.deps.prisma.adminConfig.findUnique({ where: { key } });
+    return this.entryOf(key, value === '' ? undefined : value, row?.updatedAt);
+  }
+
+  private entryOf(key: AdminConfigKey, value: string | undefined, updatedAt: Date | undefined): ConfigEntry {
+    return { key, value: value ? maskConfigValue(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
+  }
+
+  // ---------------------------------------------------------------- system events
+
+  /** The filter as a where clause, for a connection that pages by itself (GraphQL). */
+  eventsWhere(viewer: Viewer | null, rawFilter: unknown): Prisma.SystemEventWhereInput {
+    assertAdmin(viewer);
+    const filter = parseInput(eventFilter, rawFilter ?? {});
+    const conditions: Prisma.SystemEventWhereInput[] = [];
+    if (filter.level) conditions.push(eventLevelWhere(filter.level));
+    if (filter.category) conditions.push({ category: filter.category });
+    if (filter.search) {
+      const contains = { contains: filter.search, mode: 'insensitive' } as const;
+      conditions.push({ OR: [{ event: contains }, { details: contains }, { category: contains }] });
+    }
+    if (filter.from || filter.to) {
+      conditions.push({ timestamp: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } });
+    }
+    return { AND: conditions };
+  }
+
+  async events(viewer: Viewer | null, rawFilter: unknown, page: Page) {
+    const where = this.eventsWhere(viewer, rawFilter);
+    const [total, events] = await Promise.all([
+      this.deps.prisma.systemEvent.count({ where }),
+      this.deps.prisma.systemEvent.findMany({ where, orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], skip: page.offset, take: page.limit }),
+    ]);
+    return { events, total };
+  }
+
+  async eventCategories(viewer: Viewer | null): Promise<string[]> {
+    assertAdmin(viewer);
+    const rows = await this.deps.prisma.systemEvent.findMany({ distinct: ['category'], select: { category: true }, orderBy: { category: 'asc' } });
+    return rows.map((row) => row.category);
+  }
+
+  /** system-events.csv: the spec's columns, newest first, at most 50,000 rows. */
+  async eventsCsv(viewer: Viewer | null, rawFilter: unknown): Promise<string> {
+    const { events } = await this.events(viewer, rawFilter, { offset: 0, limit: EVENTS_EXPORT_LIMIT });
+    return csvDocument(
+      ['timestamp', 'level', 'category', 'event', 'details'],
+      events.map((event) => [event.timestamp.toISOString(), eventLevel(event.event), event.category, event.event, event.details]),
+    );
+  }
+
+  // ---------------------------------------------------------------- plans
+
+  async planStats(viewer: Viewer | null) {
+    assertAdmin(viewer);
+    const { prisma } = this.deps;
+    const now = this.deps.clock.now();
+    const { thisMonth } = monthBounds(now);
+    const [totalPlans, activePlans, subscribers, revenue] = await Promise.all([
+      prisma.paymentPlan.count(),
+      prisma.paymentPlan.count({ where: { isActive: true } }),
+      prisma.subscription.findMany({ where: { status: 'active', expiresAt: { gt: now } }, distinct: ['userId'], select: { userId: true } }),
+      prisma.payment.aggregate({ where: { ...paidPayments, paidAt: { gte: thisMonth } }, _sum: { amount: true } }),
+    ]);
+    return { totalPlans, activePlans, subscribers: subscribers.length, monthlyRevenue: revenue._sum.amount?.toNumber() ?? 0 };
+  }
+
+  // ---------------------------------------------------------------- WhatsApp channel
+
+  async whatsAppAnalytics(viewer: Viewer | null) {
+    assertAdmin(viewer);
+    const { prisma } = this.deps;
+    const now = this.deps.clock.now();
+    const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const [whatsappMessages, numbers, messagesToday] = await Promise.all([
+      prisma.chatMessage.count({ where: inboundWhatsApp }),
+      prisma.chatSession.findMany({
+        where: { channel: 'whatsapp', phoneNumber: { not: null } },
+        distinct: ['phoneNumber'],
+        select: { phoneNumber: true },
+      }),
+      prisma.chatMessage.count({ where: { ...inboundWhatsApp, createdAt: { gte: startOfToday } } }),
+    ]);
+    return { whatsappMessages, uniqueWhatsappNumbers: numbers.length, messagesToday };
+  }
+
+  async whatsAppLogs(viewer: Viewer | null, rawFilter: unknown, page: Page): Promise<{ rows: WhatsAppLogRow[]; total: number }> {
+    assertAdmin(viewer);
+    const { search } = parseInput(whatsAppFilter, rawFilter ?? {});
+    const conditions: Prisma.ChatMessageWhereInput[] = [inboundWhatsApp];
+    if (search) {
+      const contains = { contains: search, mode: 'insensitive' } as const;
+      conditions.push({
+        OR: [
+          { content: contains },
+          { reply: { content: contains } },
+          { session: { phoneNumber: contains } },
+          { session: { bot: { name: contains } } },
+          { session: { bot: { owner: { email: contains } } } },
+        ],
+      });
+    }
+    const where = { AND: conditions };
+    const [total, rows] = await Promise.all([this.deps.prisma.chatMessage.count({ where }), this.whatsAppRows(where, page)]);
+    return { rows, total };
+  }
+
+  /** One logged WhatsApp message by id, or null (a Relay node lookup). */
+  async whatsAppLog(viewer: Viewer | null, messageId: string): Promise<WhatsAppLogRow | null> {
+    assertAdmin(viewer);
+    return (await this.whatsAppRows({ AND: [inboundWhatsApp, { id: messageId }] }, { offset: 0, limit: 1 }))[0] ?? null;
+  }
+
+  private async whatsAppRows(where: Prisma.ChatMessageWhereInput, page: Page): Promise<WhatsAppLogRow[]> {
+    const messages = await this.deps.prisma.chatMessage.findMany({
+      where,
+      include: {
+        reply: { select: { content: true } },
+        session: { select: { phoneNumber: true, bot: { select: { name: true, owner: { select: { fullName: true, email: true } } } } } },
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: page.offset,
+      take: page.limit,
+    });
+    return messages.map((message) => ({
+      id: message.id,
+      timestamp: message.createdAt,
+      phone: message.session.phoneNumber ?? '',
+      userName: message.session.bot.owner?.fullName ?? '',
+      userEmail: message.session.bot.owner?.email ?? '',
+      botName: message.session.bot.name,
+      message: message.content,
+      response: message.reply?.content ?? '',
+    }));
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private async findUser(userId: string): Promise<User> {
+    const user = await this.deps.prisma.user.findUnique({ where: { id: userId } });
+    if (!user) throw notFoundError('Customer');
+    return user;
+  }
+
+  private async requireRow(userId: string): Promise<CustomerRow> {
+    const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+    return (await this.rowsOf([user]))[0]!;
+  }
+
+  /**
+   * A status as a where clause, mirroring `customerStatus`: suspended first, then active (paid plan or
+   * credits left), then trial, else inactive.
+   */
+  private customersWhere(filter: { search?: string | undefined; status: CustomerStatus | 'all' }): Prisma.UserWhereInput {
+    const now = this.deps.clock.now();
+    const paying: Prisma.UserWhereInput = {
+      OR: [
+        { subscriptions: { some: { status: 'active', expiresAt: { gt: now } } } },
+        { billingSettings: { is: { totalCredits: { gt: this.deps.prisma.billingSettings.fields.usedCredits } } } },
+      ],
+    };
+    const onTrial: Prisma.UserWhereInput = { subscriptions: { some: { status: 'trialing', expiresAt: { gt: now } } } };
+    const notSuspended: Prisma.UserWhereInput = { status: { not: 'suspended' } };
+    const byStatus: Record<CustomerStatus, Prisma.UserWhereInput> = {
+      suspended: { status: 'suspended' },
+      active: { AND: [notSuspended, paying] },
+      trial: { AND: [notSuspended, { NOT: paying }, onTrial] },
+      inactive: { AND: [notSuspended, { NOT: paying }, { NOT: onTrial }] },
+    };
+    const conditions: Prisma.UserWhereInput[] = [customersOnly];
+    if (filter.status !== 'all') conditions.push(byStatus[filter.status]);
+    if (filter.search) {
+      const contains = { contains: filter.search, mode: 'insensitive' } as const;
+      conditions.push({ OR: [{ fullName: contains }, { email: contains }] });
+    }
+    return { AND: conditions };
+  }
+
+  /** The figures of a page of users, in a fixed number of queries whatever the page size. */
+  private async rowsOf(users: readonly User[]): Promise<CustomerRow[]> {
+    if (users.length === 0) return [];
+    const { prisma } = this.deps;
+    const now = this.deps.clock.now();
+    const userIds = users.map((user) => user.id);
+    const [subscriptions, settings, bots, conversations, revenue] = await Promise.all([
+      prisma.subscription.findMany({
+        where: { userId: { in: userIds }, status: { in: ['active', 'trialing'] }, expiresAt: { gt: now } },
+        orderBy: { expiresAt: 'desc' },
+        include: { plan: true },
+      }),
+      prisma.billingSettings.findMany({ where: { userId: { in: userIds } } }),
+      prisma.bot.groupBy({ by: ['ownerId'], where: { ownerId: { in: userIds } }, _count: { _all: true } }),
+      prisma.$queryRaw<{ ownerId: string; conversations: number }[]>`
+        SELECT b."ownerId" AS "ownerId", COUNT(*)::int AS conversations
+        FROM "chat_sessions" s JOIN "bots" b ON b."id" = s."botId"
+        WHERE s."channel" <> 'test' AND b."ownerId" IN (${Prisma.join(userIds)})
+        GROUP BY b."ownerId"`,
+      prisma.payment.groupBy({ by: ['userId'], where: { ...paidPayments, userId: { in: userIds } }, _sum: { amount: true } }),
+    ]);
+    const paid = new Map<string, (typeof subscriptions)[number]>();
+    const trials = new Map<string, (typeof subscriptions)[number]>();
+    for (const subscription of subscriptions) {
+      const byUser = subscription.status === 'active' ? paid : trials;
+      if (!byUser.has(subscription.userId)) byUser.set(subscription.userId, subscription);
+    }
+    const balances = new Map(settings.map((row) => [row.userId, row.totalCredits.sub(row.usedCredits).toNumber()]));
+    const botCounts = new Map(bots.map((row) => [row.ownerId, row._count._all]));
+    const conversationCounts = new Map(conversations.map((row) => [row.ownerId, Number(row.conversations)]));
+    const revenues = new Map(revenue.map((row) => [row.userId, row._sum.amount?.toNumber() ?? 0]));
+    return users.map((user) => {
+      const creditBalance = balances.get(user.id) ?? 0;
+      const plan = paid.get(user.id) ?? trials.get(user.id) ?? null;
+      return {
+        id: user.id,
+        name: user.fullName,
+        email: user.email,
+        role: user.role,
+        plan: planLabel(plan),
+        status: customerStatus({
+          suspended: user.status === 'suspended',
+          hasPaidPlan: paid.has(user.id),
+          onTrial: trials.has(user.id),
+          creditBalance,
+        }),
+        joinDate: user.createdAt,
+        lastActive: user.lastActiveAt,
+        bots: botCounts.get(user.id) ?? 0,
+        conversations: conversationCounts.get(user.id) ?? 0,
+        revenue: revenues.get(user.id) ?? 0,
+        creditBalance,
+      };
+    });
+  }
+}
