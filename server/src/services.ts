@@ -8,6 +8,7 @@ import { ChatLogs } from './domains/chat/logs.ts';
 import { ChatService } from './domains/chat/service.ts';
 import { DashboardService } from './domains/dashboard/service.ts';
 import { DemoService } from './domains/demo/service.ts';
+import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
@@ -33,7 +34,8 @@ export interface Services {
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
-  const knowledge = new KnowledgeService(platform);
+  const rateLimiter = recordingRefusals(platform.rateLimiter, events);
+  const knowledge = new KnowledgeService(platform, events);
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
   const platformAi = new PlatformAi({ adminConfig, ai: config.ai });
   const billing = new BillingService({
@@ -49,7 +51,7 @@ export function createServices(platform: Platform): Services {
   const chat = new ChatService({
     prisma,
     clock,
-    rateLimiter: platform.rateLimiter,
+    rateLimiter,
     logger: platform.logger.child({ domain: 'chat' }),
     billing,
     platformAi,
@@ -62,6 +64,7 @@ export function createServices(platform: Platform): Services {
     pubsub: platform.pubsub,
     logger: platform.logger.child({ domain: 'crawls' }),
     allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+    events,
     knowledge,
   });
 
@@ -71,7 +74,7 @@ export function createServices(platform: Platform): Services {
       prisma,
       clock,
       mailer: platform.mailer,
-      rateLimiter: platform.rateLimiter,
+      rateLimiter,
       appSecret: config.appSecret,
       publicUrl: config.publicUrl,
       events,
@@ -90,7 +93,7 @@ export function createServices(platform: Platform): Services {
     chatLogs: new ChatLogs({ prisma, clock }),
     crawls,
     dashboard: new DashboardService({ prisma, clock }),
-    demo: new DemoService({ prisma, clock, rateLimiter: platform.rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
+    demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
     events,
     system: new SystemService({ platform }),

@@ -51,8 +51,14 @@ const ADMIN_QUERY = `query { admin { __typename ... on Error { message code } ..
 const ADMIN_MUTATIONS: [string, Record<string, unknown>][] = [
   ['mutation($id: ID!) { r: suspendCustomer(customerId: $id) { __typename ... on Error { message code } } }', {}],
   ['mutation($id: ID!) { r: enableCustomer(customerId: $id) { __typename ... on Error { message code } } }', {}],
-  ['mutation($id: ID!) { r: grantCustomerCredits(customerId: $id, amount: 5, reason: "x") { __typename ... on Error { message code } } }', {}],
-  ['mutation($id: ID!) { r: sendCustomerEmail(customerId: $id, subject: "s", message: "m") { __typename ... on Error { message code } } }', {}],
+  [
+    'mutation($id: ID!) { r: grantCustomerCredits(customerId: $id, amount: 5, reason: "x") { __typename ... on Error { message code } } }',
+    {},
+  ],
+  [
+    'mutation($id: ID!) { r: sendCustomerEmail(customerId: $id, subject: "s", message: "m") { __typename ... on Error { message code } } }',
+    {},
+  ],
   ['mutation { r: setAdminConfig(key: "stripe_secret_key", value: "") { __typename ... on Error { message code } } }', {}],
   ['mutation { r: createTemplatePrompt(input: { title: "t", promptText: "p" }) { __typename ... on Error { message code } } }', {}],
 ];
@@ -61,7 +67,11 @@ describe('the admin GraphQL refuses everyone but an admin with typed errors', ()
   it('answers a customer ForbiddenError and a visitor AuthenticationError on Query.admin', async () => {
     const asCustomer = await graphql(server, ADMIN_QUERY, {}, customer.accessToken);
     expect(asCustomer.errors).toBeUndefined();
-    expect(asCustomer.data.admin).toEqual({ __typename: 'ForbiddenError', message: 'You do not have access to this resource.', code: 'FORBIDDEN' });
+    expect(asCustomer.data.admin).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'You do not have access to this resource.',
+      code: 'FORBIDDEN',
+    });
     const anonymous = await graphql(server, ADMIN_QUERY);
     expect(anonymous.errors).toBeUndefined();
     expect(anonymous.data.admin).toMatchObject({ __typename: 'AuthenticationError', message: 'Authentication required' });
@@ -114,7 +124,23 @@ describe('overview', () => {
 
     const viaGraphql = await graphql(
       server,
-      `query { admin { ... on Admin { overview { totalUsers usersChange recentUsers { email status plan } } } } }`,
+      `
+        query {
+          admin {
+            ... on Admin {
+              overview {
+                totalUsers
+                usersChange
+                recentUsers {
+                  email
+                  status
+                  plan
+                }
+              }
+            }
+          }
+        }
+      `,
       {},
       admin.accessToken,
     );
@@ -140,7 +166,14 @@ describe('customers', () => {
     const byName = await api(server, 'GET', '/admin/customers?search=zelda%20search', { token: admin.accessToken });
     expect(byName.status).toBe(200);
     expect(byName.body.customers).toHaveLength(1);
-    expect(byName.body.customers[0]).toMatchObject({ id: paying.userId, plan: 'pro', status: 'active', bots: 0, conversations: 0, revenue: 0 });
+    expect(byName.body.customers[0]).toMatchObject({
+      id: paying.userId,
+      plan: 'pro',
+      status: 'active',
+      bots: 0,
+      conversations: 0,
+      revenue: 0,
+    });
     const byEmail = await api(server, 'GET', `/admin/customers?search=${encodeURIComponent(paying.email.toUpperCase())}`, {
       token: admin.accessToken,
     });
@@ -197,7 +230,16 @@ describe('suspension', () => {
 
     const enabled = await graphql(
       server,
-      `mutation($id: ID!) { enableCustomer(customerId: $id) { __typename ... on Customer { status } } }`,
+      `
+        mutation ($id: ID!) {
+          enableCustomer(customerId: $id) {
+            __typename
+            ... on Customer {
+              status
+            }
+          }
+        }
+      `,
       { id: await customerGlobalId(target.userId) },
       admin.accessToken,
     );
@@ -215,7 +257,16 @@ describe('suspension', () => {
     expect(nobody.body.detail).toBe('Customer not found');
     const viaGraphql = await graphql(
       server,
-      `mutation($id: ID!) { suspendCustomer(customerId: $id) { __typename ... on Error { message } } }`,
+      `
+        mutation ($id: ID!) {
+          suspendCustomer(customerId: $id) {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
       { id: Buffer.from('Bot:nothing').toString('base64') },
       admin.accessToken,
     );
@@ -284,7 +335,10 @@ describe('platform keys', () => {
       'whatsapp_verify_token',
       'openai_api_key',
     ]);
-    const saved = await api(server, 'PUT', '/admin/config/', { token: admin.accessToken, body: { key: 'stripe_secret_key', value: STRIPE_SECRET } });
+    const saved = await api(server, 'PUT', '/admin/config/', {
+      token: admin.accessToken,
+      body: { key: 'stripe_secret_key', value: STRIPE_SECRET },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ key: 'stripe_secret_key', value: 'sk_test_…4242' });
     const stored = await server.platform.prisma.adminConfig.findUniqueOrThrow({ where: { key: 'stripe_secret_key' } });
@@ -296,7 +350,10 @@ describe('platform keys', () => {
 
   it.each([
     [{ key: 'stripe_secret_key', value: 'pk_test_123' }, 'Enter a Stripe secret key: "sk_test_…", "sk_live_…" or a restricted "rk_…" key'],
-    [{ key: 'whatsapp_phone_number_id', value: '+1 555 0100' }, 'Enter the WhatsApp phone number ID: 5 to 20 digits (not the phone number itself)'],
+    [
+      { key: 'whatsapp_phone_number_id', value: '+1 555 0100' },
+      'Enter the WhatsApp phone number ID: 5 to 20 digits (not the phone number itself)',
+    ],
     [{ key: 'nope', value: 'x' }, expect.stringContaining('key must be one of: stripe_secret_key')],
     [{ key: 'openai_api_key', value: 42 }, 'value must be text'],
   ])('refuses %j with 400', async (body, detail) => {
@@ -308,7 +365,18 @@ describe('platform keys', () => {
   it('clears a key with an empty value, over GraphQL', async () => {
     const cleared = await graphql(
       server,
-      `mutation { setAdminConfig(key: "whatsapp_verify_token", value: "") { __typename ... on AdminConfigEntry { key isSet value } } }`,
+      `
+        mutation {
+          setAdminConfig(key: "whatsapp_verify_token", value: "") {
+            __typename
+            ... on AdminConfigEntry {
+              key
+              isSet
+              value
+            }
+          }
+        }
+      `,
       {},
       admin.accessToken,
     );
@@ -322,7 +390,9 @@ describe('system events', () => {
     await api(server, 'POST', `/admin/suspend/${target.userId}`, { token: admin.accessToken });
     await api(server, 'POST', '/users/login', { body: { email: 'nobody@example.org', password: 'wrong password here' } });
 
-    const all = await api(server, 'GET', `/admin/analytics/events?search=${encodeURIComponent(target.email)}`, { token: admin.accessToken });
+    const all = await api(server, 'GET', `/admin/analytics/events?search=${encodeURIComponent(target.email)}`, {
+      token: admin.accessToken,
+    });
     expect(all.status).toBe(200);
     expect(all.body.success).toBe(true);
     const names = all.body.events.map((event: { event: string }) => event.event);
@@ -359,7 +429,24 @@ describe('system events', () => {
   it('pages events as a connection with a level filter over GraphQL', async () => {
     const result = await graphql(
       server,
-      `query { admin { ... on Admin { eventCategories events(first: 2, level: success) { totalCount edges { node { level event } } } } } }`,
+      `
+        query {
+          admin {
+            ... on Admin {
+              eventCategories
+              events(first: 2, level: success) {
+                totalCount
+                edges {
+                  node {
+                    level
+                    event
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
       {},
       admin.accessToken,
     );
@@ -381,7 +468,9 @@ describe('WhatsApp messages', () => {
     });
     const session = await prisma.chatSession.create({ data: { botId: bot.id, channel: 'whatsapp', phoneNumber: '15550100999' } });
     const question = await prisma.chatMessage.create({ data: { sessionId: session.id, role: 'user', content: 'Opening hours?' } });
-    await prisma.chatMessage.create({ data: { sessionId: session.id, role: 'assistant', content: 'Nine to five.', replyToId: question.id } });
+    await prisma.chatMessage.create({
+      data: { sessionId: session.id, role: 'assistant', content: 'Nine to five.', replyToId: question.id },
+    });
 
     const after = (await api(server, 'GET', '/admin/whatsapplogs/analytics', { token: admin.accessToken })).body;
     expect(after.whatsapp_messages).toBe(before.whatsapp_messages + 1);
@@ -410,7 +499,20 @@ describe('demo templates over GraphQL', () => {
     const create = (title: string) =>
       graphql(
         server,
-        `mutation($input: TemplatePromptInput!) { createTemplatePrompt(input: $input) { __typename ... on TemplatePrompt { id title } ... on Error { message } } }`,
+        `
+          mutation ($input: TemplatePromptInput!) {
+            createTemplatePrompt(input: $input) {
+              __typename
+              ... on TemplatePrompt {
+                id
+                title
+              }
+              ... on Error {
+                message
+              }
+            }
+          }
+        `,
         { input: { title, promptText: 'You are helpful.', useCase: 'customer-support' } },
         admin.accessToken,
       );
@@ -419,19 +521,54 @@ describe('demo templates over GraphQL', () => {
     const refused = await create('One too many');
     expect(refused.data.createTemplatePrompt).toEqual({ __typename: 'ConflictError', message: 'Maximum of 3 prompts allowed.' });
 
-    const listed = await graphql(server, `query { admin { ... on Admin { templatePrompts { id title } } } }`, {}, admin.accessToken);
+    const listed = await graphql(
+      server,
+      `
+        query {
+          admin {
+            ... on Admin {
+              templatePrompts {
+                id
+                title
+              }
+            }
+          }
+        }
+      `,
+      {},
+      admin.accessToken,
+    );
     expect(listed.data.admin.templatePrompts).toHaveLength(3);
     const target = listed.data.admin.templatePrompts.at(-1);
     const updated = await graphql(
       server,
-      `mutation($id: ID!) { updateTemplatePrompt(id: $id, input: { title: "Renamed" }) { __typename ... on TemplatePrompt { title promptText } } }`,
+      `
+        mutation ($id: ID!) {
+          updateTemplatePrompt(id: $id, input: { title: "Renamed" }) {
+            __typename
+            ... on TemplatePrompt {
+              title
+              promptText
+            }
+          }
+        }
+      `,
       { id: target.id },
       admin.accessToken,
     );
     expect(updated.data.updateTemplatePrompt).toMatchObject({ __typename: 'TemplatePrompt', title: 'Renamed' });
     const deleted = await graphql(
       server,
-      `mutation($id: ID!) { deleteTemplatePrompt(id: $id) { __typename ... on DeletedTemplatePromptPayload { deletedId } } }`,
+      `
+        mutation ($id: ID!) {
+          deleteTemplatePrompt(id: $id) {
+            __typename
+            ... on DeletedTemplatePromptPayload {
+              deletedId
+            }
+          }
+        }
+      `,
       { id: target.id },
       admin.accessToken,
     );

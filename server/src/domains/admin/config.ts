@@ -18,12 +18,23 @@ export type AdminConfigKey = (typeof ADMIN_CONFIG_KEYS)[keyof typeof ADMIN_CONFI
 
 export const ADMIN_CONFIG_KEY_NAMES: readonly AdminConfigKey[] = Object.values(ADMIN_CONFIG_KEYS);
 
+/**
+ * Platform settings stored beside the keys, the same way, but not among the six of GET/PUT
+ * /admin/config/: each has its own screen and its own rules (the free trial's credits: billing/trial.ts).
+ */
+export const PLATFORM_SETTING_KEYS = { trialCredits: 'trial_credits' } as const;
+
+export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[keyof typeof PLATFORM_SETTING_KEYS];
+
+/** Every key the store keeps. */
+type StoredConfigKey = AdminConfigKey | PlatformSettingKey;
+
 /** Reads and writes the admin's platform keys, encrypted at rest with the app's SecretBox. */
 export class AdminConfigStore {
   constructor(private readonly deps: { prisma: PrismaClient; secrets: SecretBox }) {}
 
   /** The decrypted value, or undefined when unset, empty, or unreadable (sealed under another APP_SECRET). */
-  async get(key: AdminConfigKey): Promise<string | undefined> {
+  async get(key: StoredConfigKey): Promise<string | undefined> {
     const row = await this.deps.prisma.adminConfig.findUnique({ where: { key } });
     if (!row) return undefined;
     try {
@@ -36,7 +47,7 @@ export class AdminConfigStore {
   }
 
   /** Saves a value; an empty value removes the key so the environment's default applies again. */
-  async set(key: AdminConfigKey, value: string, updatedById: string | null = null): Promise<void> {
+  async set(key: StoredConfigKey, value: string, updatedById: string | null = null): Promise<void> {
     const trimmed = value.trim();
     if (trimmed === '') {
       await this.deps.prisma.adminConfig.deleteMany({ where: { key } });

@@ -43,7 +43,12 @@ builder.node(CustomerRef, {
     plan: t.exposeString('plan', { description: 'The plan in lower case (a trial counts), or "free".', authScopes: admin }),
     status: t.field({ type: CustomerStatusEnum, authScopes: admin, resolve: (row) => row.status }),
     joinDate: t.expose('joinDate', { type: 'DateTime', authScopes: admin }),
-    lastActive: t.expose('lastActive', { type: 'DateTime', nullable: true, description: 'Null until they first sign in.', authScopes: admin }),
+    lastActive: t.expose('lastActive', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Null until they first sign in.',
+      authScopes: admin,
+    }),
     bots: t.exposeInt('bots', { description: 'Bots they own.', authScopes: admin }),
     conversations: t.exposeInt('conversations', { description: "Conversations on their bots' widget and WhatsApp.", authScopes: admin }),
     revenue: t.exposeFloat('revenue', { description: 'All they ever paid, in USD.', authScopes: admin }),
@@ -134,8 +139,7 @@ builder.node(WhatsAppLogRef, {
   description: "A message received on WhatsApp and the bot's answer.",
   authScopes: admin,
   id: { resolve: (row) => row.id },
-  loadOne: async (id, context) =>
-    context.services.admin.whatsAppLog(viewerOf(context), id),
+  loadOne: async (id, context) => context.services.admin.whatsAppLog(viewerOf(context), id),
   fields: (t) => ({
     timestamp: t.expose('timestamp', { type: 'DateTime', authScopes: admin }),
     phone: t.exposeString('phone', { authScopes: admin }),
@@ -163,53 +167,59 @@ builder.node(AdminRef, {
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.customerStats(platform.viewer),
     }),
-    customers: t.connection({
-      type: CustomerRef,
-      description: 'Customers, newest first: search matches name or email.',
-      authScopes: admin,
-      args: {
-        search: t.arg.string({ required: false }),
-        status: t.arg({ type: CustomerStatusFilterEnum, required: false }),
+    customers: t.connection(
+      {
+        type: CustomerRef,
+        description: 'Customers, newest first: search matches name or email.',
+        authScopes: admin,
+        args: {
+          search: t.arg.string({ required: false }),
+          status: t.arg({ type: CustomerStatusFilterEnum, required: false }),
+        },
+        resolve: async (platform, args, context) => {
+          const filter = { search: args.search ?? undefined, status: args.status ?? undefined };
+          let total = 0;
+          const connection = await resolveOffsetConnection({ args }, async (page) => {
+            const result = await context.services.admin.customers(platform.viewer, filter, page);
+            total = result.total;
+            return result.rows;
+          });
+          return { ...connection, totalCount: total };
+        },
       },
-      resolve: async (platform, args, context) => {
-        const filter = { search: args.search ?? undefined, status: args.status ?? undefined };
-        let total = 0;
-        const connection = await resolveOffsetConnection({ args }, async (page) => {
-          const result = await context.services.admin.customers(platform.viewer, filter, page);
-          total = result.total;
-          return result.rows;
-        });
-        return { ...connection, totalCount: total };
+      { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
+    ),
+    events: t.connection(
+      {
+        type: SystemEventRef,
+        description: 'The system event log, newest first. `level` is derived from the event text; `from`/`to` bound the timestamp.',
+        authScopes: admin,
+        args: {
+          level: t.arg({ type: EventLevelEnum, required: false }),
+          category: t.arg.string({ required: false }),
+          search: t.arg.string({ required: false, description: 'Matches the event, its details or its category.' }),
+          from: t.arg({ type: 'DateTime', required: false }),
+          to: t.arg({ type: 'DateTime', required: false }),
+        },
+        resolve: async (platform, args, context) => {
+          const filter = {
+            level: args.level ?? undefined,
+            category: args.category ?? undefined,
+            search: args.search ?? undefined,
+            from: args.from ?? undefined,
+            to: args.to ?? undefined,
+          };
+          let total = 0;
+          const connection = await resolveOffsetConnection({ args }, async (page) => {
+            const result = await context.services.admin.events(platform.viewer, filter, page);
+            total = result.total;
+            return result.events;
+          });
+          return { ...connection, totalCount: total };
+        },
       },
-    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
-    events: t.connection({
-      type: SystemEventRef,
-      description: 'The system event log, newest first. `level` is derived from the event text; `from`/`to` bound the timestamp.',
-      authScopes: admin,
-      args: {
-        level: t.arg({ type: EventLevelEnum, required: false }),
-        category: t.arg.string({ required: false }),
-        search: t.arg.string({ required: false, description: 'Matches the event, its details or its category.' }),
-        from: t.arg({ type: 'DateTime', required: false }),
-        to: t.arg({ type: 'DateTime', required: false }),
-      },
-      resolve: async (platform, args, context) => {
-        const filter = {
-          level: args.level ?? undefined,
-          category: args.category ?? undefined,
-          search: args.search ?? undefined,
-          from: args.from ?? undefined,
-          to: args.to ?? undefined,
-        };
-        let total = 0;
-        const connection = await resolveOffsetConnection({ args }, async (page) => {
-          const result = await context.services.admin.events(platform.viewer, filter, page);
-          total = result.total;
-          return result.events;
-        });
-        return { ...connection, totalCount: total };
-      },
-    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
+      { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
+    ),
     eventCategories: t.stringList({
       description: 'Every category in the event log, for the category filter.',
       authScopes: admin,
@@ -231,21 +241,24 @@ builder.node(AdminRef, {
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.whatsAppAnalytics(platform.viewer),
     }),
-    whatsAppLogs: t.connection({
-      type: WhatsAppLogRef,
-      description: 'Messages received on WhatsApp with their answers, newest first.',
-      authScopes: admin,
-      args: { search: t.arg.string({ required: false, description: 'Matches the message, answer, phone, bot name or owner email.' }) },
-      resolve: async (platform, args, context) => {
-        let total = 0;
-        const connection = await resolveOffsetConnection({ args }, async (page) => {
-          const result = await context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page);
-          total = result.total;
-          return result.rows;
-        });
-        return { ...connection, totalCount: total };
+    whatsAppLogs: t.connection(
+      {
+        type: WhatsAppLogRef,
+        description: 'Messages received on WhatsApp with their answers, newest first.',
+        authScopes: admin,
+        args: { search: t.arg.string({ required: false, description: 'Matches the message, answer, phone, bot name or owner email.' }) },
+        resolve: async (platform, args, context) => {
+          let total = 0;
+          const connection = await resolveOffsetConnection({ args }, async (page) => {
+            const result = await context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page);
+            total = result.total;
+            return result.rows;
+          });
+          return { ...connection, totalCount: total };
+        },
       },
-    }, { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) }),
+      { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
+    ),
     templatePrompts: t.field({
       type: [TemplatePromptRef],
       description: 'The demo templates visitors choose from (at most 3).',
@@ -292,10 +305,14 @@ builder.mutationField('enableCustomer', (t) =>
 builder.mutationField('grantCustomerCredits', (t) =>
   t.field({
     type: CustomerRef,
-    description: "A support grant: adds credits with one ledger entry that the customer sees on their billing page, with the reason.",
+    description: 'A support grant: adds credits with one ledger entry that the customer sees on their billing page, with the reason.',
     authScopes: admin,
     errors: { types: [...refused, NotFoundError, ValidationError] },
-    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }), amount: t.arg.float({ required: true }), reason: t.arg.string({ required: true }) },
+    args: {
+      customerId: t.arg.globalID({ for: [CustomerRef], required: true }),
+      amount: t.arg.float({ required: true }),
+      reason: t.arg.string({ required: true }),
+    },
     resolve: (_root, args, context) =>
       context.services.admin.grantCredits(viewerOf(context), args.customerId.id, { amount: args.amount, reason: args.reason }),
   }),
@@ -307,7 +324,11 @@ builder.mutationField('sendCustomerEmail', (t) =>
     description: 'Emails a customer through the platform mailer.',
     authScopes: admin,
     errors: { types: [...refused, NotFoundError, ValidationError] },
-    args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }), subject: t.arg.string({ required: true }), message: t.arg.string({ required: true }) },
+    args: {
+      customerId: t.arg.globalID({ for: [CustomerRef], required: true }),
+      subject: t.arg.string({ required: true }),
+      message: t.arg.string({ required: true }),
+    },
     resolve: (_root, args, context) =>
       context.services.admin.sendEmail(viewerOf(context), args.customerId.id, { subject: args.subject, message: args.message }),
   }),

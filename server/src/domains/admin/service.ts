@@ -97,9 +97,7 @@ export function pageFromQuery(rawQuery: unknown): Page & { page: number; pageSiz
 
 const customerFilter = z.object({
   search: searchField,
-  status: z
-    .enum(['all', ...CUSTOMER_STATUSES], { error: `status must be one of: all, ${CUSTOMER_STATUSES.join(', ')}` })
-    .default('all'),
+  status: z.enum(['all', ...CUSTOMER_STATUSES], { error: `status must be one of: all, ${CUSTOMER_STATUSES.join(', ')}` }).default('all'),
 });
 
 const dateField = (name: string) =>
@@ -191,8 +189,9 @@ export class AdminService {
     const { thisMonth, lastMonth } = monthBounds(this.deps.clock.now());
     const during = (from: Date, to?: Date) => ({ gte: from, ...(to ? { lt: to } : {}) });
     const revenueBetween = async (from: Date, to?: Date) =>
-      (await prisma.payment.aggregate({ where: { ...paidPayments, paidAt: during(from, to) }, _sum: { amount: true } }))._sum.amount?.toNumber() ??
-      0;
+      (
+        await prisma.payment.aggregate({ where: { ...paidPayments, paidAt: during(from, to) }, _sum: { amount: true } })
+      )._sum.amount?.toNumber() ?? 0;
     const [totalUsers, usersNow, usersBefore, activeBots, botsNow, botsBefore, conversations, conversationsNow, conversationsBefore] =
       await Promise.all([
         prisma.user.count({ where: customersOnly }),
@@ -324,7 +323,12 @@ export class AdminService {
       .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`)
       .join('');
     await this.deps.mailer.send({ to: user.email, subject: input.subject, text: input.message, html: paragraphs });
-    await this.deps.events.record({ event: `Email sent to ${user.email}`, category: ADMIN_CATEGORY, details: input.subject, userId: viewer.id });
+    await this.deps.events.record({
+      event: `Email sent to ${user.email}`,
+      category: ADMIN_CATEGORY,
+      details: input.subject,
+      userId: viewer.id,
+    });
     return { message: `Email sent to ${user.email}` };
   }
 
@@ -334,7 +338,9 @@ export class AdminService {
     assertAdmin(viewer);
     const rows = await this.deps.prisma.adminConfig.findMany({ where: { key: { in: [...ADMIN_CONFIG_KEY_NAMES] } } });
     const updatedAt = new Map(rows.map((row) => [row.key, row.updatedAt]));
-    return Promise.all(ADMIN_CONFIG_KEY_NAMES.map(async (key) => this.entryOf(key, await this.deps.adminConfig.get(key), updatedAt.get(key))));
+    return Promise.all(
+      ADMIN_CONFIG_KEY_NAMES.map(async (key) => this.entryOf(key, await this.deps.adminConfig.get(key), updatedAt.get(key))),
+    );
   }
 
   /** Saves one key (validated for that key; empty clears it). The next call that needs it reads it: no restart. */
@@ -380,14 +386,23 @@ export class AdminService {
     const where = this.eventsWhere(viewer, rawFilter);
     const [total, events] = await Promise.all([
       this.deps.prisma.systemEvent.count({ where }),
-      this.deps.prisma.systemEvent.findMany({ where, orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], skip: page.offset, take: page.limit }),
+      this.deps.prisma.systemEvent.findMany({
+        where,
+        orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
+        skip: page.offset,
+        take: page.limit,
+      }),
     ]);
     return { events, total };
   }
 
   async eventCategories(viewer: Viewer | null): Promise<string[]> {
     assertAdmin(viewer);
-    const rows = await this.deps.prisma.systemEvent.findMany({ distinct: ['category'], select: { category: true }, orderBy: { category: 'asc' } });
+    const rows = await this.deps.prisma.systemEvent.findMany({
+      distinct: ['category'],
+      select: { category: true },
+      orderBy: { category: 'asc' },
+    });
     return rows.map((row) => row.category);
   }
 

@@ -41,6 +41,11 @@ export interface NewSystemEvent {
   userId?: string | null;
 }
 
+/** What a domain needs to write to the audit trail. */
+export interface EventRecorder {
+  record(input: NewSystemEvent): Promise<unknown>;
+}
+
 /** The platform's audit trail: stored for the admin log and published to live subscribers. */
 export class EventsService {
   constructor(private readonly deps: { prisma: PrismaClient; pubsub: PubSub; clock: Clock }) {}

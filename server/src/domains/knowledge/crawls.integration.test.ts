@@ -57,6 +57,8 @@ describe('website crawls', () => {
     for (const field of ['file_id', 'run_id', 'dataset_id', 'duration_ms', 'memory_used_mb', 'scraped_at'])
       expect(response.body[field]).not.toBeUndefined();
     expect(await ask('How much does the Urban model cost?')).toContain('1290 euros');
+    const logged = await server.platform.prisma.systemEvent.findFirst({ where: { event: `Website crawled: ${site.origin}/pricing` } });
+    expect(logged).toMatchObject({ category: 'crawls', userId: owner.userId, details: '1 page(s) indexed, 0 unchanged' });
   });
 
   it('crawls the entire site at depth 1, respecting robots.txt and leaving menus out', async () => {

@@ -9,6 +9,7 @@ import { parseInput } from '../../validation.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
+import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
 import { CrawlError } from './crawler/errors.ts';
@@ -84,6 +85,8 @@ interface CrawlDependencies {
   clock: Clock;
   logger: Logger;
   allowPrivateNetworks: boolean;
+  /** The admin's system log: finished and failed crawls are written there. */
+  events?: EventRecorder;
   knowledge: {
     indexSections(botId: string, source: KnowledgeSource, sections: { heading: string | null; text: string }[]): Promise<unknown>;
     removeSource(botId: string, source: SourceRef): Promise<void>;
@@ -224,6 +227,7 @@ export class CrawlService {
         scrapedAt: this.deps.clock.now(),
         errorMessage: summary.failures.length > 0 ? `${summary.failures.length} page(s) could not be read.` : null,
       });
+      await this.recordEvent(crawl, `Website crawled: ${crawl.url}`, `${indexed} page(s) indexed, ${skipped} unchanged`);
     } catch (error) {
       const message = error instanceof CrawlError ? error.message : 'The website could not be crawled. Please try again later.';
       if (!(error instanceof CrawlError)) this.deps.logger.error({ err: error, crawlId }, 'crawl failed');
@@ -234,6 +238,15 @@ export class CrawlService {
         durationMs: Date.now() - started,
         memoryUsedMb: megabytes(peakMemory - memoryBefore),
       });
+      await this.recordEvent(crawl, `Crawl failed: ${crawl.url}`, message);
+    }
+  }
+
+  private async recordEvent(crawl: { id: string; bot: { ownerId: string | null } }, event: string, details: string): Promise<void> {
+    try {
+      await this.deps.events?.record({ event, category: 'crawls', details, userId: crawl.bot.ownerId });
+    } catch (error) {
+      this.deps.logger.warn({ err: error, crawlId: crawl.id }, 'could not record a crawl event');
     }
   }
 

@@ -427,6 +427,11 @@ describe('documents: bad files get clear errors and leave nothing behind', () =>
       status: 'failed',
       error_message: expect.stringMatching(message),
     });
+    const logged = await server.platform.prisma.systemEvent.findFirst({
+      where: { event: `Document processing failed: ${fileName}` },
+      orderBy: { timestamp: 'desc' },
+    });
+    expect(logged).toMatchObject({ category: 'knowledge', details: expect.stringMatching(message) });
   });
 });
 

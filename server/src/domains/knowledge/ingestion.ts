@@ -7,6 +7,7 @@ import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts'
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
+import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';
 import { uuidv7 } from './ids.ts';
@@ -49,6 +50,8 @@ export const UPLOAD_MESSAGES = {
 
 export interface DocumentIngestionDependencies {
   prisma: PrismaClient;
+  /** The admin's system log: failed documents are written there. */
+  events?: EventRecorder;
   blobs: BlobStore;
   queue: JobQueue;
   pubsub: PubSub;
@@ -234,9 +237,28 @@ export class DocumentIngestion {
    * the customer sees why; its stored file goes, since nothing will read it again.
    */
   async fail(documentId: string, message: string): Promise<void> {
-    await this.transition(documentId, ['pending', 'processing'], { status: 'failed', errorMessage: message, chunkCount: 0 }, (failed) =>
-      this.deps.blobs.delete(failed.storageKey).catch(() => undefined),
+    const failed = await this.transition(
+      documentId,
+      ['pending', 'processing'],
+      { status: 'failed', errorMessage: message, chunkCount: 0 },
+      (document) => this.deps.blobs.delete(document.storageKey).catch(() => undefined),
     );
+    if (failed) await this.recordFailure(failed, message);
+  }
+
+  private async recordFailure(document: Document, message: string): Promise<void> {
+    if (!this.deps.events) return;
+    try {
+      const bot = await this.deps.prisma.bot.findUnique({ where: { id: document.botId }, select: { name: true, ownerId: true } });
+      await this.deps.events.record({
+        event: `Document processing failed: ${document.fileName}`,
+        category: 'knowledge',
+        details: `${bot?.name ?? 'demo bot'}: ${message}`,
+        userId: bot?.ownerId ?? null,
+      });
+    } catch (error) {
+      this.deps.logger.warn({ err: error, documentId: document.id }, 'could not record a document failure');
+    }
   }
 
   async publish(document: Document): Promise<void> {

@@ -2,6 +2,7 @@ import type { Document, Prisma } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
+import type { EventRecorder } from '../events/service.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
@@ -34,11 +35,14 @@ export class KnowledgeService {
   readonly retriever: Retriever;
   readonly ingestion: DocumentIngestion;
 
-  constructor(private readonly platform: KnowledgePlatform) {
+  constructor(
+    private readonly platform: KnowledgePlatform,
+    events?: EventRecorder,
+  ) {
     const logger = platform.logger.child({ component: 'knowledge' });
     this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings });
     this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
-    this.ingestion = new DocumentIngestion({ ...platform, logger, index: this.index });
+    this.ingestion = new DocumentIngestion({ ...platform, events, logger, index: this.index });
   }
 
   // ------------------------------------------------------------ customer-facing (owner-scoped)
