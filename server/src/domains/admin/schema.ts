@@ -37,12 +37,17 @@ builder.node(CustomerRef, {
   id: { resolve: (row) => row.id },
   loadOne: (id, context) => context.services.admin.customer(viewerOf(context), id),
   fields: (t) => ({
-    name: t.exposeString('name', { authScopes: admin }),
-    email: t.exposeString('email', { authScopes: admin }),
-    role: t.field({ type: RoleEnum, authScopes: admin, resolve: (row) => row.role }),
+    name: t.exposeString('name', { description: 'Full name given at sign-up.', authScopes: admin }),
+    email: t.exposeString('email', { description: 'Sign-in email address.', authScopes: admin }),
+    role: t.field({ type: RoleEnum, description: 'ADMIN rows cannot be suspended.', authScopes: admin, resolve: (row) => row.role }),
     plan: t.exposeString('plan', { description: 'The plan in lower case (a trial counts), or "free".', authScopes: admin }),
-    status: t.field({ type: CustomerStatusEnum, authScopes: admin, resolve: (row) => row.status }),
-    joinDate: t.expose('joinDate', { type: 'DateTime', authScopes: admin }),
+    status: t.field({
+      type: CustomerStatusEnum,
+      description: 'Derived, see CustomerStatus.',
+      authScopes: admin,
+      resolve: (row) => row.status,
+    }),
+    joinDate: t.expose('joinDate', { type: 'DateTime', description: 'When they signed up.', authScopes: admin }),
     lastActive: t.expose('lastActive', {
       type: 'DateTime',
       nullable: true,
@@ -59,9 +64,9 @@ builder.node(CustomerRef, {
 const TopBotRef = builder.objectRef<AdminOverview['topBots'][number]>('AdminTopBot').implement({
   authScopes: admin,
   fields: (t) => ({
-    name: t.exposeString('name', { authScopes: admin }),
-    owner: t.exposeString('owner', { authScopes: admin }),
-    conversations: t.exposeInt('conversations', { authScopes: admin }),
+    name: t.exposeString('name', { description: 'Bot name.', authScopes: admin }),
+    owner: t.exposeString('owner', { description: "The owner's name, or email when unnamed.", authScopes: admin }),
+    conversations: t.exposeInt('conversations', { description: 'Widget and WhatsApp conversations, all time.', authScopes: admin }),
   }),
 });
 
@@ -88,11 +93,11 @@ const CustomerStatsRef = builder.objectRef<Record<'total' | (typeof CUSTOMER_STA
   description: 'How many customers are in each status.',
   authScopes: admin,
   fields: (t) => ({
-    total: t.exposeInt('total', { authScopes: admin }),
-    active: t.exposeInt('active', { authScopes: admin }),
-    trial: t.exposeInt('trial', { authScopes: admin }),
-    suspended: t.exposeInt('suspended', { authScopes: admin }),
-    inactive: t.exposeInt('inactive', { authScopes: admin }),
+    total: t.exposeInt('total', { description: 'Every customer.', authScopes: admin }),
+    active: t.exposeInt('active', { description: 'With a paid plan or credits.', authScopes: admin }),
+    trial: t.exposeInt('trial', { description: 'On a free trial.', authScopes: admin }),
+    suspended: t.exposeInt('suspended', { description: 'Suspended by an admin.', authScopes: admin }),
+    inactive: t.exposeInt('inactive', { description: 'Trial over, nothing paid.', authScopes: admin }),
   }),
 });
 
@@ -106,8 +111,8 @@ const ConfigEntryRef = builder.objectRef<ConfigEntry>('AdminConfigEntry').implem
       authScopes: admin,
     }),
     value: t.exposeString('value', { description: 'Masked ("sk_test_…4242"); empty when unset.', authScopes: admin }),
-    isSet: t.exposeBoolean('isSet', { authScopes: admin }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', nullable: true, authScopes: admin }),
+    isSet: t.exposeBoolean('isSet', { description: 'False when the environment default (if any) applies.', authScopes: admin }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', nullable: true, description: 'Last saved; null when unset.', authScopes: admin }),
   }),
 });
 
@@ -116,8 +121,8 @@ const PlanStatsRef = builder
   .implement({
     authScopes: admin,
     fields: (t) => ({
-      totalPlans: t.exposeInt('totalPlans', { authScopes: admin }),
-      activePlans: t.exposeInt('activePlans', { authScopes: admin }),
+      totalPlans: t.exposeInt('totalPlans', { description: 'Plans and credit packs, active or not.', authScopes: admin }),
+      activePlans: t.exposeInt('activePlans', { description: 'Plans customers can buy.', authScopes: admin }),
       subscribers: t.exposeInt('subscribers', { description: 'Customers with a paid subscription running.', authScopes: admin }),
       monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: "This month's paid revenue, USD.", authScopes: admin }),
     }),
@@ -141,12 +146,12 @@ builder.node(WhatsAppLogRef, {
   id: { resolve: (row) => row.id },
   loadOne: async (id, context) => context.services.admin.whatsAppLog(viewerOf(context), id),
   fields: (t) => ({
-    timestamp: t.expose('timestamp', { type: 'DateTime', authScopes: admin }),
-    phone: t.exposeString('phone', { authScopes: admin }),
+    timestamp: t.expose('timestamp', { type: 'DateTime', description: 'When the message arrived.', authScopes: admin }),
+    phone: t.exposeString('phone', { description: "The sender's number.", authScopes: admin }),
     userName: t.exposeString('userName', { description: "The bot owner's name.", authScopes: admin }),
     userEmail: t.exposeString('userEmail', { description: "The bot owner's email.", authScopes: admin }),
-    botName: t.exposeString('botName', { authScopes: admin }),
-    message: t.exposeString('message', { authScopes: admin }),
+    botName: t.exposeString('botName', { description: 'The bot that answered.', authScopes: admin }),
+    message: t.exposeString('message', { description: 'What the sender wrote.', authScopes: admin }),
     response: t.exposeString('response', { description: 'Empty while unanswered.', authScopes: admin }),
   }),
 });
@@ -159,11 +164,13 @@ builder.node(AdminRef, {
   fields: (t) => ({
     overview: t.field({
       type: OverviewRef,
+      description: 'Totals and month-over-month changes.',
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.overview(platform.viewer),
     }),
     customerStats: t.field({
       type: CustomerStatsRef,
+      description: 'Customers per status, for the stats cards.',
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.customerStats(platform.viewer),
     }),
@@ -233,11 +240,13 @@ builder.node(AdminRef, {
     }),
     planStats: t.field({
       type: PlanStatsRef,
+      description: "Plans, subscribers and this month's revenue.",
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.planStats(platform.viewer),
     }),
     whatsAppAnalytics: t.field({
       type: WhatsAppAnalyticsRef,
+      description: "The WhatsApp channel's three counters.",
       authScopes: admin,
       resolve: (platform, _args, context) => context.services.admin.whatsAppAnalytics(platform.viewer),
     }),

@@ -9,11 +9,11 @@ export const TemplatePromptRef = builder.prismaNode('TemplatePrompt', {
   description: 'A demo template: the prompt a visitor starts the timed demo from.',
   authScopes: admin,
   fields: (t) => ({
-    useCase: t.exposeString('useCase', { authScopes: admin }),
-    title: t.exposeString('title', { authScopes: admin }),
-    description: t.exposeString('description', { authScopes: admin }),
+    useCase: t.exposeString('useCase', { description: 'customer-support, lead-generation, faq-bot, ...', authScopes: admin }),
+    title: t.exposeString('title', { description: 'Shown to demo visitors.', authScopes: admin }),
+    description: t.exposeString('description', { description: 'One line under the title.', authScopes: admin }),
     languageCode: t.exposeString('languageCode', { description: 'e.g. en, fr', authScopes: admin }),
-    promptText: t.exposeString('promptText', { authScopes: admin }),
+    promptText: t.exposeString('promptText', { description: "The demo bot's system prompt.", authScopes: admin }),
   }),
 });
 
@@ -57,6 +57,7 @@ builder.mutationField('createTemplatePrompt', (t) =>
 builder.mutationField('updateTemplatePrompt', (t) =>
   t.field({
     type: TemplatePromptRef,
+    description: 'Changes the fields the input names.',
     authScopes: admin,
     errors: { types: [...refused, ValidationError, NotFoundError] },
     args: { id: t.arg.globalID({ for: [TemplatePromptRef], required: true }), input: t.arg({ type: TemplatePromptInput, required: true }) },

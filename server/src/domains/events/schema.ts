@@ -7,11 +7,20 @@ export const SystemEventRef = builder.prismaNode('SystemEvent', {
   id: { field: 'id' },
   authScopes: { admin: true },
   fields: (t) => ({
-    timestamp: t.expose('timestamp', { type: 'DateTime', authScopes: { admin: true } }),
-    event: t.exposeString('event', { authScopes: { admin: true } }),
-    category: t.exposeString('category', { authScopes: { admin: true } }),
-    details: t.exposeString('details', { authScopes: { admin: true } }),
-    level: t.field({ type: EventLevelEnum, authScopes: { admin: true }, resolve: (event) => eventLevel(event.event) }),
+    timestamp: t.expose('timestamp', { type: 'DateTime', description: 'When it happened.', authScopes: { admin: true } }),
+    event: t.exposeString('event', { description: 'What happened, in words.', authScopes: { admin: true } }),
+    category: t.exposeString('category', {
+      description: 'auth, billing, admin, crawls, knowledge, security...',
+      authScopes: { admin: true },
+    }),
+    details: t.exposeString('details', { description: 'More about it; may be empty.', authScopes: { admin: true } }),
+    level: t.field({
+      type: EventLevelEnum,
+      description:
+        'Derived from the event text: failed/error, pending/rate limit/warning, paid/processed/created/linked/crawled, else info.',
+      authScopes: { admin: true },
+      resolve: (event) => eventLevel(event.event),
+    }),
   }),
 });
 
