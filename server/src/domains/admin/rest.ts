@@ -84,7 +84,7 @@ export function adminRoutes(app: FastifyInstance, { services }: RestContext): vo
     scope.get('/admin/analytics/events', async (request) => {
       const query = fieldsOf(request.query);
       const page = pageFromQuery(query);
-      const { events, total } = await admin.events(request.viewer, eventFilterFromQuery(query), page);
+      const { rows: events, total } = await admin.events(request.viewer, eventFilterFromQuery(query), page);
       return { success: true, events: events.map(eventJson), total, page: page.page, page_size: page.pageSize };
     });
 

@@ -28,6 +28,20 @@ interface Platform {
 
 const PLATFORM_ID = 'platform';
 
+/** A connection over a service's offset pages, with the total the service counted alongside. */
+async function pagedConnection<Row>(
+  args: { first?: number | null; last?: number | null; before?: string | null; after?: string | null },
+  fetchPage: (page: { offset: number; limit: number }) => Promise<{ rows: Row[]; total: number }>,
+) {
+  let total = 0;
+  const connection = await resolveOffsetConnection({ args }, async (page) => {
+    const result = await fetchPage(page);
+    total = result.total;
+    return result.rows;
+  });
+  return { ...connection, totalCount: total };
+}
+
 export const CustomerRef = builder.objectRef<CustomerRow>('Customer');
 const AdminRef = builder.objectRef<Platform>('Admin');
 
@@ -185,13 +199,7 @@ builder.node(AdminRef, {
         },
         resolve: async (platform, args, context) => {
           const filter = { search: args.search ?? undefined, status: args.status ?? undefined };
-          let total = 0;
-          const connection = await resolveOffsetConnection({ args }, async (page) => {
-            const result = await context.services.admin.customers(platform.viewer, filter, page);
-            total = result.total;
-            return result.rows;
-          });
-          return { ...connection, totalCount: total };
+          return pagedConnection(args, (page) => context.services.admin.customers(platform.viewer, filter, page));
         },
       },
       { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
@@ -216,13 +224,7 @@ builder.node(AdminRef, {
             from: args.from ?? undefined,
             to: args.to ?? undefined,
           };
-          let total = 0;
-          const connection = await resolveOffsetConnection({ args }, async (page) => {
-            const result = await context.services.admin.events(platform.viewer, filter, page);
-            total = result.total;
-            return result.events;
-          });
-          return { ...connection, totalCount: total };
+          return pagedConnection(args, (page) => context.services.admin.events(platform.viewer, filter, page));
         },
       },
       { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
@@ -257,13 +259,9 @@ builder.node(AdminRef, {
         authScopes: admin,
         args: { search: t.arg.string({ required: false, description: 'Matches the message, answer, phone, bot name or owner email.' }) },
         resolve: async (platform, args, context) => {
-          let total = 0;
-          const connection = await resolveOffsetConnection({ args }, async (page) => {
-            const result = await context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page);
-            total = result.total;
-            return result.rows;
-          });
-          return { ...connection, totalCount: total };
+          return pagedConnection(args, (page) =>
+            context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page),
+          );
         },
       },
       { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },

@@ -384,7 +384,7 @@ export class AdminService {
 
   async events(viewer: Viewer | null, rawFilter: unknown, page: Page) {
     const where = this.eventsWhere(viewer, rawFilter);
-    const [total, events] = await Promise.all([
+    const [total, rows] = await Promise.all([
       this.deps.prisma.systemEvent.count({ where }),
       this.deps.prisma.systemEvent.findMany({
         where,
@@ -393,7 +393,7 @@ export class AdminService {
         take: page.limit,
       }),
     ]);
-    return { events, total };
+    return { rows, total };
   }
 
   async eventCategories(viewer: Viewer | null): Promise<string[]> {
@@ -408,7 +408,7 @@ export class AdminService {
 
   /** system-events.csv: the spec's columns, newest first, at most 50,000 rows. */
   async eventsCsv(viewer: Viewer | null, rawFilter: unknown): Promise<string> {
-    const { events } = await this.events(viewer, rawFilter, { offset: 0, limit: EVENTS_EXPORT_LIMIT });
+    const { rows: events } = await this.events(viewer, rawFilter, { offset: 0, limit: EVENTS_EXPORT_LIMIT });
     return csvDocument(
       ['timestamp', 'level', 'category', 'event', 'details'],
       events.map((event) => [event.timestamp.toISOString(), eventLevel(event.event), event.category, event.event, event.details]),
