@@ -23,7 +23,7 @@ const admin = { admin: true } as const;
 export const PlanTypeEnum = builder.enumType('PlanType', { values: PLAN_TYPES });
 export const BillingPeriodEnum = builder.enumType('BillingPeriod', { values: BILLING_PERIODS });
 const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
-  values: ['incomplete', 'active', 'past_due', 'canceled', 'expired'] as const,
+  values: ['incomplete', 'trialing', 'active', 'past_due', 'canceled', 'expired'] as const,
 });
 
 const viewerOf = (context: GraphQLContext) => context.viewer!;
