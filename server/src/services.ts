@@ -78,6 +78,7 @@ export function createServices(platform: Platform): Services {
       appSecret: config.appSecret,
       publicUrl: config.publicUrl,
       events,
+      trials: billing.trials,
     }),
     bots: new BotsService({
       prisma,

@@ -9,11 +9,15 @@ export interface TestAccount {
   refreshToken: string;
 }
 
-/** Registers a customer, follows the verification link from the outbox and logs in. */
-export async function signUp(server: TestServer, name = 'Test Customer'): Promise<TestAccount> {
+/**
+ * Registers a customer (with the plan picked on the landing, if given), follows the verification link
+ * from the outbox and logs in. Verification starts the customer's free trial (see `endTrial`).
+ */
+export async function signUp(server: TestServer, name = 'Test Customer', options: { plan?: string } = {}): Promise<TestAccount> {
   const email = `customer-${randomUUID()}@example.org`;
   const password = 'a long enough password';
-  const registered = await api(server, 'POST', '/users/register', { body: { email, password, full_name: name } });
+  const body = { email, password, full_name: name, ...(options.plan === undefined ? {} : { plan: options.plan }) };
+  const registered = await api(server, 'POST', '/users/register', { body });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const mail = (await server.outbox()).filter((message) => message.to === email).at(-1);
   const token = mail && /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -51,4 +55,19 @@ export async function grantSubscription(server: TestServer, userId: string, plan
       expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     },
   });
+}
+
+/** Ends a customer's free trial now, as if its 14 days were over: the customer is back to no plan. */
+export async function endTrial(server: TestServer, userId: string): Promise<void> {
+  await server.platform.prisma.subscription.updateMany({
+    where: { userId, status: 'trialing', expiresAt: { gt: server.clock.now() } },
+    data: { expiresAt: server.clock.now() },
+  });
+}
+
+/** A customer after their free trial: signed up, verified, trial over, nothing paid. */
+export async function signUpWithoutTrial(server: TestServer, name = 'Test Customer'): Promise<TestAccount> {
+  const account = await signUp(server, name);
+  await endTrial(server, account.userId);
+  return account;
 }

@@ -89,7 +89,11 @@ describe('a newcomer signs up over REST', () => {
 
     const login = await api(server, 'POST', '/users/login', { body: { email: email.toUpperCase(), password: 'a long password' } });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ token_type: 'bearer', user: { email, plan: 'free' } });
+    // Verified, the newcomer is on the free trial of Starter (no plan was picked on the landing).
+    expect(login.body).toMatchObject({
+      token_type: 'bearer',
+      user: { email, plan: 'starter', trial: { plan_name: 'Starter', days_left: 14 } },
+    });
 
     const me = await api(server, 'GET', '/users/me', { token: login.body.access_token });
     expect(me.status).toBe(200);
@@ -328,7 +332,7 @@ describe('auth over GraphQL', () => {
     const me = await graphql(server, '{ me { email fullName role emailVerified plan } viewer { email } }', {}, accessToken);
     expect(me.errors).toBeUndefined();
     expect(me.data).toEqual({
-      me: { email, fullName: 'Ada Lovelace', role: 'customer', emailVerified: true, plan: 'free' },
+      me: { email, fullName: 'Ada Lovelace', role: 'customer', emailVerified: true, plan: 'starter' },
       viewer: { email },
     });
 

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
+import { trialJson } from '../billing/rest.ts';
+import type { TrialView } from '../billing/trial.ts';
 import { authErrors } from './errors.ts';
 import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn, statesMatch } from './google.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
@@ -9,8 +11,11 @@ import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './se
 const GOOGLE_STATE_COOKIE = 'google_oauth';
 const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
 
-/** The REST shape of a user, as the spec's client reads it. */
-function userJson(user: User, plan: string) {
+/**
+ * The REST shape of a user, as the spec's client reads it, with their free trial (running or ended;
+ * null when there never was one or a paid plan counts) for the sidebar's plan card.
+ */
+function userJson(user: User, plan: string, trial: TrialView | null = null) {
   return {
     id: user.id,
     email: user.email,
@@ -22,23 +27,31 @@ function userJson(user: User, plan: string) {
     avatar_url: user.avatarUrl,
     email_notifications: user.emailNotifications,
     created_at: user.createdAt.toISOString(),
+    trial: trial ? trialJson(trial) : null,
   };
 }
 
 export function authRoutes(app: FastifyInstance, { services, config }: RestContext): void {
-  const { auth } = services;
+  const { auth, billing } = services;
   const origin = (request: FastifyRequest) => ({ ip: request.ip });
+  const fullUserJson = async (user: User) => {
+    const [plan, trial] = await Promise.all([auth.planOf(user.id), billing.trials.viewOf(user.id)]);
+    return userJson(user, plan, trial);
+  };
   const tokenPairJson = async (pair: TokenPair) => ({
     access_token: pair.accessToken,
     refresh_token: pair.refreshToken,
     token_type: 'bearer',
     expires_in: pair.expiresIn,
-    user: userJson(pair.user, await auth.planOf(pair.user.id)),
+    user: await fullUserJson(pair.user),
   });
 
   app.post('/users/register', async (request, reply) => {
-    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; full_name?: unknown };
-    const user = await auth.register({ email: body.email, password: body.password, fullName: body.full_name }, origin(request));
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown; full_name?: unknown; plan?: unknown; plan_id?: unknown };
+    const user = await auth.register(
+      { email: body.email, password: body.password, fullName: body.full_name, plan: body.plan ?? body.plan_id },
+      origin(request),
+    );
     return reply.status(201).send({ ...userJson(user, 'free'), message: REGISTERED_MESSAGE });
   });
 
@@ -55,12 +68,12 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
 
   app.get('/users/me', async (request) => {
     const viewer = requireViewer(request);
-    return userJson(await auth.me(viewer), await auth.planOf(viewer.id));
+    return fullUserJson(await auth.me(viewer));
   });
 
   app.post('/users/verify-email/confirm/:token', async (request) => {
     const user = await auth.confirmEmail((request.params as { token: string }).token);
-    return { message: EMAIL_VERIFIED_MESSAGE, user: userJson(user, await auth.planOf(user.id)) };
+    return { message: EMAIL_VERIFIED_MESSAGE, user: await fullUserJson(user) };
   });
 
   app.post('/users/verify-email/request', async (request) => ({
@@ -69,10 +82,13 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
 
   const googleRedirectUri = `${config.publicUrl}/api/v1/users/google/callback`;
 
-  app.get('/users/google', async (_request, reply) => {
+  // `?plan=` (the plan picked on the landing) travels in the state cookie to the new account's free trial.
+  app.get('/users/google', async (request, reply) => {
     if (!isGoogleConfigured(config.google)) throw authErrors.googleNotConfigured();
     const start = startGoogleSignIn(config.google, googleRedirectUri);
-    reply.setCookie(GOOGLE_STATE_COOKIE, JSON.stringify({ state: start.state, verifier: start.codeVerifier }), {
+    const plan = (request.query as { plan?: unknown }).plan;
+    const saved = { state: start.state, verifier: start.codeVerifier, ...(typeof plan === 'string' ? { plan: plan.slice(0, 100) } : {}) };
+    reply.setCookie(GOOGLE_STATE_COOKIE, JSON.stringify(saved), {
       path: '/api/v1/users/google',
       httpOnly: true,
       sameSite: 'lax',
@@ -97,7 +113,7 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
         redirectUri: googleRedirectUri,
         codeVerifier: saved.verifier,
       });
-      const pair = await auth.signInWithGoogle(profile);
+      const pair = await auth.signInWithGoogle(profile, saved.plan);
       const query = new URLSearchParams({ token: pair.accessToken, refresh: pair.refreshToken, user_id: pair.user.id });
       return sendRedirect(reply, `${config.publicUrl}/?${query}`);
     } catch (error) {
@@ -110,15 +126,15 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
     }
   });
 
-  function readSavedGoogleState(request: FastifyRequest): { state: string; verifier: string } | null {
+  function readSavedGoogleState(request: FastifyRequest): { state: string; verifier: string; plan?: string } | null {
     const raw = request.cookies[GOOGLE_STATE_COOKIE];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return null;
     try {
-      const parsed = JSON.parse(unsigned.value) as { state?: unknown; verifier?: unknown };
+      const parsed = JSON.parse(unsigned.value) as { state?: unknown; verifier?: unknown; plan?: unknown };
       return typeof parsed.state === 'string' && typeof parsed.verifier === 'string'
-        ? { state: parsed.state, verifier: parsed.verifier }
+        ? { state: parsed.state, verifier: parsed.verifier, ...(typeof parsed.plan === 'string' ? { plan: parsed.plan } : {}) }
         : null;
     } catch {
       return null;

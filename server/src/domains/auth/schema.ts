@@ -25,7 +25,7 @@ export const UserRef = builder.prismaNode('User', {
     emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
     plan: t.loadable({
       type: 'String',
-      description: 'The active plan in lower case (starter, pro, enterprise...), or "free".',
+      description: 'The paid plan (else the running free trial\'s plan) in lower case (starter, pro, enterprise...), or "free".',
       authScopes: { authenticated: true },
       // Batched per request: a page of users costs one query for all their plans.
       load: (userIds: string[], context) => context.services.auth.plansOf(userIds),
@@ -94,9 +94,16 @@ builder.mutationField('register', (t) =>
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
       fullName: t.arg.string({ required: true }),
+      plan: t.arg.string({
+        required: false,
+        description: 'The plan picked before sign-up (a plan id or name, e.g. "pro") for the free trial; Starter when unknown.',
+      }),
     },
     resolve: async (_root, args, context) => {
-      await context.services.auth.register({ email: args.email, password: args.password, fullName: args.fullName }, context.origin);
+      await context.services.auth.register(
+        { email: args.email, password: args.password, fullName: args.fullName, plan: args.plan },
+        context.origin,
+      );
       return { message: REGISTERED_MESSAGE };
     },
   }),

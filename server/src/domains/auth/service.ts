@@ -9,7 +9,7 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { NO_VIEWER } from '../../requestAuth.ts';
 import { parseInput } from '../../validation.ts';
-import { findActiveSubscription, planLabel, planLabels } from '../billing/subscriptions.ts';
+import { planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
 import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
@@ -56,6 +56,8 @@ const registerInput = z.object({
     .trim()
     .min(1, { error: 'Name is required' })
     .max(100, { error: 'Name must be at most 100 characters' }),
+  /** The plan picked on the landing (a plan id or name), for the free trial; never a reason to refuse. */
+  plan: z.unknown().optional(),
 });
 
 const loginInput = z.object({
@@ -86,6 +88,14 @@ export const AUTH_RATE_LIMITS = {
 
 const VERIFICATION_SENT_MESSAGE = 'If an unverified account exists for this email, a new verification email has been sent.';
 
+/** What sign-up needs of billing's free trials (billing/trial.ts). */
+export interface SignupTrials {
+  /** The active subscription plan a sign-up's `plan` names (Starter when it names none); null when none is on sale. */
+  signupPlanId(rawPlan: unknown): Promise<string | null>;
+  /** Starts the customer's one free trial, on their sign-up plan; does nothing when they had one. */
+  startTrial(userId: string): Promise<unknown>;
+}
+
 interface AuthDependencies {
   prisma: PrismaClient;
   clock: Clock;
@@ -94,6 +104,7 @@ interface AuthDependencies {
   appSecret: string;
   publicUrl: string;
   events: EventsService;
+  trials: SignupTrials;
 }
 
 export class AuthService {
@@ -110,10 +121,11 @@ export class AuthService {
     await this.limit(`register:email:${input.email}`, AUTH_RATE_LIMITS.registerPerEmail);
     const existing = await this.deps.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
     if (existing) throw authErrors.emailTaken();
+    const signupPlanId = await this.deps.trials.signupPlanId(input.plan);
     let user: User;
     try {
       user = await this.deps.prisma.user.create({
-        data: { email: input.email, fullName: input.fullName, passwordHash: await hashPassword(input.password) },
+        data: { email: input.email, fullName: input.fullName, passwordHash: await hashPassword(input.password), signupPlanId },
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw authErrors.emailTaken();
@@ -213,7 +225,10 @@ export class AuthService {
     if (used.count === 0) throw authErrors.invalidVerificationToken();
     const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
     if (user.emailVerifiedAt) return user;
-    return this.deps.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
+    const verified = await this.deps.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
+    // A verified customer starts their free trial on the plan they picked before signing up.
+    await this.deps.trials.startTrial(verified.id);
+    return verified;
   }
 
   /** Always answers the same way, so it cannot be used to find out which emails have accounts. */
@@ -226,8 +241,11 @@ export class AuthService {
     return VERIFICATION_SENT_MESSAGE;
   }
 
-  /** Signs in (or up) with a Google identity: links an existing account by verified email. */
-  async signInWithGoogle(profile: GoogleProfile): Promise<TokenPair> {
+  /**
+   * Signs in (or up) with a Google identity: links an existing account by verified email. A new or
+   * newly verified customer starts their free trial, on `plan` (picked on the landing) for a new one.
+   */
+  async signInWithGoogle(profile: GoogleProfile, plan?: unknown): Promise<TokenPair> {
     if (!profile.emailVerified) {
       throw authErrors.googleEmailNotVerified();
     }
@@ -244,12 +262,13 @@ export class AuthService {
             avatarUrl: byEmail.avatarUrl ?? profile.picture ?? null,
           },
         })
-      : await this.createGoogleUser(profile, emailAddress, now);
+      : await this.createGoogleUser(profile, emailAddress, now, plan);
     if (user.status === 'suspended') throw authErrors.accountSuspended();
+    if (!byEmail?.emailVerifiedAt) await this.deps.trials.startTrial(user.id);
     return this.startSession(user);
   }
 
-  private async createGoogleUser(profile: GoogleProfile, emailAddress: string, now: Date): Promise<User> {
+  private async createGoogleUser(profile: GoogleProfile, emailAddress: string, now: Date, plan: unknown): Promise<User> {
     const user = await this.deps.prisma.user.create({
       data: {
         email: emailAddress,
@@ -257,6 +276,7 @@ export class AuthService {
         googleId: profile.googleId,
         emailVerifiedAt: now,
         avatarUrl: profile.picture ?? null,
+        signupPlanId: await this.deps.trials.signupPlanId(plan),
       },
     });
     await this.deps.events.record({ event: `User created with Google: ${user.email}`, category: 'auth', userId: user.id });
@@ -295,8 +315,10 @@ export class AuthService {
     return this.deps.prisma.user.update({ where: { id: viewer.id }, data: { emailNotifications: input.emailNotifications } });
   }
 
+  /** The user's plan label: the paid plan's name, else the running free trial's, else "free". */
   async planOf(userId: string): Promise<string> {
-    return planLabel(await findActiveSubscription(this.deps.prisma, userId, this.deps.clock.now()));
+    const [label] = await planLabels(this.deps.prisma, [userId], this.deps.clock.now());
+    return label ?? 'free';
   }
 
   /** planOf for many users at once (a list of users shows each one's plan). */

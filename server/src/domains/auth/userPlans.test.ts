@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, logIn, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { endTrial, grantSubscription, logIn, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createDatabase } from '../../platform/database/index.ts';
 import { applyMigrations } from '../../platform/database/migrate.ts';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   for (const plan of ['Starter', 'Pro', null] as const) {
     const customer = await signUp(server, `Customer on ${plan ?? 'no plan'}`);
     if (plan) await grantSubscription(server, customer.userId, plan);
+    else await endTrial(server, customer.userId);
     customers.push(customer);
   }
 }, 120_000);

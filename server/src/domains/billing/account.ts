@@ -9,7 +9,8 @@ import { parseInput } from '../../validation.ts';
 import type { Viewer } from '../auth/service.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
 import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, maskApiKey, planTypeField } from './rules.ts';
-import { findActiveSubscription, type SubscriptionWithPlan } from './subscriptions.ts';
+import { findActiveSubscription, findTrial, type SubscriptionWithPlan } from './subscriptions.ts';
+import { trialView, type TrialView } from './trial.ts';
 
 export interface BillingOverview {
   userId: string;
@@ -17,7 +18,10 @@ export interface BillingOverview {
   /** Masked (`sk-…abcd`) or null: the full key never leaves the server. */
   apiKey: string | null;
   credits: CreditBalance;
+  /** The paid subscription that counts now. */
   subscription: SubscriptionWithPlan | null;
+  /** The free trial, running or ended; null when there never was one or a paid subscription counts. */
+  trial: TrialView | null;
 }
 
 export interface SavedApiKey {
@@ -94,19 +98,25 @@ export class BillingAccountService {
     return balanceOf(await this.settingsOf(viewer.id));
   }
 
-  /** The subscription that counts now (active, not past its period), with its plan; null when none. */
+  /** The paid subscription that counts now (active, not past its period), with its plan; null when none. */
   activeSubscription(viewer: Viewer): Promise<SubscriptionWithPlan | null> {
     return findActiveSubscription(this.deps.prisma, viewer.id, this.deps.clock.now());
   }
 
   async overview(viewer: Viewer): Promise<BillingOverview> {
-    const [settings, subscription] = await Promise.all([this.settingsOf(viewer.id), this.activeSubscription(viewer)]);
+    const now = this.deps.clock.now();
+    const [settings, subscription, trial] = await Promise.all([
+      this.settingsOf(viewer.id),
+      findActiveSubscription(this.deps.prisma, viewer.id, now),
+      findTrial(this.deps.prisma, viewer.id),
+    ]);
     return {
       userId: viewer.id,
       planType: billingModeOf(settings),
       apiKey: settings?.apiKeyHint ?? null,
       credits: balanceOf(settings),
       subscription,
+      trial: trial && !subscription ? trialView(trial, now) : null,
     };
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCustomer, logIn, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { demoCustomer, logIn, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { BILLING_MESSAGES } from './rules.ts';
 
@@ -125,8 +125,8 @@ describe('current subscription over REST', () => {
     expect(new Date(current.body.expires_at).getTime()).toBeGreaterThan(server.clock.now().getTime());
   });
 
-  it('answers 404 "No active subscription" for a customer without one', async () => {
-    const { accessToken: token } = await signUp(server);
+  it('answers 404 "No active subscription" for a customer without one (their free trial over)', async () => {
+    const { accessToken: token } = await signUpWithoutTrial(server);
     const response = await api(server, 'GET', '/usersbilling/current-active/subscription', { token });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: 'No active subscription' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../test/accounts.ts';
+import { signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { PaymentRequiredError } from '../../errors.ts';
 import { botAllowance } from './subscriptions.ts';
@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 async function customerWithCredits(credits: number): Promise<TestAccount> {
-  const account = await signUp(server);
+  // After the free trial: only the paid balance pays (trial credits: trial.integration.test.ts).
+  const account = await signUpWithoutTrial(server);
   if (credits > 0) {
     await server.services.billing.grantCredits(account.userId, {
       kind: 'adjustment',

@@ -12,11 +12,13 @@ import { billingErrors } from './errors.ts';
 import { addCredits, balanceOf, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import { BILLING_MESSAGES, billingModeOf, Decimal, DEFAULT_USAGE_UNIT, priceUsage } from './rules.ts';
 import { findActiveSubscription } from './subscriptions.ts';
+import { isTrialCharge, trialChargeDescription } from './trial.ts';
 
 /**
  * How the chat domain must pay for a customer's AI answers:
  * - `credits`: the platform's AI service, paid per answer: call `charge()` first (402 when short).
- *   Credit mode, and subscription mode without an active subscription.
+ *   Credit mode, and subscription mode without a paid active subscription (a free trial included:
+ *   its trial credits are spent first).
  * - `own_key`: subscription mode with the customer's own provider key: call the provider with
  *   `apiKey`; never charged per message.
  * - `platform`: subscription mode, active subscription, no key saved: the spec's fallback (the
@@ -41,8 +43,10 @@ export interface ChargeResult {
   entryId: string | null;
   /** Credits taken by this call (0 for a free rate); the original amount for a duplicate. */
   charged: number;
-  /** total_credits - used_credits after the charge. */
+  /** total_credits - used_credits after the charge (the paid balance: trial credits are not in it). */
   balance: number;
+  /** Where the credits came from: the running free trial's pool, or the paid balance. */
+  paidFrom: 'trial' | 'credits';
   /** True when the idempotency key had already been charged: nothing was taken this time. */
   duplicate: boolean;
 }
@@ -103,10 +107,12 @@ export class CreditService {
   }
 
   /**
-   * Takes the credits a usage costs, priced with the credit rates. Atomic: one conditional UPDATE
-   * (`total - used >= cost`) and the ledger entry commit together, so concurrent charges can never
-   * take the balance below zero. Refuses with PaymentRequiredError (402) when the balance is short.
-   * Idempotent: a key that was already charged answers `duplicate: true` and takes nothing.
+   * Takes the credits a usage costs, priced with the credit rates: from the running free trial's
+   * credits when they cover it, else from the paid balance. Atomic: a conditional UPDATE
+   * (`trialCredits - trialCreditsUsed >= cost`, else `total - used >= cost`) and the ledger entry
+   * commit together, so concurrent charges can never take either below zero. Refuses with
+   * PaymentRequiredError (402) when neither covers it. Idempotent: a key that was already charged
+   * answers `duplicate: true` and takes nothing.
    */
   async charge(userId: string, rawUsage: UsageCharge): Promise<ChargeResult> {
     const usage = parseInput(chargeInput, rawUsage);
@@ -114,10 +120,34 @@ export class CreditService {
     if (previous) return previous;
     const rates = await this.deps.prisma.creditRate.findMany({ where: { usageType: usage.usageType } });
     const cost = priceUsage(rates, usage);
-    if (cost.isZero()) return { entryId: null, charged: 0, balance: await this.balance(userId), duplicate: false };
+    if (cost.isZero()) return { entryId: null, charged: 0, balance: await this.balance(userId), duplicate: false, paidFrom: 'credits' };
     const now = this.deps.clock.now();
+    const description = usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`;
     try {
       return await this.deps.prisma.$transaction(async (tx) => {
+        const trial = await tx.$queryRaw<{ id: string }[]>`
+          UPDATE "subscriptions"
+          SET "trialCreditsUsed" = "trialCreditsUsed" + ${cost.toString()}::numeric, "updatedAt" = ${now}
+          WHERE "id" = (
+            SELECT "id" FROM "subscriptions"
+            WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${now}
+            ORDER BY "expiresAt" DESC LIMIT 1
+          ) AND "trialCreditsUsed" + ${cost.toString()}::numeric <= "trialCredits"
+          RETURNING "id"`;
+        if (trial[0]) {
+          const entry = await tx.creditLedgerEntry.create({
+            data: {
+              userId,
+              kind: 'usage',
+              amount: cost.neg(),
+              idempotencyKey: usage.idempotencyKey,
+              description: trialChargeDescription(description),
+              createdAt: now,
+            },
+          });
+          const balance = balanceOf(await tx.billingSettings.findUnique({ where: { userId } })).balance;
+          return { entryId: entry.id, charged: cost.toNumber(), balance: balance.toNumber(), duplicate: false, paidFrom: 'trial' as const };
+        }
         const rows = await tx.$queryRaw<{ total: string; used: string }[]>`
           UPDATE "billing_settings"
           SET "usedCredits" = "usedCredits" + ${cost.toString()}::numeric, "updatedAt" = ${now}
@@ -133,11 +163,17 @@ export class CreditService {
             kind: 'usage',
             amount: cost.neg(),
             idempotencyKey: usage.idempotencyKey,
-            description: usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`,
+            description,
             createdAt: now,
           },
         });
-        return { entryId: entry.id, charged: cost.toNumber(), balance: new Decimal(row.total).sub(row.used).toNumber(), duplicate: false };
+        return {
+          entryId: entry.id,
+          charged: cost.toNumber(),
+          balance: new Decimal(row.total).sub(row.used).toNumber(),
+          duplicate: false,
+          paidFrom: 'credits' as const,
+        };
       }, MONEY_TRANSACTION_OPTIONS);
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -148,7 +184,10 @@ export class CreditService {
     }
   }
 
-  /** Gives back what a charge took (e.g. when the answer it paid for failed). Idempotent. */
+  /**
+   * Gives back what a charge took (e.g. when the answer it paid for failed), where it was taken from:
+   * a trial's credits go back to the trial (nothing, once it has ended). Idempotent.
+   */
   async refundCharge(userId: string, chargeIdempotencyKey: string, description = 'Refund of a failed usage'): Promise<void> {
     const charge = await this.deps.prisma.creditLedgerEntry.findUnique({ where: { idempotencyKey: chargeIdempotencyKey } });
     if (!charge || charge.userId !== userId || charge.kind !== 'usage') throw billingErrors.noChargeToRefund();
@@ -165,7 +204,14 @@ export class CreditService {
             createdAt: this.deps.clock.now(),
           },
         });
-        await tx.billingSettings.update({ where: { userId }, data: { usedCredits: { decrement: amount } } });
+        if (isTrialCharge(charge.description)) {
+          await tx.$executeRaw`
+            UPDATE "subscriptions"
+            SET "trialCreditsUsed" = GREATEST("trialCreditsUsed" - ${amount.toString()}::numeric, 0), "updatedAt" = ${this.deps.clock.now()}
+            WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${this.deps.clock.now()}`;
+        } else {
+          await tx.billingSettings.update({ where: { userId }, data: { usedCredits: { decrement: amount } } });
+        }
       }, MONEY_TRANSACTION_OPTIONS);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // already refunded
@@ -185,7 +231,13 @@ export class CreditService {
     const entry = await this.deps.prisma.creditLedgerEntry.findUnique({ where: { idempotencyKey } });
     if (!entry) return null;
     if (entry.userId !== userId || entry.kind !== 'usage') throw billingErrors.idempotencyKeyReused();
-    return { entryId: entry.id, charged: entry.amount.neg().toNumber(), balance: await this.balance(userId), duplicate: true };
+    return {
+      entryId: entry.id,
+      charged: entry.amount.neg().toNumber(),
+      balance: await this.balance(userId),
+      duplicate: true,
+      paidFrom: isTrialCharge(entry.description) ? 'trial' : 'credits',
+    };
   }
 
   private async balance(userId: string): Promise<number> {

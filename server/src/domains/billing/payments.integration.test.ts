@@ -101,7 +101,9 @@ describe('buying a credit pack', () => {
     expect(payment.status).toBe('paid');
     expect(payment.amount.toNumber()).toBe(10);
     expect(payment.paidAt).not.toBeNull();
-    const paidEvents = await prisma.systemEvent.findMany({ where: { userId: account.userId, category: 'billing' } });
+    const paidEvents = await prisma.systemEvent.findMany({
+      where: { userId: account.userId, category: 'billing', NOT: { event: { startsWith: 'Free trial' } } },
+    });
     expect(paidEvents.map((stored) => stored.event)).toEqual([`Payment paid: 500 message credits for ${account.email} (10.00 USD)`]);
 
     // The customer is remembered at Stripe for the next checkout.
@@ -123,7 +125,9 @@ describe('buying a credit pack', () => {
     expect((await signedWebhook(server, stripe.event('checkout.session.async_payment_failed', unpaid))).status).toBe(200);
     const payment = await server.platform.prisma.payment.findUniqueOrThrow({ where: { stripeCheckoutSessionId: session.sessionId } });
     expect(payment.status).toBe('failed');
-    const logged = await server.platform.prisma.systemEvent.findFirstOrThrow({ where: { userId: account.userId, category: 'billing' } });
+    const logged = await server.platform.prisma.systemEvent.findFirstOrThrow({
+      where: { userId: account.userId, category: 'billing', NOT: { event: { startsWith: 'Free trial' } } },
+    });
     expect(logged.event).toMatch(/^Payment failed: 500 message credits/);
   });
 

@@ -5,6 +5,7 @@ import { billingErrors } from './errors.ts';
 import type { CreditBalance } from './ledger.ts';
 import { featuresText, type RevenueSummary } from './rules.ts';
 import type { SubscriptionWithPlan } from './subscriptions.ts';
+import type { TrialSettings, TrialView } from './trial.ts';
 
 // ---------------------------------------------------------------- requests: the spec's names to the service's
 
@@ -103,6 +104,32 @@ function subscriptionJson(subscription: SubscriptionWithPlan) {
   };
 }
 
+/** A free trial as REST answers carry it (GET /users/me, the current subscription). */
+export function trialJson(trial: TrialView) {
+  return {
+    plan_id: trial.planId,
+    plan_name: trial.planName,
+    bot_limit: trial.botLimit,
+    started_at: trial.startedAt.toISOString(),
+    ends_at: trial.endsAt.toISOString(),
+    days_left: trial.daysLeft,
+    ended: trial.ended,
+    credits: trial.credits,
+    credits_used: trial.creditsUsed,
+    credits_left: trial.creditsLeft,
+  };
+}
+
+/** A running trial as the current subscription: the contract's fields (status trialing, nothing paid) and the trial's own. */
+function trialSubscriptionJson(subscription: SubscriptionWithPlan, trial: TrialView) {
+  return { ...subscriptionJson(subscription), is_trial: true, trial: trialJson(trial) };
+}
+
+/** GET and PUT /admin/trial-settings */
+function trialSettingsJson(settings: TrialSettings) {
+  return { trial_days: settings.trialDays, trial_credits: settings.trialCredits };
+}
+
 function creditsJson(credits: CreditBalance) {
   return {
     total_credits: credits.totalCredits.toNumber(),
@@ -166,9 +193,13 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
 
     // ------------------------------------------------ subscription and credits
     scope.get('/usersbilling/current-active/subscription', async (request) => {
-      const subscription = await billing.account.activeSubscription(requireViewer(request));
-      if (!subscription) throw billingErrors.noActiveSubscription('show');
-      return subscriptionJson(subscription);
+      const viewer = requireViewer(request);
+      const subscription = await billing.account.activeSubscription(viewer);
+      if (subscription) return { ...subscriptionJson(subscription), is_trial: false, trial: null };
+      const trial = await billing.trials.current(viewer.id);
+      const view = trial && (await billing.trials.viewOf(viewer.id));
+      if (trial && view) return trialSubscriptionJson(trial, view);
+      throw billingErrors.noActiveSubscription('show');
     });
 
     scope.get('/usersbilling/current-active/credit', async (request) =>
@@ -198,6 +229,15 @@ export function billingRoutes(app: FastifyInstance, { services }: RestContext): 
     scope.patch('/admin/payment-plans/:id/toggle', async (request) =>
       planJson(await billing.plans.toggle(requireViewer(request), idParam(request))),
     );
+
+    // ------------------------------------------------ the free trial's settings (admins only: the service refuses others)
+    scope.get('/admin/trial-settings', async (request) => trialSettingsJson(await billing.trials.settingsFor(request.viewer)));
+
+    scope.put('/admin/trial-settings', async (request) => {
+      const body = request.body;
+      const credits = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as JsonFields).trial_credits : undefined;
+      return trialSettingsJson(await billing.trials.setTrialCredits(request.viewer, credits));
+    });
 
     // ------------------------------------------------ credit rates (likewise)
     for (const path of ['/credit-rates', '/credit-rates/']) {

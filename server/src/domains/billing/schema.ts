@@ -1,4 +1,5 @@
 import {
+  AuthenticationError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
@@ -15,6 +16,7 @@ import { isAdmin } from './plans.ts';
 import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
 import type { BillingOverview } from './account.ts';
 import type { SubscriptionWithPlan } from './subscriptions.ts';
+import type { TrialSettings, TrialView } from './trial.ts';
 
 const anyone = { public: true } as const;
 const signedIn = { authenticated: true } as const;
@@ -126,6 +128,29 @@ const CurrentSubscriptionRef = builder.objectRef<SubscriptionWithPlan>('CurrentS
   }),
 });
 
+const TrialRef = builder.objectRef<TrialView>('Trial').implement({
+  description: 'The free trial: a plan for 14 days with its bot limit, and credits on the platform AI service.',
+  authScopes: signedIn,
+  fields: (t) => ({
+    planId: t.globalID({ authScopes: signedIn, resolve: (trial) => ({ type: 'PaymentPlan', id: trial.planId }) }),
+    planName: t.exposeString('planName', { authScopes: signedIn }),
+    botLimit: t.exposeInt('botLimit', { nullable: true, description: 'null means unlimited bots.', authScopes: signedIn }),
+    startedAt: t.expose('startedAt', { type: 'DateTime', authScopes: signedIn }),
+    endsAt: t.expose('endsAt', { type: 'DateTime', authScopes: signedIn }),
+    daysLeft: t.exposeInt('daysLeft', {
+      description: 'Whole days left, a started day counting as one; 0 once ended.',
+      authScopes: signedIn,
+    }),
+    ended: t.exposeBoolean('ended', { authScopes: signedIn }),
+    credits: t.exposeFloat('credits', { description: 'Trial credits given at the start.', authScopes: signedIn }),
+    creditsUsed: t.exposeFloat('creditsUsed', { authScopes: signedIn }),
+    creditsLeft: t.exposeFloat('creditsLeft', {
+      description: 'Spent before paid credits; 0 once the trial has ended.',
+      authScopes: signedIn,
+    }),
+  }),
+});
+
 const BillingRef = builder.objectRef<BillingOverview>('Billing').implement({
   description: "A customer's billing: mode (credits or own key with a subscription), credits and current plan.",
   authScopes: signedIn,
@@ -144,6 +169,13 @@ const BillingRef = builder.objectRef<BillingOverview>('Billing').implement({
       nullable: true,
       authScopes: signedIn,
       resolve: (billing) => billing.subscription,
+    }),
+    trial: t.field({
+      type: TrialRef,
+      nullable: true,
+      description: 'The free trial, running or ended; null when there never was one or a paid subscription counts.',
+      authScopes: signedIn,
+      resolve: (billing) => billing.trial,
     }),
   }),
 });
@@ -403,5 +435,35 @@ builder.mutationField('deleteCreditRate', (t) =>
     resolve: async (_root, args, context) => ({
       deletedId: (await context.services.billing.rates.delete(viewerOf(context), args.id.id)).id,
     }),
+  }),
+);
+
+// ---------------------------------------------------------------- the free trial's settings (admin)
+
+const TrialSettingsRef = builder.objectRef<TrialSettings>('TrialSettings').implement({
+  description: 'How long free trials last and how many platform AI credits they come with.',
+  authScopes: admin,
+  fields: (t) => ({
+    trialDays: t.exposeInt('trialDays', { authScopes: admin }),
+    trialCredits: t.exposeInt('trialCredits', { description: 'For trials that start from now on.', authScopes: admin }),
+  }),
+});
+
+builder.queryField('trialSettings', (t) =>
+  t.field({
+    type: TrialSettingsRef,
+    authScopes: admin,
+    resolve: (_root, _args, context) => context.services.billing.trials.settingsFor(context.viewer),
+  }),
+);
+
+builder.mutationField('setTrialCredits', (t) =>
+  t.field({
+    type: TrialSettingsRef,
+    description: 'Sets the credits new free trials come with: a whole number from 0 to 100000.',
+    authScopes: admin,
+    errors: { types: [ValidationError, ForbiddenError, AuthenticationError] },
+    args: { credits: t.arg.int({ required: true }) },
+    resolve: (_root, args, context) => context.services.billing.trials.setTrialCredits(context.viewer, args.credits),
   }),
 );

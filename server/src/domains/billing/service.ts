@@ -10,6 +10,7 @@ import { CreditService, type CreditGrant, type UsageCharge } from './credits.ts'
 import { billingNoteRecorder } from './notes.ts';
 import { CreditRateService, PaymentPlanService } from './plans.ts';
 import { StripeGateway, StripeKeys } from './stripe.ts';
+import { TrialService } from './trial.ts';
 import { StripeWebhookService } from './webhooks.ts';
 
 interface BillingDependencies {
@@ -35,6 +36,8 @@ export class BillingService {
   readonly rates: CreditRateService;
   readonly checkout: CheckoutService;
   readonly webhooks: StripeWebhookService;
+  /** The free trial: started at sign-up verification, its settings set by the admin. */
+  readonly trials: TrialService;
   private readonly credits: CreditService;
 
   constructor(deps: BillingDependencies) {
@@ -42,6 +45,7 @@ export class BillingService {
     const record = billingNoteRecorder(deps.events, logger);
     const gateway = new StripeGateway({ apiUrl: deps.stripe.apiUrl });
     const keys = new StripeKeys(deps.adminConfig, deps.stripe);
+    this.trials = new TrialService({ prisma, clock, adminConfig: deps.adminConfig, record });
     this.account = new BillingAccountService({ prisma, clock, secrets });
     this.plans = new PaymentPlanService({ prisma, clock, record });
     this.rates = new CreditRateService({ prisma });

@@ -5,7 +5,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 export type SubscriptionWithPlan = Prisma.SubscriptionGetPayload<{ include: { plan: true } }>;
 
-/** The subscription that currently counts as the customer's plan: active and not past its period. */
+/** The subscription that currently counts as the customer's paid plan: active and not past its period. */
 export function findActiveSubscription(prisma: Db, userId: string, now: Date): Promise<SubscriptionWithPlan | null> {
   return prisma.subscription.findFirst({
     where: { userId, status: 'active', expiresAt: { gt: now } },
@@ -14,36 +14,87 @@ export function findActiveSubscription(prisma: Db, userId: string, now: Date): P
   });
 }
 
+/** The customer's free trial while it runs (status trialing, not past its end); null otherwise. */
+export function findCurrentTrial(prisma: Db, userId: string, now: Date): Promise<SubscriptionWithPlan | null> {
+  return prisma.subscription.findFirst({
+    where: { userId, status: 'trialing', expiresAt: { gt: now } },
+    orderBy: { expiresAt: 'desc' },
+    include: { plan: true },
+  });
+}
+
+/**
+ * The customer's free trial, running or ended (a customer gets at most one). A trial row keeps its
+ * status `trialing` for good: it ends by its end date, or by a payment that moves the end date to then.
+ */
+export function findTrial(prisma: Db, userId: string): Promise<SubscriptionWithPlan | null> {
+  return prisma.subscription.findFirst({
+    where: { userId, status: 'trialing' },
+    orderBy: { startedAt: 'desc' },
+    include: { plan: true },
+  });
+}
+
 /** The plan label of each user, in the order asked: one query for a whole page of users. */
 export async function planLabels(prisma: Db, userIds: readonly string[], now: Date): Promise<string[]> {
   const subscriptions = await prisma.subscription.findMany({
-    where: { userId: { in: [...userIds] }, status: 'active', expiresAt: { gt: now } },
+    where: { userId: { in: [...userIds] }, status: { in: ['active', 'trialing'] }, expiresAt: { gt: now } },
     orderBy: { expiresAt: 'desc' },
     include: { plan: true },
   });
   const current = new Map<string, SubscriptionWithPlan>();
-  for (const subscription of subscriptions) if (!current.has(subscription.userId)) current.set(subscription.userId, subscription);
+  for (const subscription of subscriptions) {
+    const known = current.get(subscription.userId);
+    // A paid plan counts before a trial; among equals, the one that runs longest (the order above).
+    if (!known || (known.status === 'trialing' && subscription.status === 'active')) current.set(subscription.userId, subscription);
+  }
   return userIds.map((userId) => planLabel(current.get(userId) ?? null));
 }
 
-/** The plan label the spec shows for a user: the active plan's name in lower case, else "free". */
+/** The plan label the spec shows for a user: the paid plan's (or the trial's) name in lower case, else "free". */
 export function planLabel(subscription: { plan: { name: string } } | null): string {
   return subscription ? subscription.plan.name.trim().toLowerCase() : 'free';
 }
 
 export type BotAllowance = { kind: 'none' } | { kind: 'limited'; limit: number } | { kind: 'unlimited' };
 
+/** What decides how many bots a customer may own. A plan's bot limit is null for unlimited. */
+export interface BotStanding {
+  mode: 'credit' | 'subscription';
+  /** The paid active subscription's bot limit; undefined without one. */
+  paidPlanLimit?: number | null;
+  /** Credits ever bought or granted (total_credits > 0). */
+  hasCredits: boolean;
+  /** The running free trial's plan bot limit; undefined without a running trial. */
+  trialPlanLimit?: number | null;
+}
+
+const limitOf = (limit: number | null): BotAllowance => (limit === null ? { kind: 'unlimited' } : { kind: 'limited', limit });
+
 /**
- * How many bots a customer may own. In subscription mode the active plan's bot_limit caps it (null =
- * unlimited); in credit mode there is no cap once the customer has ever bought credits.
+ * How many bots a customer may own, paid standing first: in subscription mode the paid plan's
+ * bot_limit; in credit mode no cap once the customer has credits (else the paid plan's limit, if they
+ * pay for one). Without either, a running free trial gives its plan's bot_limit; after it, none.
  */
+export function allowanceOf(standing: BotStanding): BotAllowance {
+  const { paidPlanLimit, trialPlanLimit } = standing;
+  if (standing.mode === 'subscription' && paidPlanLimit !== undefined) return limitOf(paidPlanLimit);
+  if (standing.mode === 'credit' && standing.hasCredits) return { kind: 'unlimited' };
+  if (paidPlanLimit !== undefined) return limitOf(paidPlanLimit);
+  if (trialPlanLimit !== undefined) return limitOf(trialPlanLimit);
+  return { kind: 'none' };
+}
+
+/** How many bots a customer may own now (see allowanceOf). */
 export async function botAllowance(prisma: Db, userId: string, now: Date): Promise<BotAllowance> {
+  // One after the other: `prisma` may be an interactive transaction, which runs one query at a time.
   const settings = await prisma.billingSettings.findUnique({ where: { userId } });
-  if (billingModeOf(settings) === 'credit') {
-    return settings && settings.totalCredits.gt(0) ? { kind: 'unlimited' } : { kind: 'none' };
-  }
-  const subscription = await findActiveSubscription(prisma, userId, now);
-  if (!subscription) return { kind: 'none' };
-  const limit = subscription.plan.botLimit;
-  return limit === null ? { kind: 'unlimited' } : { kind: 'limited', limit };
+  const paid = await findActiveSubscription(prisma, userId, now);
+  const trial = paid ? null : await findCurrentTrial(prisma, userId, now);
+  return allowanceOf({
+    mode: billingModeOf(settings),
+    hasCredits: Boolean(settings?.totalCredits.gt(0)),
+    ...(paid ? { paidPlanLimit: paid.plan.botLimit } : {}),
+    ...(trial ? { trialPlanLimit: trial.plan.botLimit } : {}),
+  });
 }

@@ -9,6 +9,7 @@ import { addBillingPeriod, BILLING_PERIODS, Decimal, formatMoney, fromMinorUnits
 import { addCredits, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import type { BillingNote, RecordBillingNote } from './notes.ts';
 import { idOf, invoiceSubscriptionId, summarizeInvoice, type StripeEvent, type StripeGateway, type StripeKeys } from './stripe.ts';
+import { endTrialOnPayment } from './trial.ts';
 
 const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([
   'checkout.session.completed',
@@ -197,6 +198,10 @@ async function completeCheckout(session: Stripe.Checkout.Session, { tx, now, not
     where: { userId, status: 'active', id: { not: subscription.id } },
     data: { status: 'canceled', canceledAt: now },
   });
+  // A paid plan ends the free trial: its bot limit and its remaining trial credits stop counting.
+  if (await endTrialOnPayment(tx, userId, now)) {
+    notes.push({ event: `Free trial ended: ${payment.user.email} subscribed to ${planName}`, userId });
+  }
   // The plan's bot limit counts in subscription mode: a customer who paid for a plan is in it.
   await tx.billingSettings.upsert({
     where: { userId },

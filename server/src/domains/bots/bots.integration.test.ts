@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, logIn, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { grantSubscription, logIn, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { NO_PLAN_MESSAGE } from './errors.ts';
@@ -225,7 +225,7 @@ describe('tenant isolation', () => {
 
 describe('the plan gate', () => {
   it('refuses a customer without a plan with the spec message', async () => {
-    const newcomer = await signUp(server);
+    const newcomer = await signUpWithoutTrial(server);
     const response = await api(server, 'POST', '/bots/save', { token: newcomer.accessToken, body: minimalBot });
     expect(response.status).toBe(403);
     expect(response.body.detail).toBe(NO_PLAN_MESSAGE);

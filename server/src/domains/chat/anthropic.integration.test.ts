@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { grantSubscription, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { FAKE_ANTHROPIC_INPUT_TOKENS, startFakeAnthropic, type FakeAnthropic } from '../../../test/fakeAnthropic.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -124,7 +124,7 @@ describe("the platform's Anthropic key, set by an admin", () => {
   it("answers a credit customer's bot through Anthropic and charges the credit", async () => {
     const adminConfig = new AdminConfigStore({ prisma: server.platform.prisma, secrets: server.platform.secrets });
     await adminConfig.set(ADMIN_CONFIG_KEYS.aiProviderKey, PLATFORM_KEY);
-    const customer = await signUp(server, 'Credit Customer');
+    const customer = await signUpWithoutTrial(server, 'Credit Customer');
     await server.services.billing.grantCredits(customer.userId, { kind: 'bonus', amount: 2, idempotencyKey: 'anthropic-credits' });
     const creditBot = await botWithKnowledge(server, customer.accessToken, FACTS);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { grantSubscription, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -216,7 +216,7 @@ describe('with a model and billing', () => {
       OPENAI_BASE_URL: model.baseUrl,
       LLM_MODEL: 'test-model',
     });
-    creditCustomer = await signUp(server, 'Credit Customer');
+    creditCustomer = await signUpWithoutTrial(server, 'Credit Customer');
     await server.services.billing.grantCredits(creditCustomer.userId, { kind: 'bonus', amount: 2, idempotencyKey: 'test-credits' });
     creditBot = await botWithKnowledge(server, creditCustomer.accessToken, FACTS, { creativity: 0.3, enableMemory: true });
   });

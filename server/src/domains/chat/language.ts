@@ -13,7 +13,15 @@ export const LANGUAGE_NAMES: Record<BotLanguage, string> = {
 /** Sentences the product itself says in a bot's language (the offline answerer and fallbacks). */
 export const BOT_PHRASES: Record<
   BotLanguage,
-  { foundIntro: string; notFound: string; askMore: string; suggestContact: string; sources: string }
+  {
+    foundIntro: string;
+    notFound: string;
+    askMore: string;
+    suggestContact: string;
+    sources: string;
+    /** A visitor's answer when the bot's owner cannot pay for answers now (no credits, trial ended). */
+    unavailable: string;
+  }
 > = {
   en: {
     foundIntro: 'Here is what I found in my knowledge base:',
@@ -21,6 +29,7 @@ export const BOT_PHRASES: Record<
     askMore: 'Could you tell me a bit more about what you are looking for?',
     suggestContact: 'Please contact our team directly and they will be happy to help.',
     sources: 'Sources',
+    unavailable: 'This assistant is unavailable right now. Please try again later.',
   },
   fr: {
     foundIntro: 'Voici ce que j’ai trouvé dans ma base de connaissances :',
@@ -28,6 +37,7 @@ export const BOT_PHRASES: Record<
     askMore: 'Pouvez-vous m’en dire un peu plus sur ce que vous cherchez ?',
     suggestContact: 'N’hésitez pas à contacter directement notre équipe, elle se fera un plaisir de vous aider.',
     sources: 'Sources',
+    unavailable: 'Cet assistant n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
   },
   es: {
     foundIntro: 'Esto es lo que encontré en mi base de conocimientos:',
@@ -35,6 +45,7 @@ export const BOT_PHRASES: Record<
     askMore: '¿Podría contarme un poco más sobre lo que busca?',
     suggestContact: 'Póngase en contacto directamente con nuestro equipo y le ayudarán con gusto.',
     sources: 'Fuentes',
+    unavailable: 'Este asistente no está disponible en este momento. Inténtelo de nuevo más tarde.',
   },
   de: {
     foundIntro: 'Folgendes habe ich in meiner Wissensdatenbank gefunden:',
@@ -42,6 +53,7 @@ export const BOT_PHRASES: Record<
     askMore: 'Können Sie mir etwas mehr darüber sagen, wonach Sie suchen?',
     suggestContact: 'Bitte wenden Sie sich direkt an unser Team, es hilft Ihnen gerne weiter.',
     sources: 'Quellen',
+    unavailable: 'Dieser Assistent ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
   },
   it: {
     foundIntro: 'Ecco cosa ho trovato nella mia base di conoscenza:',
@@ -49,6 +61,7 @@ export const BOT_PHRASES: Record<
     askMore: 'Può dirmi qualcosa in più su ciò che sta cercando?',
     suggestContact: 'Contatti direttamente il nostro team, sarà lieto di aiutarla.',
     sources: 'Fonti',
+    unavailable: 'Questo assistente non è disponibile al momento. Riprovi più tardi.',
   },
 };
 

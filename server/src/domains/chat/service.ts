@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { notFoundError } from '../../errors.ts';
+import { notFoundError, PaymentRequiredError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
@@ -15,6 +15,7 @@ import { findOwnedBot } from '../bots/access.ts';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
+import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
 
 const MEMORY_TURNS = 6;
@@ -149,7 +150,15 @@ export class ChatService {
     await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
     await this.limit(`widget:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
     await this.limit(`widget:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
-    return this.respond(bot, session, input.message, { onToken });
+    try {
+      return await this.respond(bot, session, input.message, { onToken });
+    } catch (error) {
+      // The owner's billing is not the visitor's problem: no credits left (or a free trial that ended
+      // unpaid) answers politely, never with an error. Nothing was charged nor stored.
+      if (!(error instanceof PaymentRequiredError)) throw error;
+      this.deps.logger.info({ botId: bot.id, code: error.code }, 'widget answer not paid for; told the visitor the bot is unavailable');
+      return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: randomUUID() };
+    }
   }
 
   // ---------------------------------------------------------------- test chat and demo
