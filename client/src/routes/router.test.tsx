@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../session/SessionProvider.tsx';
@@ -20,6 +20,13 @@ function renderApp(at: string) {
   return router;
 }
 
+function signIn(role: 'ADMIN' | 'customer', answers: Parameters<typeof stubFetch>[0] = {}) {
+  const user = { id: 'u1', email: 'someone@x.co', full_name: 'Some One', role, plan: 'free', is_verified: true };
+  localStorage.setItem(STORAGE_KEYS.accessToken, 'at');
+  localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify(user));
+  stubFetch({ 'GET /users/me': { body: user }, ...answers });
+}
+
 describe('the router', () => {
   it('shows the 404 page with a link home for an unknown path', async () => {
     renderApp('/no/such/page');
@@ -34,13 +41,57 @@ describe('the router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends an admin away from the customer pages', async () => {
-    localStorage.setItem(STORAGE_KEYS.accessToken, 'at');
-    localStorage.setItem(STORAGE_KEYS.currentUser, JSON.stringify({ id: 'a1', email: 'admin@x.co', role: 'ADMIN', plan: 'free' }));
-    stubFetch({ 'GET /users/me': { body: { id: 'a1', email: 'admin@x.co', role: 'ADMIN', plan: 'free' } } });
-    const router = renderApp('/dashboard');
-    await screen.findByRole('heading', { name: '404: page not found' });
-    expect(router.state.location.pathname).toBe('/admin/overview');
+  it.each(['/dashboard', '/chatbots', '/', '/no/such/page', '/admin/unknown'])(
+    'sends a signed-in admin from %s to /admin/overview',
+    async (path) => {
+      signIn('ADMIN');
+      const router = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/overview'));
+    },
+  );
+
+  it('opens an admin page inside the admin shell', async () => {
+    signIn('ADMIN', {
+      'POST /graphql': {
+        body: {
+          data: {
+            admin: { __typename: 'Admin', id: 'admin-1', planStats: { totalPlans: 0, activePlans: 0, subscribers: 0, monthlyRevenue: 0 } },
+            paymentPlans: [],
+          },
+        },
+      },
+    });
+    const router = renderApp('/admin/plans');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Demo bots' }).getAttribute('href')).toBe('/admin/demo-bots');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/plans');
+  });
+
+  it.each(['/admin/plans', '/admin/settings', '/admin/demo-bots'])('refuses %s to a customer: off to /dashboard', async (path) => {
+    signIn('customer');
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it.each(['/admin/plans', '/admin/settings'])('sends a signed-out visitor of %s to /', async (path) => {
+    stubFetch({});
+    const router = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: /Build an AI chatbot/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in customer on an unknown path to the dashboard', async () => {
+    signIn('customer');
+    const router = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('keeps the public pages public for an admin', async () => {
+    signIn('ADMIN');
+    const router = renderApp('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/privacy-policy');
   });
 
   it.each(['/privacy-policy', '/terms-of-service'])(

@@ -3,7 +3,7 @@ import { EDITOR_ROUTE_PATH } from '../features/editor/editorPath.ts';
 import { loadFeatureStrings } from '../i18n/index.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { requireCustomer } from './guards.ts';
+import { fallBackHome, requireAdmin, requireCustomer } from './guards.ts';
 
 /** A route's module, loaded together with the strings of the features its screens show. */
 const withStrings =
@@ -45,7 +45,36 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => import('../features/not-found/NotFoundPage.tsx') },
+      {
+        loader: () => requireAdmin(),
+        lazy: () => import('../features/admin-shell/AdminShell.tsx'),
+        children: [
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              {
+                path: '/admin/overview',
+                lazy: withStrings(['admin-overview'], () => import('../features/admin-overview/AdminOverviewRoute.tsx')),
+              },
+              {
+                path: '/admin/customers',
+                lazy: withStrings(['admin-customers'], () => import('../features/admin-customers/AdminCustomersRoute.tsx')),
+              },
+              { path: '/admin/plans', lazy: withStrings(['admin-plans'], () => import('../features/admin-plans/AdminPlansRoute.tsx')) },
+              {
+                path: '/admin/settings',
+                lazy: withStrings(['admin-settings'], () => import('../features/admin-settings/AdminSettingsRoute.tsx')),
+              },
+              {
+                path: '/admin/demo-bots',
+                lazy: withStrings(['admin-demo-bots'], () => import('../features/admin-demo-bots/AdminDemoBotsRoute.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      // A signed-in user on a path no route claims falls back to their home; anyone else sees the 404 page.
+      { path: '*', loader: fallBackHome, lazy: () => import('../features/not-found/NotFoundPage.tsx') },
     ],
   },
 ];

@@ -135,8 +135,13 @@ export const authApi = {
     tokenStore.saveCurrentUser(pair.user);
     return pair.user;
   },
-  register: (fullName: string, email: string, password: string) =>
-    publicRequest<{ message: string }>('/users/register', jsonBody({ email, password, full_name: fullName }), 'Register failed'),
+  /** `plan`: the plan picked on the landing (starter, pro, enterprise), whose free trial starts at verification. */
+  register: (fullName: string, email: string, password: string, plan?: string | null) =>
+    publicRequest<{ message: string }>(
+      '/users/register',
+      jsonBody({ email, password, full_name: fullName, ...(plan ? { plan } : {}) }),
+      'Register failed',
+    ),
   me: () => authorizedRequest<CurrentUser>('/users/me', {}, 'Failed to fetch user'),
   async logout() {
     const refreshToken = tokenStore.refreshToken();
@@ -162,3 +167,7 @@ export interface PublicConfig {
 export const fetchPublicConfig = () => publicRequest<PublicConfig>('/public/config', {}, 'Network error');
 
 export const GOOGLE_SIGN_IN_URL = `${API_PREFIX}/users/google`;
+
+/** Google sign-in carrying the plan picked on the landing, for a new account's free trial. */
+export const googleSignInUrl = (plan?: string | null) =>
+  plan ? `${GOOGLE_SIGN_IN_URL}?${new URLSearchParams({ plan })}` : GOOGLE_SIGN_IN_URL;

@@ -1,3 +1,12 @@
+/** A customer's free trial as GET /users/me returns it: running or ended; null without one or with a paid plan. */
+export interface UserTrial {
+  plan_name: string;
+  ends_at: string;
+  days_left: number;
+  ended: boolean;
+  credits_left: number;
+}
+
 /** The signed-in user as the REST API returns it (GET /users/me). */
 export interface CurrentUser {
   id: string;
@@ -6,6 +15,7 @@ export interface CurrentUser {
   role: 'ADMIN' | 'customer';
   plan: string;
   is_verified: boolean;
+  trial?: UserTrial | null;
 }
 
 export const STORAGE_KEYS = {

@@ -5,6 +5,8 @@ interface Props {
   children: ReactNode;
   /** Changing it (e.g. the location) clears a caught error. */
   resetKey?: unknown;
+  /** What to show instead of the generic error panel; `reset` renders the children again. */
+  fallback?: (error: Error, reset: () => void) => ReactNode;
 }
 
 interface State {
@@ -24,7 +26,9 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error) return <ErrorPanel message={this.state.error.message} onRetry={() => this.setState({ error: null })} />;
-    return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const reset = () => this.setState({ error: null });
+    return this.props.fallback ? this.props.fallback(error, reset) : <ErrorPanel message={error.message} onRetry={reset} />;
   }
 }

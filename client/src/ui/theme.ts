@@ -36,6 +36,7 @@ import { radioCardSlotRecipe } from 'chakra-recipes/radio-card';
 import { statSlotRecipe } from 'chakra-recipes/stat';
 import { stepsSlotRecipe } from 'chakra-recipes/steps';
 import { switchSlotRecipe } from 'chakra-recipes/switch';
+import { tableSlotRecipe } from 'chakra-recipes/table';
 import { tabsSlotRecipe } from 'chakra-recipes/tabs';
 import { toastSlotRecipe } from 'chakra-recipes/toast';
 
@@ -72,6 +73,7 @@ export const slotRecipes = {
   stat: statSlotRecipe,
   steps: stepsSlotRecipe,
   switch: switchSlotRecipe,
+  table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   toast: toastSlotRecipe,
 };

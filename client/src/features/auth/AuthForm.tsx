@@ -12,7 +12,16 @@ import { usePublicConfig } from './publicConfig.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function AuthForm({ mode, onRegistered }: { mode: AuthMode; onRegistered: (email: string) => void }) {
+export function AuthForm({
+  mode,
+  plan = null,
+  onRegistered,
+}: {
+  mode: AuthMode;
+  /** The plan picked on the landing, for the free trial. */
+  plan?: string | null;
+  onRegistered: (email: string) => void;
+}) {
   const { t } = useTranslation();
   const { signIn } = useSession();
   const navigate = useNavigate();
@@ -34,7 +43,7 @@ export function AuthForm({ mode, onRegistered }: { mode: AuthMode; onRegistered:
 
   async function signUpNow() {
     try {
-      await authApi.register(fullName, email, password);
+      await authApi.register(fullName, email, password, plan);
       toaster.create({ type: 'success', title: t('auth.toast.signupSuccess') });
       toaster.create({ type: 'info', title: t('auth.toast.accountCreated'), description: t('auth.toast.checkEmail') });
       onRegistered(email);
@@ -95,7 +104,7 @@ export function AuthForm({ mode, onRegistered }: { mode: AuthMode; onRegistered:
           setPassword(account.password);
         }}
       />
-      <GoogleSignInButton enabled={publicConfig?.google_sign_in ?? false} />
+      <GoogleSignInButton enabled={publicConfig?.google_sign_in ?? false} plan={plan} />
     </Stack>
   );
 }

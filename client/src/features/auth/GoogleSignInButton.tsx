@@ -1,14 +1,17 @@
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { GOOGLE_SIGN_IN_URL } from '../../session/api.ts';
+import { googleSignInUrl } from '../../session/api.ts';
 
-/** A full-page navigation to Google's sign-in; shown only when the server has it configured. */
-export function GoogleSignInButton({ enabled }: { enabled: boolean }) {
+/**
+ * A full-page navigation to Google's sign-in (carrying the plan picked on the landing, for a new
+ * account's free trial); shown only when the server has it configured.
+ */
+export function GoogleSignInButton({ enabled, plan = null }: { enabled: boolean; plan?: string | null }) {
   const { t } = useTranslation();
   if (!enabled) return null;
   return (
     <Button asChild variant="outline">
-      <a href={GOOGLE_SIGN_IN_URL}>{t('auth.google')}</a>
+      <a href={googleSignInUrl(plan)}>{t('auth.google')}</a>
     </Button>
   );
 }

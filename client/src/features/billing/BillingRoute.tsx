@@ -11,6 +11,7 @@ import { BrowserNavigationContext, windowNavigation, type BrowserNavigation } fr
 import { CreditsView } from './CreditsView.tsx';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { SubscriptionPlans } from './SubscriptionPlans.tsx';
+import { TrialCard } from './TrialCard.tsx';
 
 export const billingQuery = graphql`
   query BillingRouteQuery {
@@ -49,12 +50,14 @@ function BillingSections({ viewerId, billing, data }: { viewerId: string; billin
         ...BillingModeCardFragment
         ...CreditsViewFragment
         ...CurrentPlanCardFragment
+        ...TrialCardFragment
       }
     `,
     billing,
   );
   return (
     <Stack gap="6">
+      <TrialCard billing={state} />
       <BillingModeCard viewerId={viewerId} billing={state} />
       {state.planType === 'credit' ? (
         <CreditsView billing={state} packs={data.creditPacks} />

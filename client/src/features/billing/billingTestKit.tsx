@@ -59,6 +59,7 @@ export const creditBilling = (overrides: Record<string, unknown> = {}) => ({
   hasApiKey: false,
   credits: { totalCredits: 1000, usedCredits: 250.5, balance: 749.5 },
   subscription: null,
+  trial: null,
   ...overrides,
 });
 
@@ -71,6 +72,19 @@ export const subscriptionBilling = (
   hasApiKey: true,
   credits: { totalCredits: 0, usedCredits: 0, balance: 0 },
   subscription,
+  trial: null,
+  ...overrides,
+});
+
+/** A free trial as Billing.trial gives it: running by default. */
+export const freeTrial = (overrides: Record<string, unknown> = {}) => ({
+  planName: 'Pro',
+  botLimit: 15,
+  endsAt: '2026-12-07T10:00:00Z',
+  daysLeft: 9,
+  ended: false,
+  credits: 50,
+  creditsLeft: 42.5,
   ...overrides,
 });
 

@@ -25,8 +25,8 @@ function TokenLogin({ tokens }: { tokens: NonNullable<ReturnType<typeof tokensFr
 }
 
 /**
- * `/`: the landing page, the auth view (`?auth=signin|signup`, or a Google sign-in's `?auth_error=`),
- * or the signed-in user's home.
+ * `/`: the landing page, the auth view (`?auth=signin|signup`, with the `&plan=` picked on the landing
+ * for the free trial, or a Google sign-in's `?auth_error=`), or the signed-in user's home.
  */
 export function Component() {
   const [params] = useSearchParams();
@@ -40,7 +40,7 @@ export function Component() {
   if (auth === 'signin' || auth === 'signup' || authError) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} />
+        <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} plan={params.get('plan')} />
       </Suspense>
     );
   }

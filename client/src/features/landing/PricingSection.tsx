@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Heading, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { SIGN_UP_PATH } from './links.ts';
+import { signUpPathFor } from './links.ts';
 import { LANDING_PLANS } from './plans.ts';
 import { Section } from './Section.tsx';
 
@@ -40,7 +40,12 @@ export function PricingSection() {
             </Card.Body>
             <Card.Footer>
               <Button asChild width="full" colorPalette="brand" variant={plan.popular ? 'solid' : 'outline'}>
-                <RouterLink to={SIGN_UP_PATH}>{t('landing.pricing.choose')}</RouterLink>
+                <RouterLink
+                  to={signUpPathFor(plan.id)}
+                  aria-label={t('landing.pricing.chooseLabel', { plan: t(`landing.pricing.plans.${plan.id}`) })}
+                >
+                  {t('landing.pricing.choose')}
+                </RouterLink>
               </Button>
             </Card.Footer>
           </Card.Root>

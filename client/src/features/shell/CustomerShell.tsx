@@ -1,71 +1,14 @@
-import { Badge, Box, Flex, IconButton } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { hasPlan, SidebarContent } from './SidebarContent.tsx';
-import { useSidebarState } from './sidebarState.ts';
+import { ADMIN_HOME } from '../../routes/guards.ts';
+import { AppShell } from './AppShell.tsx';
+import { PlanBadge, PlanCard } from './CustomerPlan.tsx';
+import { CUSTOMER_MENU } from './menu.ts';
 
-const SIDEBAR_WIDTH = '16rem';
-const SIDEBAR_WIDTH_COLLAPSED = '3rem';
-
-const MobileSidebar = lazy(() => import('./MobileSidebar.tsx'));
-
-function PlanBadge() {
-  const { t } = useTranslation();
-  const plan = useSession().user?.plan;
-  if (!hasPlan(plan)) return null;
-  return (
-    <Badge colorPalette="brand" aria-label={t('shell.planBadge', { plan })} textTransform="capitalize">
-      {plan}
-    </Badge>
-  );
-}
-
-/** The signed-in customer's frame: sidebar (rail, or drawer on phones), header, routed page. */
+/** The signed-in customer's frame: the shared shell with the customer menu, plan badge and plan card (with the free trial). */
 export function Component() {
-  const { t } = useTranslation();
-  const sidebar = useSidebarState();
   const { user } = useSession();
-  const toggleLabel = t('shell.toggleSidebar');
-  if (!user) return <Navigate to="/" replace />;
-
-  return (
-    <Flex minHeight="100vh">
-      {sidebar.mobile ? (
-        <Suspense>
-          <MobileSidebar open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen} />
-        </Suspense>
-      ) : (
-        <Box
-          as="aside"
-          data-testid="sidebar"
-          width={sidebar.expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED}
-          flexShrink={0}
-          borderEndWidth="1px"
-          bg="bg.subtle"
-          position="sticky"
-          top="0"
-          height="100vh"
-          transition="width 0.2s"
-        >
-          <SidebarContent compact={!sidebar.expanded} />
-        </Box>
-      )}
-      <Flex direction="column" flex="1" minWidth="0">
-        <Flex as="header" align="center" justify="space-between" gap="2" paddingX="4" paddingY="2" borderBottomWidth="1px">
-          <IconButton aria-label={toggleLabel} title={toggleLabel} variant="ghost" size="sm" onClick={sidebar.toggle}>
-            <span aria-hidden="true">☰</span>
-          </IconButton>
-          <PlanBadge />
-        </Flex>
-        <Box as="main" flex="1" padding={{ base: '4', md: '6' }}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </Flex>
-    </Flex>
-  );
+  // The session's user, checked with the server at start, may turn out to be an admin.
+  if (user?.role === 'ADMIN') return <Navigate to={ADMIN_HOME} replace />;
+  return <AppShell menu={CUSTOMER_MENU} headerExtras={<PlanBadge />} SidebarExtras={PlanCard} />;
 }

@@ -1,11 +1,22 @@
 import { Drawer, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SidebarContent } from './SidebarContent.tsx';
+import type { MenuItem } from './menu.ts';
+import { SidebarContent, type SidebarExtras } from './SidebarContent.tsx';
 
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 
 /** The sidebar as a drawer on phones; its own module, so wide screens never download it. */
-export default function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileSidebar({
+  menu,
+  Extras,
+  open,
+  onOpenChange,
+}: {
+  menu: readonly MenuItem[];
+  Extras?: SidebarExtras;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start">
@@ -14,7 +25,7 @@ export default function MobileSidebar({ open, onOpenChange }: { open: boolean; o
         <Drawer.Positioner>
           <Drawer.Content width={SIDEBAR_WIDTH_MOBILE} maxWidth={SIDEBAR_WIDTH_MOBILE}>
             <Drawer.Title srOnly>{t('shell.navigation')}</Drawer.Title>
-            <SidebarContent compact={false} onNavigate={() => onOpenChange(false)} />
+            <SidebarContent menu={menu} Extras={Extras} compact={false} onNavigate={() => onOpenChange(false)} />
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

@@ -1,17 +1,19 @@
-import { Badge, Box, Button, Card, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
-import { CUSTOMER_MENU } from './menu.ts';
+import type { MenuItem } from './menu.ts';
 
-export const hasPlan = (plan: string | undefined) => Boolean(plan) && plan !== 'free';
+/** What a shell adds above the sidebar's footer (the customer's plan card); `onNavigate` closes the drawer. */
+export type SidebarExtras = ComponentType<{ onNavigate?: () => void }>;
 
-function MenuLinks({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+function MenuLinks({ menu, compact, onNavigate }: { menu: readonly MenuItem[]; compact: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
-      {CUSTOMER_MENU.map((item) => (
+      {menu.map((item) => (
         <li key={item.path}>
           <Button
             asChild
@@ -45,29 +47,6 @@ function MenuLinks({ compact, onNavigate }: { compact: boolean; onNavigate?: () 
   );
 }
 
-function PlanCard({ plan, onNavigate }: { plan: string; onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Card.Root size="sm" bg="brand.subtle">
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="fg.muted">
-          {t('shell.planCard.title')}
-        </Text>
-        <Badge colorPalette="brand" alignSelf="start" textTransform="capitalize">
-          {plan}
-        </Badge>
-        {plan !== 'pro' && (
-          <Button asChild size="xs" colorPalette="brand" marginTop="2">
-            <NavLink to="/billing" onClick={onNavigate}>
-              {t('shell.planCard.upgrade')}
-            </NavLink>
-          </Button>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
 function SidebarFooter() {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
@@ -90,10 +69,19 @@ function SidebarFooter() {
   );
 }
 
-/** The sidebar's inside; `compact` is the 3rem collapsed rail (menu icons only). */
-export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+/** The sidebar's inside: the shell's menu, its extras, and the footer; `compact` is the 3rem collapsed rail (menu icons only). */
+export function SidebarContent({
+  menu,
+  compact,
+  onNavigate,
+  Extras,
+}: {
+  menu: readonly MenuItem[];
+  compact: boolean;
+  onNavigate?: () => void;
+  Extras?: SidebarExtras;
+}) {
   const { t } = useTranslation();
-  const { user } = useSession();
   return (
     <Stack as="nav" aria-label={t('shell.navigation')} height="full" justify="space-between" padding={compact ? '1' : '3'} gap="4">
       <Stack gap="4">
@@ -102,11 +90,11 @@ export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNa
             {t('brand.name')}
           </Text>
         )}
-        <MenuLinks compact={compact} onNavigate={onNavigate} />
+        <MenuLinks menu={menu} compact={compact} onNavigate={onNavigate} />
       </Stack>
       {!compact && (
         <Stack gap="3">
-          {hasPlan(user?.plan) && <PlanCard plan={user!.plan} onNavigate={onNavigate} />}
+          {Extras && <Extras onNavigate={onNavigate} />}
           <SidebarFooter />
         </Stack>
       )}

@@ -1,0 +1,129 @@
+import { Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { toaster } from '../../ui/toaster.tsx';
+import type { CustomerRowMenuFragment$key } from './__generated__/CustomerRowMenuFragment.graphql.ts';
+import type { CustomerRowMenuStatusMutation } from './__generated__/CustomerRowMenuStatusMutation.graphql.ts';
+import { actionFailed } from './actionFailed.ts';
+import { GrantCreditsDialog } from './GrantCreditsDialog.tsx';
+import { SendEmailDialog } from './SendEmailDialog.tsx';
+
+type OpenDialog = 'email' | 'suspend' | 'credits' | null;
+
+/** The row's actions: send email, suspend (not an admin) or activate, grant credits. */
+export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragment$key }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const data = useFragment(
+    graphql`
+      fragment CustomerRowMenuFragment on Customer {
+        id
+        name
+        email
+        role
+        status
+        creditBalance
+      }
+    `,
+    customer,
+  );
+  const [changeStatus, changing] = useMutation<CustomerRowMenuStatusMutation>(graphql`
+    mutation CustomerRowMenuStatusMutation($customerId: ID!, $suspend: Boolean!) {
+      suspendCustomer(customerId: $customerId) @include(if: $suspend) {
+        __typename
+        ... on Customer {
+          id
+          status
+        }
+        ... on Error {
+          message
+        }
+      }
+      enableCustomer(customerId: $customerId) @skip(if: $suspend) {
+        __typename
+        ... on Customer {
+          id
+          status
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function setSuspended(suspend: boolean) {
+    changeStatus({
+      variables: { customerId: data.id, suspend },
+      onCompleted: (response) => {
+        const result = suspend ? response.suspendCustomer : response.enableCustomer;
+        if (result?.__typename === 'Customer') {
+          toaster.create({
+            type: 'success',
+            title: t(suspend ? 'adminCustomers.toast.suspended' : 'adminCustomers.toast.activated', { email: data.email }),
+          });
+          setDialog(null);
+        } else actionFailed(t, result && result.__typename !== '%other' ? result.message : undefined);
+      },
+      onError: (error) => actionFailed(t, error.message),
+    });
+  }
+
+  const suspended = data.status === 'suspended';
+  return (
+    <>
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <IconButton variant="ghost" size="sm" aria-label={t('adminCustomers.menu.label', { name: data.name })}>
+            <span aria-hidden="true">⋯</span>
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="email" onSelect={() => setDialog('email')}>
+                {t('adminCustomers.menu.email')}
+              </Menu.Item>
+              <Menu.Item value="credits" onSelect={() => setDialog('credits')}>
+                {t('adminCustomers.menu.credits')}
+              </Menu.Item>
+              {suspended ? (
+                <Menu.Item value="activate" onSelect={() => setSuspended(false)}>
+                  {t('adminCustomers.menu.activate')}
+                </Menu.Item>
+              ) : (
+                data.role !== 'ADMIN' && (
+                  <Menu.Item value="suspend" color="fg.error" onSelect={() => setDialog('suspend')}>
+                    {t('adminCustomers.menu.suspend')}
+                  </Menu.Item>
+                )
+              )}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <SendEmailDialog customer={data} open={dialog === 'email'} onClose={() => setDialog(null)} />
+      <GrantCreditsDialog customer={data} open={dialog === 'credits'} onClose={() => setDialog(null)} />
+      <ModalDialog
+        open={dialog === 'suspend'}
+        onClose={() => setDialog(null)}
+        role="alertdialog"
+        title={t('adminCustomers.suspend.title', { name: data.name })}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDialog(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button colorPalette="red" loading={changing} onClick={() => setSuspended(true)}>
+              {t('adminCustomers.menu.suspend')}
+            </Button>
+          </>
+        }
+      >
+        <Text>{t('adminCustomers.suspend.message', { email: data.email })}</Text>
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment } from 'react-relay';
+import { StatCard, type StatTone } from '../../ui/StatCard.tsx';
+import type { AdminOverviewStatsFragment$key } from './__generated__/AdminOverviewStatsFragment.graphql.ts';
+
+/** The server sends changes ready to show ("+12.5%", "-3.0%", "+∞%"); only their sign matters here. */
+export function toneOfChange(change: string): StatTone {
+  if (change.trim().startsWith('-')) return 'negative';
+  if (/^\+?0+(\.0+)?%$/.test(change.trim())) return 'neutral';
+  return 'positive';
+}
+
+export function AdminOverviewStats({ overview }: { overview: AdminOverviewStatsFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment AdminOverviewStatsFragment on AdminOverview {
+        totalUsers
+        usersChange
+        activeBots
+        botsChange
+        revenue
+        revenueChange
+        conversations
+        conversationsChange
+      }
+    `,
+    overview,
+  );
+  const number = new Intl.NumberFormat(i18n.language);
+  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const cards = [
+    { key: 'totalUsers', value: number.format(data.totalUsers), change: data.usersChange },
+    { key: 'activeBots', value: number.format(data.activeBots), change: data.botsChange },
+    { key: 'revenue', value: money.format(data.revenue), change: data.revenueChange },
+    { key: 'conversations', value: number.format(data.conversations), change: data.conversationsChange },
+  ] as const;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+      {cards.map(({ key, value, change }) => (
+        <StatCard
+          key={key}
+          label={t(`adminOverview.stats.${key}`)}
+          value={value}
+          note={t('adminOverview.fromLastMonth', { change })}
+          tone={toneOfChange(change)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

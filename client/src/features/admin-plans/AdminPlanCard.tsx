@@ -1,0 +1,134 @@
+import { Badge, Button, Card, Heading, HStack, List, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import { formatCredits, formatMoney } from '../billing/format.ts';
+import type { AdminPlanCardFragment$key } from './__generated__/AdminPlanCardFragment.graphql.ts';
+import type { AdminPlanCardToggleMutation } from './__generated__/AdminPlanCardToggleMutation.graphql.ts';
+import { EditPlanDialog } from './PlanDialogs.tsx';
+import { adjustPlanStats } from './planStore.ts';
+
+/** A card shows this many features, then "+N more". */
+export const FEATURES_SHOWN = 4;
+
+/** One plan on the admin's price list: what it costs and brings, whether it is on sale, and its edit dialog. */
+export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminPlanCardFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const switchLabelId = useId();
+  const data = useFragment(
+    graphql`
+      fragment AdminPlanCardFragment on PaymentPlan {
+        id
+        name
+        description
+        type
+        price
+        currency
+        billingPeriod
+        botLimit
+        creditAmount
+        features
+        isActive
+        ...EditPlanDialogFragment
+      }
+    `,
+    plan,
+  );
+  const [toggle, toggling] = useMutation<AdminPlanCardToggleMutation>(graphql`
+    mutation AdminPlanCardToggleMutation($id: ID!) {
+      togglePaymentPlan(id: $id) {
+        __typename
+        ... on PaymentPlan {
+          id
+          isActive
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function toggleActive() {
+    const failed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('adminPlans.toast.error'), description: message || t('adminPlans.toast.toggleFailed') });
+    };
+    toggle({
+      variables: { id: data.id },
+      updater: (store, response) => {
+        const result = response?.togglePaymentPlan;
+        if (result?.__typename === 'PaymentPlan') adjustPlanStats(store, adminId, { activePlans: result.isActive ? 1 : -1 });
+      },
+      onCompleted: ({ togglePaymentPlan: result }) => {
+        if (result.__typename !== 'PaymentPlan') failed(result.message);
+      },
+      onError: (error) => failed(error.message),
+    });
+  }
+
+  const price = formatMoney(data.price, data.currency, i18n.language);
+  let priceLabel = price;
+  if (data.billingPeriod === 'month') priceLabel = t('adminPlans.per.month', { price });
+  else if (data.billingPeriod === 'week') priceLabel = t('adminPlans.per.week', { price });
+  else if (data.billingPeriod === 'year') priceLabel = t('adminPlans.per.year', { price });
+  const hiddenFeatures = data.features.length - FEATURES_SHOWN;
+
+  return (
+    <Card.Root as="article" size="sm" aria-label={data.name} opacity={data.isActive ? 1 : 0.85}>
+      <Card.Body gap="3">
+        <Stack direction="row" justify="space-between" align="start" gap="2" wrap="wrap">
+          <Heading as="h3" size="md" overflowWrap="anywhere">
+            {data.name}
+          </Heading>
+          <HStack gap="1">
+            <Badge colorPalette={data.type === 'credit' ? 'purple' : 'blue'}>
+              {t(data.type === 'credit' ? 'adminPlans.type.credit' : 'adminPlans.type.subscription')}
+            </Badge>
+            <Badge colorPalette={data.isActive ? 'green' : 'gray'}>{t(data.isActive ? 'adminPlans.active' : 'adminPlans.inactive')}</Badge>
+          </HStack>
+        </Stack>
+        <Text fontSize="2xl" fontWeight="bold">
+          {priceLabel}
+        </Text>
+        {data.description && (
+          <Text fontSize="sm" color="fg.muted">
+            {data.description}
+          </Text>
+        )}
+        <Text fontSize="sm">
+          {data.type === 'credit'
+            ? t('adminPlans.credits', { credits: formatCredits(data.creditAmount ?? 0, i18n.language) })
+            : t('adminPlans.botLimit', {
+                limit: data.botLimit == null ? t('adminPlans.unlimited') : new Intl.NumberFormat(i18n.language).format(data.botLimit),
+              })}
+        </Text>
+        {data.features.length > 0 && (
+          <List.Root paddingStart="5" fontSize="sm" gap="1">
+            {data.features.slice(0, FEATURES_SHOWN).map((feature, index) => (
+              <List.Item key={`${index}:${feature}`}>{feature}</List.Item>
+            ))}
+          </List.Root>
+        )}
+        {hiddenFeatures > 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('adminPlans.moreFeatures', { count: hiddenFeatures })}
+          </Text>
+        )}
+      </Card.Body>
+      <Card.Footer justifyContent="space-between" gap="2" flexWrap="wrap">
+        <Switch.Root checked={data.isActive} disabled={toggling} onCheckedChange={toggleActive} colorPalette="brand">
+          <Switch.HiddenInput aria-labelledby={switchLabelId} />
+          <Switch.Control />
+          <Switch.Label>{t('adminPlans.active')}</Switch.Label>
+          <VisuallyHidden id={switchLabelId}>{t('adminPlans.activeLabel', { name: data.name })}</VisuallyHidden>
+        </Switch.Root>
+        <Button size="sm" variant="outline" aria-label={t('adminPlans.editLabel', { name: data.name })} onClick={() => setEditing(true)}>
+          {t('adminPlans.edit')}
+        </Button>
+      </Card.Footer>
+      <EditPlanDialog plan={data} open={editing} onClose={() => setEditing(false)} />
+    </Card.Root>
+  );
+}

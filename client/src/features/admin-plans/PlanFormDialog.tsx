@@ -1,0 +1,255 @@
+import {
+  Alert,
+  Button,
+  Field,
+  Fieldset,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { BILLING_PERIODS, PLAN_TYPES, problemsOf, type PlanDraft, type PlanField } from './planForm.ts';
+
+/** What the server said was wrong with the last attempt: by field, and anything else. */
+export interface ServerProblems {
+  byField: Partial<Record<PlanField, string>>;
+  other: string[];
+}
+
+export const NO_SERVER_PROBLEMS: ServerProblems = { byField: {}, other: [] };
+
+function TextField({
+  label,
+  error,
+  help,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  help?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label} {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : help && <Field.HelperText>{help}</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+/**
+ * The plan form. Its rules: the price is read after removing a dollar sign; the bot limit (a whole
+ * number, empty for unlimited) and the billing period are for subscription plans only, the credit
+ * amount for credit plans only; at least one feature input always stays.
+ */
+function PlanForm({
+  formId,
+  mode,
+  initial,
+  server,
+  onSubmit,
+}: {
+  formId: string;
+  mode: 'create' | 'edit';
+  initial: PlanDraft;
+  server: ServerProblems;
+  onSubmit: (draft: PlanDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const change = (patch: Partial<PlanDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const problems = problemsOf(draft);
+  // The form's own check first; the server's answer to the last attempt otherwise.
+  const errorOf = (field: PlanField) => {
+    const problem = tried ? problems[field] : undefined;
+    return problem ? t(`adminPlans.form.problems.${problem}`) : server.byField[field];
+  };
+  const subscription = draft.planType === 'subscription';
+  const setFeature = (index: number, value: string) => change({ features: draft.features.map((item, i) => (i === index ? value : item)) });
+
+  return (
+    <Stack asChild gap="4">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (Object.keys(problems).length === 0) onSubmit(draft);
+        }}
+      >
+        {server.other.length > 0 && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{server.other.join(' ')}</Alert.Description>
+          </Alert.Root>
+        )}
+        <TextField label={t('adminPlans.form.name')} error={errorOf('name')} required>
+          <Input value={draft.name} maxLength={100} onChange={(event) => change({ name: event.currentTarget.value })} />
+        </TextField>
+        {mode === 'create' ? (
+          <Field.Root>
+            <Field.Label>{t('adminPlans.form.planType')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.planType}
+                onChange={(event) => change({ planType: event.currentTarget.value as PlanDraft['planType'] })}
+              >
+                {PLAN_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`adminPlans.type.${type}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            {t(`adminPlans.type.${draft.planType}`)} · {t('adminPlans.form.typeFixed')}
+          </Text>
+        )}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <TextField label={t('adminPlans.form.price')} error={errorOf('price')} help={t('adminPlans.form.priceHelp')} required>
+            <Input value={draft.price} inputMode="decimal" onChange={(event) => change({ price: event.currentTarget.value })} />
+          </TextField>
+          {subscription && mode === 'create' && (
+            <Field.Root invalid={Boolean(errorOf('billingPeriod'))}>
+              <Field.Label>{t('adminPlans.form.billingPeriod')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={draft.billingPeriod}
+                  onChange={(event) => change({ billingPeriod: event.currentTarget.value as PlanDraft['billingPeriod'] })}
+                >
+                  {BILLING_PERIODS.map((period) => (
+                    <option key={period} value={period}>
+                      {t(`adminPlans.form.periods.${period}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{errorOf('billingPeriod')}</Field.ErrorText>
+            </Field.Root>
+          )}
+          {subscription ? (
+            <TextField label={t('adminPlans.form.botLimit')} error={errorOf('botLimit')} help={t('adminPlans.form.botLimitHelp')}>
+              <Input value={draft.botLimit} inputMode="numeric" onChange={(event) => change({ botLimit: event.currentTarget.value })} />
+            </TextField>
+          ) : (
+            <TextField label={t('adminPlans.form.creditAmount')} error={errorOf('creditAmount')} required>
+              <Input
+                value={draft.creditAmount}
+                inputMode="numeric"
+                onChange={(event) => change({ creditAmount: event.currentTarget.value })}
+              />
+            </TextField>
+          )}
+        </SimpleGrid>
+        <TextField label={t('adminPlans.form.description')} error={errorOf('description')}>
+          <Textarea
+            value={draft.description}
+            maxLength={1000}
+            rows={2}
+            onChange={(event) => change({ description: event.currentTarget.value })}
+          />
+        </TextField>
+        <Fieldset.Root invalid={Boolean(errorOf('features'))}>
+          <Fieldset.Legend>{t('adminPlans.form.features')}</Fieldset.Legend>
+          <Stack gap="2">
+            {draft.features.map((feature, index) => (
+              <HStack key={index} gap="2">
+                <Input
+                  aria-label={t('adminPlans.form.feature', { number: index + 1 })}
+                  value={feature}
+                  maxLength={200}
+                  onChange={(event) => setFeature(index, event.currentTarget.value)}
+                />
+                {draft.features.length > 1 && (
+                  <IconButton
+                    aria-label={t('adminPlans.form.removeFeature', { number: index + 1 })}
+                    title={t('adminPlans.form.removeFeature', { number: index + 1 })}
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => change({ features: draft.features.filter((_, i) => i !== index) })}
+                  >
+                    <span aria-hidden="true">✕</span>
+                  </IconButton>
+                )}
+              </HStack>
+            ))}
+          </Stack>
+          <Fieldset.ErrorText>{errorOf('features')}</Fieldset.ErrorText>
+          <Button alignSelf="start" size="sm" variant="outline" onClick={() => change({ features: [...draft.features, ''] })}>
+            {t('adminPlans.form.addFeature')}
+          </Button>
+        </Fieldset.Root>
+        {mode === 'create' && (
+          <TextField
+            label={t('adminPlans.form.stripePriceId')}
+            error={errorOf('stripePriceId')}
+            help={t('adminPlans.form.stripePriceIdHelp')}
+          >
+            <Input value={draft.stripePriceId} onChange={(event) => change({ stripePriceId: event.currentTarget.value })} />
+          </TextField>
+        )}
+      </form>
+    </Stack>
+  );
+}
+
+/** The create or edit dialog around the plan form; the form starts afresh each time it opens. */
+export function PlanFormDialog({
+  open,
+  onClose,
+  mode,
+  title,
+  initial,
+  submitting,
+  server,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  mode: 'create' | 'edit';
+  title: string;
+  initial: PlanDraft;
+  submitting: boolean;
+  server: ServerProblems;
+  onSubmit: (draft: PlanDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={submitting}>
+            {t(mode === 'create' ? 'adminPlans.form.createSubmit' : 'adminPlans.form.editSubmit')}
+          </Button>
+        </>
+      }
+    >
+      <PlanForm formId={formId} mode={mode} initial={initial} server={server} onSubmit={onSubmit} />
+    </ModalDialog>
+  );
+}

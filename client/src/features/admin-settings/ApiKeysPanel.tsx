@@ -1,0 +1,171 @@
+import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import type { ApiKeysPanelFragment$key } from './__generated__/ApiKeysPanelFragment.graphql.ts';
+import type { ApiKeysPanelMutation } from './__generated__/ApiKeysPanelMutation.graphql.ts';
+
+const KEY_LABELS: Record<string, string> = {
+  stripe_secret_key: 'adminSettings.apiKeys.keys.stripe_secret_key',
+  stripe_webhook_secret: 'adminSettings.apiKeys.keys.stripe_webhook_secret',
+  whatsapp_access_token: 'adminSettings.apiKeys.keys.whatsapp_access_token',
+  whatsapp_phone_number_id: 'adminSettings.apiKeys.keys.whatsapp_phone_number_id',
+  whatsapp_verify_token: 'adminSettings.apiKeys.keys.whatsapp_verify_token',
+  openai_api_key: 'adminSettings.apiKeys.keys.openai_api_key',
+};
+
+interface Entry {
+  readonly key: string;
+  readonly value: string;
+  readonly isSet: boolean;
+  readonly updatedAt: string | null | undefined;
+}
+
+/** One platform key: its masked value, and a password input to replace it. */
+function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
+  const { t, i18n } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const label = KEY_LABELS[entry.key] ? t(KEY_LABELS[entry.key]!) : entry.key;
+  const [commit, saving] = useMutation<ApiKeysPanelMutation>(graphql`
+    mutation ApiKeysPanelMutation($key: String!, $value: String!) {
+      setAdminConfig(key: $key, value: $value) {
+        __typename
+        ... on AdminConfigEntry {
+          key
+          value
+          isSet
+          updatedAt
+        }
+        ... on ValidationError {
+          issues {
+            path
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function save() {
+    if (value.trim() === '') {
+      setError(t('adminSettings.apiKeys.required'));
+      return;
+    }
+    setError(null);
+    const failed = (message?: string) => {
+      toaster.create({
+        type: 'error',
+        title: t('adminSettings.apiKeys.saveFailed'),
+        description: message || t('adminSettings.apiKeys.saveFailedDescription'),
+      });
+    };
+    commit({
+      variables: { key: entry.key, value: value.trim() },
+      // The entry has no id of its own: copy the answer into the admin's list, found by key.
+      updater: (store, response) => {
+        if (response?.setAdminConfig.__typename !== 'AdminConfigEntry') return;
+        const saved = store.getRootField('setAdminConfig');
+        const row = store
+          .get(adminId)
+          ?.getLinkedRecords('config')
+          ?.find((record) => record?.getValue('key') === entry.key);
+        if (!saved || !row) return;
+        for (const field of ['value', 'isSet', 'updatedAt']) row.setValue(saved.getValue(field), field);
+      },
+      onCompleted: ({ setAdminConfig: result }) => {
+        if (result.__typename !== 'AdminConfigEntry') {
+          setError(result.issues?.[0]?.message ?? null);
+          failed(result.message);
+          return;
+        }
+        setValue('');
+        toaster.create({
+          type: 'success',
+          title: t('adminSettings.apiKeys.saved'),
+          description: t('adminSettings.apiKeys.savedDescription'),
+        });
+      },
+      onError: (failure) => failed(failure.message),
+    });
+  }
+
+  return (
+    <Stack as="li" gap="2" paddingY="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="1">
+        <Text fontWeight="semibold">{label}</Text>
+        <Text fontSize="sm" color="fg.muted" fontFamily={entry.isSet ? 'mono' : undefined} overflowWrap="anywhere">
+          {entry.isSet ? t('adminSettings.apiKeys.current', { value: entry.value }) : t('adminSettings.apiKeys.notSet')}
+          {entry.updatedAt &&
+            ` · ${t('adminSettings.apiKeys.updatedAt', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(entry.updatedAt)),
+            })}`}
+        </Text>
+      </Stack>
+      <Stack
+        as="form"
+        direction={{ base: 'column', sm: 'row' }}
+        gap="2"
+        align={{ base: 'stretch', sm: 'start' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Field.Root invalid={Boolean(error)} flex="1">
+          <Input
+            type="password"
+            autoComplete="off"
+            aria-label={t('adminSettings.apiKeys.newValue', { key: label })}
+            value={value}
+            maxLength={2000}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+          {error && <Field.ErrorText>{error}</Field.ErrorText>}
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={saving} aria-label={t('adminSettings.apiKeys.saveLabel', { key: label })}>
+          {t('adminSettings.apiKeys.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The six platform keys, masked, each with its own Save. */
+export function ApiKeysPanel({ adminId, admin }: { adminId: string; admin: ApiKeysPanelFragment$key }) {
+  const { t } = useTranslation();
+  const { config } = useFragment(
+    graphql`
+      fragment ApiKeysPanelFragment on Admin {
+        config {
+          key
+          value
+          isSet
+          updatedAt
+        }
+      }
+    `,
+    admin,
+  );
+  return (
+    <Card.Root as="section" aria-labelledby="api-keys-title">
+      <Card.Body gap="2">
+        <Heading as="h2" size="lg" id="api-keys-title">
+          {t('adminSettings.apiKeys.title')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('adminSettings.apiKeys.help')}
+        </Text>
+        <Stack as="ul" gap="0" listStyleType="none" margin="0" padding="0">
+          {config.map((entry) => (
+            <ConfigKeyRow key={entry.key} adminId={adminId} entry={entry} />
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,363 @@
+import { Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
+import { toaster } from '../../ui/toaster.tsx';
+import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRatesPanelCreateMutation.graphql.ts';
+import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
+import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPanelFragment.graphql.ts';
+import type { CreditRatesPanelUpdateMutation } from './__generated__/CreditRatesPanelUpdateMutation.graphql.ts';
+
+interface Rate {
+  readonly id: string;
+  readonly usageType: string;
+  readonly unitName: string;
+  readonly costPerUnit: number;
+}
+
+const RATE_FIELDS = ['usageType', 'unitName', 'costPerUnit'] as const;
+type RateField = (typeof RATE_FIELDS)[number];
+type Draft = Record<RateField, string>;
+
+const EMPTY: Draft = { usageType: '', unitName: '', costPerUnit: '' };
+
+/** The cost as a number of at least 0, or null. */
+export function parseCost(text: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+type RateProblem = 'required' | 'costInvalid';
+
+function problemsOf(draft: Draft): Partial<Record<RateField, RateProblem>> {
+  const problems: Partial<Record<RateField, RateProblem>> = {};
+  if (draft.usageType.trim() === '') problems.usageType = 'required';
+  if (draft.unitName.trim() === '') problems.unitName = 'required';
+  if (parseCost(draft.costPerUnit) === null) problems.costPerUnit = 'costInvalid';
+  return problems;
+}
+
+/**
+ * The credit rates, and one form to add a rate or update the one picked in the list: picking a row
+ * switches the form to update mode; after a save it is cleared and back in add mode.
+ */
+export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const { creditRates } = useFragment(
+    graphql`
+      fragment CreditRatesPanelFragment on Query {
+        creditRates {
+          id
+          usageType
+          unitName
+          costPerUnit
+        }
+      }
+    `,
+    query,
+  );
+  const [editing, setEditing] = useState<Rate | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [tried, setTried] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Partial<Record<RateField, string>>>({});
+  const [deleting, setDeleting] = useState<Rate | null>(null);
+
+  const [create, creating] = useMutation<CreditRatesPanelCreateMutation>(graphql`
+    mutation CreditRatesPanelCreateMutation($input: CreditRateInput!) {
+      createCreditRate(input: $input) {
+        __typename
+        ... on CreditRate {
+          id
+          usageType
+          unitName
+          costPerUnit
+        }
+        ... on ValidationError {
+          issues {
+            path
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [update, updating] = useMutation<CreditRatesPanelUpdateMutation>(graphql`
+    mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
+      updateCreditRate(id: $id, input: $input) {
+        __typename
+        ... on CreditRate {
+          id
+          usageType
+          unitName
+          costPerUnit
+        }
+        ... on ValidationError {
+          issues {
+            path
+            message
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [remove, removing] = useMutation<CreditRatesPanelDeleteMutation>(graphql`
+    mutation CreditRatesPanelDeleteMutation($id: ID!) {
+      deleteCreditRate(id: $id) {
+        __typename
+        ... on DeletedCreditRatePayload {
+          deletedId
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const problems = problemsOf(draft);
+  const errorOf = (field: RateField) => {
+    const problem = tried ? problems[field] : undefined;
+    return problem ? t(`adminSettings.rates.${problem}`) : serverProblems[field];
+  };
+  const change = (field: RateField, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  function startAdding() {
+    setEditing(null);
+    setDraft(EMPTY);
+    setTried(false);
+    setServerProblems({});
+  }
+
+  function pick(rate: Rate) {
+    setEditing(rate);
+    setDraft({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) });
+    setTried(false);
+    setServerProblems({});
+  }
+
+  type Result = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<FieldIssue> };
+  function settle(result: Result, savedTitle: string) {
+    if (result.__typename !== 'CreditRate') {
+      const { byField, other } = splitIssues(result.issues ?? [], RATE_FIELDS);
+      setServerProblems(byField);
+      toaster.create({ type: 'error', title: t('adminSettings.rates.saveFailed'), description: other[0] ?? result.message });
+      return;
+    }
+    toaster.create({ type: 'success', title: savedTitle });
+    startAdding();
+  }
+  const failed = (error: Error) => {
+    toaster.create({ type: 'error', title: t('adminSettings.rates.saveFailed'), description: error.message || undefined });
+  };
+
+  function submit() {
+    setTried(true);
+    setServerProblems({});
+    if (Object.keys(problems).length > 0) return;
+    const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
+    if (editing) {
+      update({
+        variables: { id: editing.id, input },
+        onCompleted: ({ updateCreditRate }) => settle(updateCreditRate, t('adminSettings.rates.updated')),
+        onError: failed,
+      });
+      return;
+    }
+    create({
+      variables: { input },
+      updater: (store, response) => {
+        const result = response?.createCreditRate;
+        if (result?.__typename !== 'CreditRate' || !result.id) return;
+        const rate = store.get(result.id);
+        const root = store.getRoot();
+        const rates = root.getLinkedRecords('creditRates') ?? [];
+        if (rate) root.setLinkedRecords([...rates, rate], 'creditRates');
+      },
+      onCompleted: ({ createCreditRate }) => settle(createCreditRate, t('adminSettings.rates.added')),
+      onError: failed,
+    });
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const target = deleting;
+    const deleteFailed = (message?: string) => {
+      toaster.create({ type: 'error', title: t('adminSettings.rates.deleteFailed'), description: message || undefined });
+    };
+    remove({
+      variables: { id: target.id },
+      updater: (store, response) => {
+        if (response?.deleteCreditRate.__typename !== 'DeletedCreditRatePayload') return;
+        const root = store.getRoot();
+        const rates = root.getLinkedRecords('creditRates') ?? [];
+        root.setLinkedRecords(
+          rates.filter((record) => record?.getDataID() !== target.id),
+          'creditRates',
+        );
+        store.delete(target.id);
+      },
+      onCompleted: ({ deleteCreditRate }) => {
+        if (deleteCreditRate.__typename !== 'DeletedCreditRatePayload') {
+          deleteFailed(deleteCreditRate.message);
+          return;
+        }
+        toaster.create({ type: 'success', title: t('adminSettings.rates.deleted') });
+        if (editing?.id === target.id) startAdding();
+        setDeleting(null);
+      },
+      onError: (error) => deleteFailed(error.message),
+    });
+  }
+
+  const cost = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+
+  return (
+    <Stack gap="6">
+      <Card.Root as="section" aria-labelledby="credit-rates-title">
+        <Card.Body gap="3">
+          <Heading as="h2" size="lg" id="credit-rates-title">
+            {t('adminSettings.rates.title')}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t('adminSettings.rates.help')}
+          </Text>
+          {creditRates.length === 0 ? (
+            <Text color="fg.muted">{t('adminSettings.rates.empty')}</Text>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('adminSettings.rates.usageType')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('adminSettings.rates.unitName')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.costPerUnit')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.actions')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {creditRates.map((rate) => {
+                    const names = { usageType: rate.usageType, unitName: rate.unitName };
+                    return (
+                      <Table.Row
+                        key={rate.id}
+                        aria-current={editing?.id === rate.id ? 'true' : undefined}
+                        bg={editing?.id === rate.id ? 'brand.subtle' : undefined}
+                      >
+                        <Table.Cell>{rate.usageType}</Table.Cell>
+                        <Table.Cell>{rate.unitName}</Table.Cell>
+                        <Table.Cell textAlign="end">{cost.format(rate.costPerUnit)}</Table.Cell>
+                        <Table.Cell textAlign="end">
+                          <HStack gap="1" justify="end">
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              aria-label={t('adminSettings.rates.editLabel', names)}
+                              onClick={() => pick(rate)}
+                            >
+                              {t('adminSettings.rates.edit')}
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              aria-label={t('adminSettings.rates.deleteLabel', names)}
+                              onClick={() => setDeleting(rate)}
+                            >
+                              {t('adminSettings.rates.delete')}
+                            </Button>
+                          </HStack>
+                        </Table.Cell>
+                      </Table.Row>
+                    );
+                  })}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root as="section" aria-labelledby="credit-rate-form-title">
+        <Card.Body asChild gap="4">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Heading as="h3" size="md" id="credit-rate-form-title">
+              {editing
+                ? t('adminSettings.rates.updateTitle', { usageType: editing.usageType, unitName: editing.unitName })
+                : t('adminSettings.rates.addTitle')}
+            </Heading>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <Field.Root required invalid={Boolean(errorOf('usageType'))}>
+                <Field.Label>
+                  {t('adminSettings.rates.usageType')} <Field.RequiredIndicator />
+                </Field.Label>
+                <Input value={draft.usageType} maxLength={50} onChange={(event) => change('usageType', event.currentTarget.value)} />
+                {errorOf('usageType') ? (
+                  <Field.ErrorText>{errorOf('usageType')}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>{t('adminSettings.rates.usageTypeHelp')}</Field.HelperText>
+                )}
+              </Field.Root>
+              <Field.Root required invalid={Boolean(errorOf('unitName'))}>
+                <Field.Label>
+                  {t('adminSettings.rates.unitName')} <Field.RequiredIndicator />
+                </Field.Label>
+                <Input value={draft.unitName} maxLength={50} onChange={(event) => change('unitName', event.currentTarget.value)} />
+                {errorOf('unitName') ? (
+                  <Field.ErrorText>{errorOf('unitName')}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>{t('adminSettings.rates.unitNameHelp')}</Field.HelperText>
+                )}
+              </Field.Root>
+              <Field.Root required invalid={Boolean(errorOf('costPerUnit'))}>
+                <Field.Label>
+                  {t('adminSettings.rates.costPerUnit')} <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  value={draft.costPerUnit}
+                  inputMode="decimal"
+                  onChange={(event) => change('costPerUnit', event.currentTarget.value)}
+                />
+                <Field.ErrorText>{errorOf('costPerUnit')}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <HStack gap="2" wrap="wrap">
+              <Button type="submit" colorPalette="brand" loading={creating || updating}>
+                {editing ? t('adminSettings.rates.update') : t('adminSettings.rates.add')}
+              </Button>
+              {editing && (
+                <Button variant="outline" onClick={startAdding}>
+                  {t('adminSettings.rates.cancelEdit')}
+                </Button>
+              )}
+            </HStack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('adminSettings.rates.deleteTitle')}
+        message={deleting ? t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }) : ''}
+        confirmLabel={t('adminSettings.rates.deleteConfirm')}
+        deleting={removing}
+        onConfirm={confirmDelete}
+      />
+    </Stack>
+  );
+}
