@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, screenshot } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 import { signIn, signOut } from './session.ts';
 
@@ -24,11 +24,11 @@ afterAll(async () => {
 });
 
 describe('a newcomer', () => {
-  it('signs up from the landing page and is asked to verify the email address', async () => {
+  it('picks Pro on the landing, signs up for its free trial and is asked to verify the email address', async () => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: 'No account yet? Sign up' }).click();
+    await page.getByRole('link', { name: 'Get started with the free trial of Pro' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByText('Your 14-day free trial of Pro starts as soon as you verify your email. No payment needed.').waitFor();
     await page.getByRole('textbox', { name: /^Name/ }).fill(NEWCOMER.name);
     await page.getByRole('textbox', { name: /^Email/ }).fill(NEWCOMER.email);
     await page.getByLabel(/^Password/).fill(NEWCOMER.password);
@@ -51,16 +51,33 @@ describe('a newcomer', () => {
     await page.waitForURL((url) => url.pathname === '/' && url.search === '', { timeout: 15_000 });
   });
 
-  it('signs in, lands on the dashboard, and cannot create a chatbot before choosing a plan', async () => {
+  it('signs in on a Pro trial with no payment provider and builds a chatbot', async () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await signIn(page, NEWCOMER.email, NEWCOMER.password);
     await page.getByText('Login Successful').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByText(NEWCOMER.email).waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByText(NEWCOMER.email).waitFor();
+    await navigation.getByText('Free trial · 14 days left').waitFor();
+    await screenshot(page, 'trial-dashboard');
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Chatbots' }).click();
-    await page.getByText('No plan found. Please purchase a plan to create chatbots.').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Create chatbot' }).isDisabled()).toBe(true);
+    await navigation.getByRole('link', { name: 'Chatbots' }).click();
+    await page.getByRole('button', { name: 'Create chatbot' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByRole('textbox', { name: /^Bot name/ }).fill('Trial helper');
+    await page.getByRole('combobox', { name: /^Use case type/ }).selectOption('customer-support');
+    await page.getByRole('textbox', { name: /^Detailed description/ }).fill('Answers questions about a small bakery.');
+    await page.getByRole('button', { name: 'Generate prompt' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Generated prompt/ }).inputValue(), SLOW_STEP).not.toBe('');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: /^Display name/ }).fill('Bakery helper');
+    await page.getByRole('button', { name: 'Save Bot' }).click();
+    await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor(SLOW_STEP);
+    await page.waitForURL(/\/editor\/[^/]+$/);
+
+    await page.goto('/billing');
+    await page.getByText('Free trial · 14 days left').first().waitFor();
+    await screenshot(page, 'trial-billing');
   });
 
   it('signs out, back to the landing page, and the dashboard is closed to them', async () => {

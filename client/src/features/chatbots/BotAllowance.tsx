@@ -5,20 +5,16 @@ import type {
   BotAllowanceProviderFragment$key,
 } from './__generated__/BotAllowanceProviderFragment.graphql.ts';
 
-/**
- * What the viewer's plan allows, mirroring the server's rule: credit mode needs credits; a
- * subscription caps bots at its bot limit (null: no cap); anything else is no plan.
- */
+/** What the viewer's plan allows (paid, trial or credits), as the server decides it, with their bot count. */
 export type BotAllowance =
   { kind: 'none' } | { kind: 'unlimited'; botCount: number } | { kind: 'limited'; botCount: number; limit: number };
 
 function botAllowanceOf(viewer: BotAllowanceProviderFragment$data): BotAllowance {
-  const { billing } = viewer;
+  const { kind, limit } = viewer.botAllowance;
   const botCount = viewer.botTotal.totalCount;
-  if (billing.planType === 'credit') return billing.credits.totalCredits > 0 ? { kind: 'unlimited', botCount } : { kind: 'none' };
-  if (!billing.subscription) return { kind: 'none' };
-  const limit = billing.subscription.botLimit;
-  return limit === null || limit === undefined ? { kind: 'unlimited', botCount } : { kind: 'limited', botCount, limit };
+  if (kind === 'limited' && limit !== null && limit !== undefined) return { kind, botCount, limit };
+  if (kind === 'unlimited') return { kind, botCount };
+  return { kind: 'none' };
 }
 
 export const canCreateBot = (allowance: BotAllowance) =>
@@ -32,14 +28,9 @@ export function BotAllowanceProvider({ viewer, children }: { viewer: BotAllowanc
   const data = useFragment(
     graphql`
       fragment BotAllowanceProviderFragment on User {
-        billing {
-          planType
-          credits {
-            totalCredits
-          }
-          subscription {
-            botLimit
-          }
+        botAllowance {
+          kind
+          limit
         }
         botTotal: bots(first: 0) {
           totalCount

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
-import { createButton, editorProbe, renderChatbots, subscription, viewerResolver } from './chatbotsTestKit.tsx';
+import { createButton, editorProbe, limitedTo, NO_PLAN, renderChatbots, UNLIMITED, viewerResolver } from './chatbotsTestKit.tsx';
 
 describe('ChatbotsScreen', () => {
   it('shows each bot card with owner, status, update date and conversations, and the bot-limit badge', async () => {
@@ -16,20 +16,20 @@ describe('ChatbotsScreen', () => {
   });
 
   it('disables creation once the subscription bot limit is reached', async () => {
-    renderChatbots({ billing: subscription(2) });
+    renderChatbots({ allowance: limitedTo(2) });
     await screen.findByText('2 / 2 bots');
     expect(createButton().disabled).toBe(true);
   });
 
   it('disables creation and says so when there is no plan', async () => {
-    renderChatbots({ billing: { planType: 'credit', credits: { totalCredits: 0 }, subscription: null } as never, bots: [] });
+    renderChatbots({ allowance: NO_PLAN, bots: [] });
     expect(await screen.findByText('No plan found. Please purchase a plan to create chatbots.')).toBeTruthy();
     expect(screen.getByText('No chatbots yet. Create your first one.')).toBeTruthy();
     expect(createButton().disabled).toBe(true);
   });
 
   it('shows no cap for credit users with credits', async () => {
-    renderChatbots({ billing: { planType: 'credit', credits: { totalCredits: 100 }, subscription: null } as never });
+    renderChatbots({ allowance: UNLIMITED });
     await screen.findByRole('heading', { name: 'Support bot' });
     expect(screen.queryByText(/ bots$/)).toBeNull();
     expect(createButton().disabled).toBe(false);

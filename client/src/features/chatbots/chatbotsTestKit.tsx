@@ -25,14 +25,13 @@ export const bot = (id: string, name: string, status = 'online') => ({
   owner: { id: 'owner-1', fullName: 'Ann Owner' },
 });
 
-export const subscription = (botLimit: number | null) => ({
-  planType: 'subscription',
-  credits: { totalCredits: 0 },
-  subscription: { botLimit },
-});
+/** The server's bot allowance: a plan's limit, none (no plan), or unlimited. */
+export const limitedTo = (limit: number) => ({ kind: 'limited', limit });
+export const NO_PLAN = { kind: 'none', limit: null };
+export const UNLIMITED = { kind: 'unlimited', limit: null };
 
 export function renderChatbots({
-  billing = subscription(3),
+  allowance = limitedTo(3) as { kind: string; limit: number | null },
   bots = [bot('b1', 'Support bot'), bot('b2', 'Sales bot', 'training')],
   routes = [] as RouteObject[],
 } = {}) {
@@ -41,7 +40,7 @@ export function renderChatbots({
   environment.mock.resolveMostRecentOperation((operation) =>
     MockPayloadGenerator.generate(operation, {
       User: viewerResolver,
-      Billing: () => billing,
+      BotAllowance: () => allowance,
       UserBotsConnection: (_context, generateId) => ({
         totalCount: bots.length,
         edges: bots.map((node) => ({ cursor: `c${generateId()}`, node })),

@@ -127,6 +127,8 @@ describe('a new customer on the landing plan they picked', () => {
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ plan_name: 'Pro', status: 'trialing', amount_paid: 0, bot_limit: 15, is_trial: true });
     expect(current.body.trial).toMatchObject({ days_left: 14, credits_left: 50 });
+    const allowance = await graphql(server, '{ viewer { botAllowance { kind limit } } }', {}, customer.accessToken);
+    expect(allowance.data.viewer.botAllowance).toEqual({ kind: 'limited', limit: 15 });
 
     const events = await server.platform.prisma.systemEvent.findMany({ where: { userId: customer.userId, category: 'billing' } });
     expect(events.map((event) => event.event)).toEqual(['Free trial started: Pro']);
@@ -212,6 +214,8 @@ describe('using the trial, then its end', () => {
     expect(rest.status).toBe(403);
     expect(rest.body).toEqual({ detail: NO_PLAN_MESSAGE });
     expect(await createBotOverGraphQL(customer)).toEqual({ __typename: 'ForbiddenError', message: NO_PLAN_MESSAGE, code: 'NO_PLAN' });
+    const allowance = await graphql(server, '{ viewer { botAllowance { kind limit } } }', {}, customer.accessToken);
+    expect(allowance.data.viewer.botAllowance).toEqual({ kind: 'none', limit: null });
 
     const bots = await api(server, 'GET', '/bots', { token: customer.accessToken });
     expect(bots.status).toBe(200);

@@ -5,6 +5,7 @@ import { ownedBotWhere } from './access.ts';
 import type { EmbedCodes } from './embed.ts';
 import type { GeneratedPrompt } from './prompt.ts';
 import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
+import type { BotAllowance } from '../billing/subscriptions.ts';
 import { botSummarySelection, conversationsToday } from './service.ts';
 
 export const BotStatusEnum = builder.enumType('BotStatus', { values: BOT_STATUSES });
@@ -201,5 +202,32 @@ builder.mutationField('generatePrompt', (t) =>
     errors: { types: [ValidationError] },
     args: { useCase: t.arg.string({ required: true }), description: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => context.services.bots.generatePrompt({ useCase: args.useCase, description: args.description }),
+  }),
+);
+
+const BotAllowanceKindEnum = builder.enumType('BotAllowanceKind', {
+  description: 'none: no plan (creation answers NO_PLAN); limited: up to `limit` bots; unlimited.',
+  values: ['none', 'limited', 'unlimited'] as const,
+});
+
+const BotAllowanceRef = builder.objectRef<BotAllowance>('BotAllowance').implement({
+  description: "What the viewer's plan (paid, trial or credits) allows: the rule bot creation applies.",
+  authScopes: { authenticated: true },
+  fields: (t) => ({
+    kind: t.field({ type: BotAllowanceKindEnum, authScopes: { authenticated: true }, resolve: (allowance) => allowance.kind }),
+    limit: t.int({
+      nullable: true,
+      description: 'The most bots the plan allows; null unless limited.',
+      authScopes: { authenticated: true },
+      resolve: (allowance) => (allowance.kind === 'limited' ? allowance.limit : null),
+    }),
+  }),
+});
+
+builder.objectField(UserRef, 'botAllowance', (t) =>
+  t.field({
+    type: BotAllowanceRef,
+    authScopes: viewerOnly,
+    resolve: (user, _args, context) => context.services.bots.allowance(user.id),
   }),
 );

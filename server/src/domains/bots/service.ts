@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { BlobStore } from '../../platform/blob/index.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import { parseInput } from '../../validation.ts';
-import { botAllowance } from '../billing/subscriptions.ts';
+import { botAllowance, type BotAllowance } from '../billing/subscriptions.ts';
 import { findOwnedBot } from './access.ts';
 import { embedCodes, type EmbedCodes } from './embed.ts';
 import { botsErrors } from './errors.ts';
@@ -206,6 +206,11 @@ export class BotsService {
       this.deps.logger.warn({ err: error }, 'prompt model failed; using the template');
     }
     return template;
+  }
+
+  /** How many bots the owner's plan allows now: what bot creation checks, for screens to show ahead. */
+  allowance(ownerId: string): Promise<BotAllowance> {
+    return botAllowance(this.deps.prisma, ownerId, this.deps.clock.now());
   }
 
   /**
