@@ -57,6 +57,14 @@ export const routes: RouteObject[] = [
                 lazy: withStrings(['admin-overview'], () => import('../features/admin-overview/AdminOverviewRoute.tsx')),
               },
               {
+                path: '/admin/system-logs',
+                lazy: withStrings(['admin-system-logs'], () => import('../features/admin-system-logs/AdminSystemLogsRoute.tsx')),
+              },
+              {
+                path: '/admin/whatsapp-analytics',
+                lazy: withStrings(['admin-whatsapp'], () => import('../features/admin-whatsapp/AdminWhatsAppRoute.tsx')),
+              },
+              {
                 path: '/admin/customers',
                 lazy: withStrings(['admin-customers'], () => import('../features/admin-customers/AdminCustomersRoute.tsx')),
               },

@@ -30,7 +30,7 @@ export function renderCustomers() {
     MockPayloadGenerator.generate(operation, {
       QueryAdminResult: () => ({ __typename: 'Admin', id: 'admin-1' }),
       CustomerStats: () => ({ total: 12, active: 5, trial: 4, suspended: 1, inactive: 2 }),
-      AdminCustomerConnection: () => ({ totalCount: 1 }),
+      AdminCustomersConnection: () => ({ totalCount: 1 }),
       PageInfo: () => ({ hasNextPage: false }),
       Customer: () => ADA,
     }),

@@ -203,3 +203,33 @@ describe('/admin/settings, Rates', () => {
     expect(screen.getAllByRole('cell', { name: 'image' })).toHaveLength(2);
   });
 });
+
+describe('/admin/settings, free trial', () => {
+  it('saves the trial credits', async () => {
+    const environment = renderSettings();
+    await openRates();
+    expect(screen.getByText('Credits every new customer receives for the 7-day free trial.')).toBeTruthy();
+    const credits = screen.getByLabelText('Trial credits') as HTMLInputElement;
+    expect(credits.value).toBe('100');
+    fireEvent.change(credits, { target: { value: '250' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save trial credits' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe('TrialCreditsPanelMutation');
+    expect(operation.request.variables).toEqual({ credits: 250 });
+    await act(async () => {
+      environment.mock.resolve(operation, { data: { setTrialCredits: { __typename: 'TrialSettings', trialDays: 7, trialCredits: 250 } } });
+    });
+    expect(await screen.findByText('Trial credits saved')).toBeTruthy();
+    expect(screen.getByText('New trials start with 250 credits.')).toBeTruthy();
+    expect(credits.value).toBe('250');
+  });
+
+  it('refuses credits that are not a whole number, and sends nothing', async () => {
+    const environment = renderSettings();
+    await openRates();
+    fireEvent.change(screen.getByLabelText('Trial credits'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save trial credits' }));
+    expect(await screen.findByText('Enter a whole number of at least 0.')).toBeTruthy();
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+});

@@ -8,6 +8,7 @@ import { AdminUnavailable } from '../admin-common/AdminUnavailable.tsx';
 import type { AdminSettingsRouteQuery } from './__generated__/AdminSettingsRouteQuery.graphql.ts';
 import { ApiKeysPanel } from './ApiKeysPanel.tsx';
 import { CreditRatesPanel } from './CreditRatesPanel.tsx';
+import { TrialCreditsPanel } from './TrialCreditsPanel.tsx';
 
 export const adminSettingsQuery = graphql`
   query AdminSettingsRouteQuery {
@@ -22,6 +23,9 @@ export const adminSettingsQuery = graphql`
       }
     }
     ...CreditRatesPanelFragment
+    trialSettings {
+      ...TrialCreditsPanelFragment
+    }
   }
 `;
 
@@ -52,7 +56,10 @@ export function AdminSettingsScreen({ queryRef }: { queryRef: PreloadedQuery<Adm
           <ApiKeysPanel adminId={admin.id} admin={apiKeys} />
         </Tabs.Content>
         <Tabs.Content value="rates">
-          <CreditRatesPanel query={data} />
+          <Stack gap="6">
+            <CreditRatesPanel query={data} />
+            <TrialCreditsPanel trial={data.trialSettings} />
+          </Stack>
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -1,5 +1,6 @@
 import { databaseIdOf } from '../../relay/globalId.ts';
-import { API_PREFIX, authorizedFetch } from '../../session/api.ts';
+import { API_PREFIX } from '../../session/api.ts';
+import { downloadAuthorized } from '../../session/download.ts';
 import type { LogFilters } from './ChatLogFilters.tsx';
 
 export function exportUrl(filters: LogFilters): string {
@@ -9,14 +10,7 @@ export function exportUrl(filters: LogFilters): string {
   return `${API_PREFIX}/customer/chatlogs/export?${query}`;
 }
 
-/** Downloads the filtered logs as CSV (an authorised fetch, so not a plain link). */
-export async function downloadChatLogsCsv(filters: LogFilters): Promise<void> {
-  const response = await authorizedFetch(exportUrl(filters));
-  if (!response.ok) throw new Error('Failed to fetch chat logs');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'chat-logs.csv';
-  link.click();
-  URL.revokeObjectURL(url);
+/** Downloads the filtered logs as CSV. */
+export function downloadChatLogsCsv(filters: LogFilters): Promise<void> {
+  return downloadAuthorized(exportUrl(filters), 'chat-logs.csv', 'Failed to fetch chat logs');
 }
