@@ -143,9 +143,24 @@ export class AuthService {
     const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
     // Unknown emails cost a hash check too, so response times do not reveal which accounts exist.
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.dummyPasswordHash()), input.password);
-    if (!user?.passwordHash || !passwordMatches) throw authErrors.invalidCredentials();
-    if (user.status === 'suspended') throw authErrors.accountSuspended();
-    if (!user.emailVerifiedAt) throw authErrors.emailNotVerified();
+    const refusal =
+      !user?.passwordHash || !passwordMatches
+        ? authErrors.invalidCredentials()
+        : user.status === 'suspended'
+          ? authErrors.accountSuspended()
+          : user.emailVerifiedAt
+            ? null
+            : authErrors.emailNotVerified();
+    if (!user || refusal) {
+      const error = refusal ?? authErrors.invalidCredentials();
+      await this.deps.events.record({
+        event: `Login failed: ${input.email}`,
+        category: 'auth',
+        details: error.message,
+        userId: user?.id ?? null,
+      });
+      throw error;
+    }
     // The limits are for guessing: a sign-in that succeeds gives its hits back.
     await this.refund(`login:ip:${origin.ip}`, AUTH_RATE_LIMITS.loginPerIp);
     await this.refund(`login:email:${input.email}`, AUTH_RATE_LIMITS.loginPerEmail);
@@ -226,6 +241,7 @@ export class AuthService {
     const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
     if (user.emailVerifiedAt) return user;
     const verified = await this.deps.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
+    await this.deps.events.record({ event: `Email verified: ${verified.email}`, category: 'auth', userId: verified.id });
     // A verified customer starts their free trial on the plan they picked before signing up.
     await this.deps.trials.startTrial(verified.id);
     return verified;
