@@ -401,8 +401,14 @@ describe('system events', () => {
     const created = all.body.events.find((event: { event: string }) => event.event === `User created: ${target.email}`);
     expect(created).toMatchObject({ category: 'auth', level: 'success' });
     expect(names).toContain(`Email verified: ${target.email}`);
-    const refused = await api(server, 'GET', '/admin/analytics/events?search=nobody%40example.org&level=error', { token: admin.accessToken });
-    expect(refused.body.events[0]).toMatchObject({ event: 'Login failed: nobody@example.org', category: 'auth', details: 'Incorrect email or password' });
+    const refused = await api(server, 'GET', '/admin/analytics/events?search=nobody%40example.org&level=error', {
+      token: admin.accessToken,
+    });
+    expect(refused.body.events[0]).toMatchObject({
+      event: 'Login failed: nobody@example.org',
+      category: 'auth',
+      details: 'Incorrect email or password',
+    });
     expect(Object.keys(created).sort()).toEqual(['category', 'details', 'event', 'id', 'level', 'timestamp']);
 
     const successes = await api(server, 'GET', `/admin/analytics/events?level=success&search=${encodeURIComponent(target.email)}`, {
