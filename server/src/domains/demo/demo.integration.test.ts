@@ -136,6 +136,10 @@ describe('demo chat limits', () => {
     }
     const answered = responses.filter((response) => response.status === 200);
     const refused = responses.filter((response) => response.status === 429);
+    // Neither answered nor refused: shown whole, so that a failure says what happened.
+    expect(
+      responses.filter((response) => response.status !== 200 && response.status !== 429).map(({ status, body }) => ({ status, body })),
+    ).toEqual([]);
     expect(answered).toHaveLength(DEMO_CHAT_RATE_LIMITS.perSession.limit);
     expect(refused).toHaveLength(200 - DEMO_CHAT_RATE_LIMITS.perSession.limit);
     const [firstRefused] = refused;
