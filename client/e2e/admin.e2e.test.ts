@@ -152,6 +152,7 @@ describe('the admin', () => {
     await phone.page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), token);
     for (const [path, heading] of [
       ['/admin/overview', 'Overview'],
+      ['/admin/customers', 'Customers'],
       ['/admin/system-logs', 'System logs'],
     ] as const) {
       await phone.page.goto(path);

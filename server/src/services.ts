@@ -34,7 +34,9 @@ export interface Services {
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
-  const rateLimiter = recordingRefusals(platform.rateLimiter, events);
+  const rateLimiter = recordingRefusals(platform.rateLimiter, events, (error) =>
+    platform.logger.warn({ err: error }, 'could not record a rate-limit refusal'),
+  );
   const knowledge = new KnowledgeService(platform, events);
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
   const platformAi = new PlatformAi({ adminConfig, ai: config.ai });

@@ -52,7 +52,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-that-is-long-enough-for-keys',
     PUBLIC_URL: 'http://app.test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Each test call comes from its own address (see `api`) so per-IP limits only bite where a test means them to.
     TRUST_PROXY: 'true',
     ...environment,

@@ -99,7 +99,7 @@ export function CustomerTable({ admin }: { admin: CustomerTableFragment$key }) {
       {rows.length === 0 ? (
         <Text color="fg.muted">{t('adminCustomers.empty')}</Text>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md" position="relative">
           <Table.Root size="sm" minWidth="56rem">
             <Table.Header>
               <Table.Row>

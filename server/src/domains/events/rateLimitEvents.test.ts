@@ -18,7 +18,7 @@ describe('recordingRefusals', () => {
   it('logs the first refusal of each window only', async () => {
     const clock = new ManualClock(new Date('2026-11-23T10:00:00Z'));
     const recorded: NewSystemEvent[] = [];
-    const limiter = recordingRefusals(new MemoryRateLimiter({ clock }), { record: async (event) => recorded.push(event) });
+    const limiter = recordingRefusals(new MemoryRateLimiter({ clock }), { record: async (event) => recorded.push(event) }, () => undefined);
     const hit = () => limiter.hit('auth:login:ada@example.org', 2, 60_000);
 
     expect((await hit()).allowed).toBe(true);

@@ -11,12 +11,13 @@ export function rateLimitFamily(key: string): string {
  * A rate limiter that writes the first refusal of each window to the system log, so the admin sees
  * limits being hit without one row per refused request.
  */
-export function recordingRefusals(limiter: RateLimiter, events: EventRecorder): RateLimiter {
+export function recordingRefusals(limiter: RateLimiter, events: EventRecorder, onError: (error: unknown) => void): RateLimiter {
   return {
     async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
       const result = await limiter.hit(key, limit, windowMs);
       if (!result.allowed && (await limiter.hit(`refusal-logged:${key}`, 1, windowMs)).allowed) {
-        await events.record({ event: `Rate limit reached: ${rateLimitFamily(key)}`, category: 'security', details: key });
+        // The log must never turn a refusal into a failure.
+        await events.record({ event: `Rate limit reached: ${rateLimitFamily(key)}`, category: 'security', details: key }).catch(onError);
       }
       return result;
     },
