@@ -59,6 +59,10 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  /** The Meta app secret that signs webhook deliveries (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalString,
+  /** The WhatsApp Business Cloud API's versioned base; tests and self-hosters point it elsewhere. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** Set when behind a reverse proxy, so client IPs (rate limits, logs) come from X-Forwarded-For. */
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -125,6 +129,10 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiUrl: env.STRIPE_API_URL,
+    },
+    whatsapp: {
+      appSecret: env.WHATSAPP_APP_SECRET,
+      apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
     },
   };
 }

@@ -14,6 +14,8 @@ import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
+import { WhatsAppCloudApi } from './domains/whatsapp/graphApi.ts';
+import { WhatsAppService } from './domains/whatsapp/service.ts';
 
 /** The domain services, built once per process from the platform adapters. */
 export interface Services {
@@ -29,6 +31,7 @@ export interface Services {
   events: EventsService;
   knowledge: KnowledgeService;
   system: SystemService;
+  whatsapp: WhatsAppService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -100,5 +103,16 @@ export function createServices(platform: Platform): Services {
     knowledge,
     events,
     system: new SystemService({ platform }),
+    whatsapp: new WhatsAppService({
+      prisma,
+      clock,
+      queue: platform.queue,
+      adminConfig,
+      api: new WhatsAppCloudApi(config.whatsapp.apiUrl),
+      appSecret: config.whatsapp.appSecret,
+      events,
+      logger: platform.logger.child({ domain: 'whatsapp' }),
+      answer: (bot, phoneNumber, text, senderName) => chat.whatsappChat(bot, phoneNumber, text, senderName),
+    }),
   };
 }

@@ -11,6 +11,7 @@ import { demoRoutes } from '../domains/demo/rest.ts';
 import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
+import { whatsAppRoutes } from '../domains/whatsapp/rest.ts';
 import { assertSafeText } from '../validation.ts';
 import { authenticateRequest } from '../requestAuth.ts';
 import { registerRestErrorHandling, type RestContext } from './http.ts';
@@ -56,4 +57,5 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   );
   dashboardRoutes(app, context);
   systemRoutes(app, context);
+  whatsAppRoutes(app, context);
 }

@@ -157,7 +157,7 @@ export class ChatService {
       // unpaid) answers politely, never with an error. Nothing was charged nor stored.
       if (!(error instanceof PaymentRequiredError)) throw error;
       this.deps.logger.info({ botId: bot.id, code: error.code }, 'widget answer not paid for; told the visitor the bot is unavailable');
-      return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: randomUUID() };
+      return this.unavailableReply(bot);
     }
   }
 
@@ -183,6 +183,36 @@ export class ChatService {
       (await this.deps.prisma.chatSession.findUnique({ where: { tokenHash } })) ??
       (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'demo', tokenHash } }));
     return this.respond(bot, session, question, {});
+  }
+
+  // ---------------------------------------------------------------- WhatsApp
+
+  /**
+   * A message from a number linked to the bot, in that number's own conversation (memory per
+   * number). Billing refusals answer the sender politely, like the widget's visitors.
+   */
+  async whatsappChat(bot: Bot, phoneNumber: string, text: string, senderName?: string): Promise<ChatReply> {
+    if (!bot.isActive) return this.unavailableReply(bot);
+    const question = parseInput(messageText, text.slice(0, MAX_MESSAGE_LENGTH));
+    const session =
+      (await this.deps.prisma.chatSession.findFirst({
+        where: { botId: bot.id, channel: 'whatsapp', phoneNumber },
+        orderBy: { lastMessageAt: 'desc' },
+      })) ??
+      (await this.deps.prisma.chatSession.create({
+        data: { botId: bot.id, channel: 'whatsapp', phoneNumber, visitorName: senderName?.slice(0, 100) || null },
+      }));
+    try {
+      return await this.respond(bot, session, question, {});
+    } catch (error) {
+      if (!(error instanceof PaymentRequiredError)) throw error;
+      this.deps.logger.info({ botId: bot.id, code: error.code }, 'WhatsApp answer not paid for; told the sender the bot is unavailable');
+      return this.unavailableReply(bot);
+    }
+  }
+
+  private unavailableReply(bot: Bot): ChatReply {
+    return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: randomUUID() };
   }
 
   // ---------------------------------------------------------------- the answer

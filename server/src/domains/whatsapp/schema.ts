@@ -1,0 +1,77 @@
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
+import { builder } from '../../graphql/builder.ts';
+import { ownedBotsWhere } from '../bots/access.ts';
+import { BotRef } from '../bots/schema.ts';
+import type { RegistrationQr } from './service.ts';
+
+/** A phone number linked to a bot; only the bot's owner finds it. */
+export const WhatsAppNumberRef = builder.prismaNode('WhatsAppLink', {
+  name: 'WhatsAppNumber',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({ id, bot: ownedBotsWhere(context.viewer?.id ?? null) }),
+  nullable: true,
+  authScopes: { authenticated: true },
+  fields: (t) => ({
+    phoneNumber: t.exposeString('phoneNumber', { description: 'Country code and number, digits only.' }),
+    linkedAt: t.expose('linkedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObjectField(BotRef, 'whatsAppNumbers', (t) =>
+  t.relation('whatsAppLinks', {
+    description: 'The WhatsApp numbers this bot answers, newest first.',
+    query: { orderBy: [{ linkedAt: 'desc' }, { id: 'desc' }] },
+  }),
+);
+
+const WhatsAppRegistrationQrRef = builder.objectRef<RegistrationQr>('WhatsAppRegistrationQr').implement({
+  description: 'A QR code of a wa.me link to the platform number; its first message links the sender to the bot.',
+  authScopes: { customer: true },
+  fields: (t) => ({
+    imageDataUrl: t.string({ resolve: (qr) => `data:image/png;base64,${qr.png.toString('base64')}` }),
+    link: t.exposeString('link'),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.mutationField('createWhatsAppRegistrationQr', (t) =>
+  t.field({
+    type: WhatsAppRegistrationQrRef,
+    description: 'A fresh one-time registration QR code for the bot (each call makes a new code).',
+    authScopes: { customer: true },
+    errors: { types: [NotFoundError, ServiceUnavailableError] },
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }) },
+    resolve: (_root, args, context) => context.services.whatsapp.registrationQr(context.viewer!.id, args.botId.id),
+  }),
+);
+
+builder.mutationField('linkWhatsAppNumber', (t) =>
+  t.field({
+    type: BotRef,
+    description: 'Links a phone number (country code and number) to the bot; returns the bot with its numbers.',
+    authScopes: { customer: true },
+    errors: { types: [ConflictError, NotFoundError, ValidationError] },
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: true }),
+      phoneNumber: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, context) => {
+      const link = await context.services.whatsapp.linkNumber(context.viewer!.id, { botId: args.botId.id, phoneNumber: args.phoneNumber });
+      return context.prisma.bot.findUniqueOrThrow({ where: { id: link.botId } });
+    },
+  }),
+);
+
+builder.mutationField('unlinkWhatsAppNumber', (t) =>
+  t.field({
+    type: BotRef,
+    description: 'Unlinks a number from the bot; returns the bot with its remaining numbers.',
+    authScopes: { customer: true },
+    errors: { types: [NotFoundError] },
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: true }),
+      numberId: t.arg.globalID({ for: [WhatsAppNumberRef], required: true }),
+    },
+    resolve: (_root, args, context) => context.services.whatsapp.unlinkNumber(context.viewer!.id, args.botId.id, args.numberId.id),
+  }),
+);
