@@ -284,7 +284,11 @@ describe('the webhook', () => {
 
     const analytics = await api(server, 'GET', '/admin/whatsapplogs', { token: admin.accessToken });
     const row = analytics.body.logs.find((log: { phone: string }) => log.phone === sender);
-    expect(row).toMatchObject({ message: 'How long does shipping to Canada take?', user_name: 'Test Customer', bot_name: 'Shop assistant' });
+    expect(row).toMatchObject({
+      message: 'How long does shipping to Canada take?',
+      user_name: 'Test Customer',
+      bot_name: 'Shop assistant',
+    });
     const counters = await api(server, 'GET', '/admin/whatsapplogs/analytics', { token: admin.accessToken });
     expect(counters.body.whatsapp_messages).toBeGreaterThanOrEqual(1);
   });
