@@ -56,6 +56,8 @@ const environmentSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** One root for the Sheets, Drive and Calendar APIs (a proxy, a test's fake); Google's own hosts otherwise. */
+  GOOGLE_API_ROOT_URL: optionalUrl,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
@@ -124,6 +126,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
       authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
       tokenUrl: env.GOOGLE_TOKEN_URL,
       userInfoUrl: env.GOOGLE_USERINFO_URL,
+      apiRootUrl: env.GOOGLE_API_ROOT_URL,
     },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

@@ -14,6 +14,7 @@ import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
+import { GoogleIntegrations } from './domains/integrations/google.ts';
 import { WhatsAppCloudApi } from './domains/whatsapp/graphApi.ts';
 import { WhatsAppService } from './domains/whatsapp/service.ts';
 
@@ -29,6 +30,7 @@ export interface Services {
   dashboard: DashboardService;
   demo: DemoService;
   events: EventsService;
+  google: GoogleIntegrations;
   knowledge: KnowledgeService;
   system: SystemService;
   whatsapp: WhatsAppService;
@@ -102,6 +104,15 @@ export function createServices(platform: Platform): Services {
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
     events,
+    google: new GoogleIntegrations({
+      prisma,
+      clock,
+      secrets: platform.secrets,
+      events,
+      logger: platform.logger.child({ domain: 'google' }),
+      google: config.google,
+      publicUrl: config.publicUrl,
+    }),
     system: new SystemService({ platform }),
     whatsapp: new WhatsAppService({
       prisma,

@@ -1,0 +1,20 @@
+// The Google connections' expected failures, each code written once beside its message.
+import { ServiceUnavailableError, ValidationError } from '../../errors.ts';
+
+export const googleErrors = {
+  notConfigured: () =>
+    new ServiceUnavailableError(
+      'Google connections are not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+      'GOOGLE_NOT_CONFIGURED',
+    ),
+  invalidState: () =>
+    new ValidationError('This Google connection link is invalid. Start again from Settings › Integrations.', [], 'INVALID_STATE'),
+  expiredState: () =>
+    new ValidationError('This Google connection link has expired. Start again from Settings › Integrations.', [], 'EXPIRED_STATE'),
+  browserMismatch: () =>
+    new ValidationError('The Google connection was started in another browser window. Please start again.', [], 'STATE_MISMATCH'),
+  denied: () => new ValidationError('Google access was not granted.', [], 'ACCESS_DENIED'),
+  exchangeFailed: () => new ValidationError('Google did not accept the sign-in. Please try connecting again.', [], 'EXCHANGE_FAILED'),
+  unavailable: () => new ServiceUnavailableError('Google is not responding right now. Please try again in a moment.', 'GOOGLE_UNAVAILABLE'),
+  unknownService: () => new ValidationError('Unknown Google service: use sheets, calendar or drive.', [], 'UNKNOWN_SERVICE'),
+};
