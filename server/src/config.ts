@@ -61,6 +61,8 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  /** The Notion API base for bots whose data tool is Notion (a proxy, a test's fake). */
+  NOTION_API_URL: optionalUrl,
   /** The Meta app secret that signs webhook deliveries (X-Hub-Signature-256). */
   WHATSAPP_APP_SECRET: optionalString,
   /** The WhatsApp Business Cloud API's versioned base; tests and self-hosters point it elsewhere. */
@@ -133,6 +135,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiUrl: env.STRIPE_API_URL,
     },
+    notion: { apiUrl: env.NOTION_API_URL },
     whatsapp: {
       appSecret: env.WHATSAPP_APP_SECRET,
       apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),

@@ -14,7 +14,10 @@ import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
+import type { ChatModelEndpoint } from './platform/llm/index.ts';
+import { DataToolService } from './domains/integrations/dataTool.ts';
 import { GoogleIntegrations } from './domains/integrations/google.ts';
+import { NotionData } from './domains/integrations/notionData.ts';
 import { WhatsAppCloudApi } from './domains/whatsapp/graphApi.ts';
 import { WhatsAppService } from './domains/whatsapp/service.ts';
 
@@ -28,6 +31,7 @@ export interface Services {
   chatLogs: ChatLogs;
   crawls: CrawlService;
   dashboard: DashboardService;
+  dataTool: DataToolService;
   demo: DemoService;
   events: EventsService;
   google: GoogleIntegrations;
@@ -55,7 +59,33 @@ export function createServices(platform: Platform): Services {
     stripe: config.stripe,
     logger: platform.logger.child({ domain: 'billing' }),
   });
-  const chat = new ChatService({
+  const google = new GoogleIntegrations({
+    prisma,
+    clock,
+    secrets: platform.secrets,
+    events,
+    logger: platform.logger.child({ domain: 'google' }),
+    google: config.google,
+    publicUrl: config.publicUrl,
+  });
+  // The data tool asks the chat which model answers a bot (once both exist); the chat tells it of exchanges.
+  const dataTool: DataToolService = new DataToolService({
+    prisma,
+    clock,
+    secrets: platform.secrets,
+    queue: platform.queue,
+    events,
+    logger: platform.logger.child({ domain: 'dataTool' }),
+    knowledge,
+    google,
+    notion: new NotionData(config.notion.apiUrl),
+    publicUrl: config.publicUrl,
+    modelFor: async (bot, channel): Promise<ChatModelEndpoint | null> => {
+      const { answerer } = await chat.answererFor(bot, channel);
+      return answerer.kind === 'model' ? answerer : null;
+    },
+  });
+  const chat: ChatService = new ChatService({
     prisma,
     clock,
     rateLimiter,
@@ -63,6 +93,7 @@ export function createServices(platform: Platform): Services {
     billing,
     platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
+    afterExchange: (bot, sessionId, questionId) => dataTool.afterExchange(bot, sessionId, questionId),
   });
   const crawls = new CrawlService({
     prisma,
@@ -104,15 +135,8 @@ export function createServices(platform: Platform): Services {
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
     events,
-    google: new GoogleIntegrations({
-      prisma,
-      clock,
-      secrets: platform.secrets,
-      events,
-      logger: platform.logger.child({ domain: 'google' }),
-      google: config.google,
-      publicUrl: config.publicUrl,
-    }),
+    google,
+    dataTool,
     system: new SystemService({ platform }),
     whatsapp: new WhatsAppService({
       prisma,

@@ -7,6 +7,13 @@ export interface ChatCompletionRequest {
   stream?: boolean;
   temperature?: number;
   max_tokens?: number;
+  tools?: { type: string; function: { name: string } }[];
+}
+
+/** A tool call the fake answers with, when the request offers tools. */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
 }
 
 export interface FakeOpenAI {
@@ -17,6 +24,8 @@ export interface FakeOpenAI {
   /** What the next chat completions answer (a function sees the request). */
   answerWith(answer: string | ((request: ChatCompletionRequest) => string)): void;
   failWith(status: number, message: string): void;
+  /** How requests that offer tools are answered: a tool call, or null for a plain (empty) answer. */
+  callToolsWith(decide: (request: ChatCompletionRequest) => FakeToolCall | null): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +43,7 @@ async function readJson(request: IncomingMessage): Promise<any> {
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let answer: string | ((request: ChatCompletionRequest) => string) = 'OK';
   let failure: { status: number; message: string } | null = null;
+  let toolDecision: (request: ChatCompletionRequest) => FakeToolCall | null = () => null;
   const requests: ChatCompletionRequest[] = [];
   const authorizations: string[] = [];
   // OpenAI's small embedding model answers 1536 dimensions unless asked for fewer.
@@ -70,8 +80,27 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         .end(JSON.stringify({ error: { message: failure.message, type: 'invalid_request_error' } }));
       return;
     }
-    const text = typeof answer === 'function' ? answer(body) : answer;
     const base = { id: 'chatcmpl-test', created: Math.floor(Date.now() / 1000), model: body.model };
+    if (body.tools?.length && !body.stream) {
+      const call = toolDecision(body);
+      const message = call
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_test', type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }],
+          }
+        : { role: 'assistant', content: '' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        }),
+      );
+      return;
+    }
+    const text = typeof answer === 'function' ? answer(body) : answer;
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const pieces = text.match(/\S+\s*/g) ?? [''];
@@ -108,6 +137,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     failWith(status, message) {
       failure = { status, message };
+    },
+    callToolsWith(decide) {
+      toolDecision = decide;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

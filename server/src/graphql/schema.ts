@@ -11,6 +11,7 @@ import '../domains/demo/schema.ts';
 import '../domains/events/schema.ts';
 import '../domains/knowledge/schema.ts';
 import '../domains/knowledge/crawl-schema.ts';
+import '../domains/integrations/dataToolSchema.ts';
 import '../domains/integrations/googleSchema.ts';
 import '../domains/whatsapp/schema.ts';
 

@@ -8,6 +8,7 @@ import { botRoutes } from '../domains/bots/rest.ts';
 import { chatRoutes, publicChatRoutes, testChatRoutes } from '../domains/chat/rest.ts';
 import { dashboardRoutes } from '../domains/dashboard/rest.ts';
 import { demoRoutes } from '../domains/demo/rest.ts';
+import { dataToolRoutes } from '../domains/integrations/dataToolRest.ts';
 import { googleRoutes } from '../domains/integrations/googleRest.ts';
 import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
@@ -60,4 +61,5 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   systemRoutes(app, context);
   whatsAppRoutes(app, context);
   googleRoutes(app, context);
+  dataToolRoutes(app, context);
 }

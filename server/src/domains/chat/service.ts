@@ -84,6 +84,8 @@ interface ChatDependencies {
   billing: BillingService;
   platformAi: PlatformAi;
   retrieve: (botId: string, query: string, options: { topK: number }) => Promise<RetrievedChunk[]>;
+  /** Told of every stored exchange (the data tool looks for leads); its failures never fail the answer. */
+  afterExchange?: (bot: Bot, sessionId: string, questionId: string) => Promise<void>;
 }
 
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
@@ -273,6 +275,9 @@ export class ChatService {
       },
     });
     await this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } });
+    await this.deps.afterExchange?.(bot, session.id, questionId).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
+    });
     return { text: result.text, sources: result.sources, messageId: answer.id };
   }
 
@@ -281,7 +286,7 @@ export class ChatService {
    * subscription customers use their own key (never charged) or the platform's; demo bots and
    * installations without any key fall back to the extractive answerer.
    */
-  private async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
+  async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
     const platformModel = await this.deps.platformAi.model();
     const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
     if (!bot.ownerId || channel === 'demo') return { answerer: platform, chargeTo: null };
