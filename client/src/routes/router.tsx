@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
               { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
               {
                 path: EDITOR_ROUTE_PATH,
-                lazy: withStrings(['editor', 'knowledge', 'chatbots'], () => import('../features/editor/EditorRoute.tsx')),
+                lazy: withStrings(['editor', 'knowledge', 'chatbots', 'connections'], () => import('../features/editor/EditorRoute.tsx')),
               },
               { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
               { path: '/billing', lazy: withStrings(['billing'], () => import('../features/billing/BillingRoute.tsx')) },

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { ConnectionsTab } from '../connections/ConnectionsTab.tsx';
 import { DocumentsTab } from '../knowledge/DocumentsTab.tsx';
 import { WebsiteTab } from '../knowledge/WebsiteTab.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
@@ -26,7 +27,7 @@ import { editorPathOf } from './editorPath.ts';
 import { TestBotDialog } from './TestBotDialog.tsx';
 import { useSaveBot } from './useSaveBot.ts';
 
-export type EditorTab = 'useCase' | 'details' | 'documents' | 'website';
+export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'connections';
 
 /** Which tab shows each field, to take the user to the first one a save is missing. */
 const TAB_OF_FIELD: Record<DraftField, EditorTab> = {
@@ -186,6 +187,9 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
           <Tabs.Trigger value="website" disabled={!botId}>
             {t('editor.tabs.website')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="connections" disabled={!botId}>
+            {t('editor.tabs.connections')}
+          </Tabs.Trigger>
         </Tabs.List>
         {!botId && (
           <Text fontSize="sm" color="fg.muted" marginTop="2">
@@ -209,6 +213,7 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
           <>
             <Tabs.Content value="documents">{knowledgeTab(<DocumentsTab botId={botId} />)}</Tabs.Content>
             <Tabs.Content value="website">{knowledgeTab(<WebsiteTab botId={botId} />)}</Tabs.Content>
+            <Tabs.Content value="connections">{knowledgeTab(<ConnectionsTab botId={botId} />)}</Tabs.Content>
           </>
         )}
       </Tabs.Root>

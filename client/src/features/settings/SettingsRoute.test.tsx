@@ -3,19 +3,28 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seriousViolations } from '../../test/axe.ts';
 import { renderRoute } from '../../test/render.tsx';
 import type { SettingsRouteQuery } from './__generated__/SettingsRouteQuery.graphql.ts';
 import { SettingsScreen, settingsQuery } from './SettingsRoute.tsx';
 
 const VIEWER_ID = 'viewer-1';
 
-function renderSettings({ emailNotifications = true, resolve = true } = {}) {
+const CONNECTED = {
+  sheetsConnected: true,
+  calendarConnected: false,
+  driveConnected: false,
+  account: { name: 'Olive Owner', email: 'olive@example.org', picture: 'https://example.org/olive.png' },
+};
+const DISCONNECTED = { sheetsConnected: false, calendarConnected: false, driveConnected: false, account: null };
+
+function renderSettings({ emailNotifications = true, resolve = true, googleIntegration = DISCONNECTED as object } = {}) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<SettingsRouteQuery>(environment, settingsQuery, {});
   if (resolve) {
     environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, { User: () => ({ id: VIEWER_ID, emailNotifications }) }),
+      MockPayloadGenerator.generate(operation, { User: () => ({ id: VIEWER_ID, emailNotifications, googleIntegration }) }),
     );
   }
   renderRoute(
@@ -29,22 +38,27 @@ function renderSettings({ emailNotifications = true, resolve = true } = {}) {
 
 const emailSwitch = () => screen.getByRole('checkbox', { name: 'Email notifications' }) as HTMLInputElement;
 
+async function openGeneralTab() {
+  await userEvent.setup().click(await screen.findByRole('tab', { name: 'General' }));
+}
+
 describe('SettingsScreen', () => {
   it('shows a loading state until the settings query answers', () => {
     renderSettings({ resolve: false });
     expect(screen.getByText('Loading settings')).toBeTruthy();
   });
 
-  it('opens on the General tab with email notifications on, and no Integrations tab yet', async () => {
+  it('opens on the Integrations tab; the General tab has email notifications on', async () => {
     renderSettings();
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.queryByRole('tab', { name: /Integrations/ })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Integrations' }).getAttribute('aria-selected')).toBe('true');
+    await openGeneralTab();
     expect(emailSwitch().checked).toBe(true);
   });
 
   it('saves the toggle on the server, showing the change at once', async () => {
     const environment = renderSettings();
+    await openGeneralTab();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.node.params.name).toBe('GeneralSettingsMutation');
@@ -61,6 +75,7 @@ describe('SettingsScreen', () => {
 
   it('puts the toggle back and says so when the save fails', async () => {
     const environment = renderSettings();
+    await openGeneralTab();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
     await waitFor(() => expect(emailSwitch().checked).toBe(false));
     await act(async () => {
@@ -72,6 +87,7 @@ describe('SettingsScreen', () => {
 
   it('turns notifications back on for a user who had them off', async () => {
     const environment = renderSettings({ emailNotifications: false });
+    await openGeneralTab();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
     expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ emailNotifications: true });
     await act(async () => {
@@ -80,5 +96,77 @@ describe('SettingsScreen', () => {
       });
     });
     expect(await screen.findByText('Email notifications turned on')).toBeTruthy();
+  });
+});
+
+describe('Settings › Integrations', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('shows the connected account with its picture, name and email, and each service status', async () => {
+    renderSettings({ googleIntegration: CONNECTED });
+    expect(await screen.findByText('Olive Owner')).toBeTruthy();
+    expect(screen.getByText('olive@example.org')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Connect Google Calendar' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getAllByText('Disconnected')).toHaveLength(2);
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
+
+  it('says so when the browser blocks the sign-in popup', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const environment = renderSettings();
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    expect(await screen.findByText('Popup blocked. Please allow popups for this site.')).toBeTruthy();
+    expect(window.open).toHaveBeenCalledWith('', 'google-auth', 'width=500,height=600');
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it('sends the popup to the signed link, and reloads the status when Google reports success', async () => {
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const environment = renderSettings();
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    const authorize = environment.mock.getMostRecentOperation();
+    expect(authorize.request.node.params.name).toBe('IntegrationsSettingsConnectMutation');
+    expect(authorize.request.variables).toEqual({ service: 'sheets' });
+    await act(async () => {
+      environment.mock.resolve(authorize, {
+        data: {
+          authorizeGoogle: { __typename: 'GoogleAuthorization', url: 'http://localhost:3000/api/v1/auth/google/sheets?state=sealed' },
+        },
+      });
+    });
+    expect(popup.location.href).toBe('http://localhost:3000/api/v1/auth/google/sheets?state=sealed');
+    expect(await screen.findByText('Finish signing in in the Google window…')).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: window.location.origin, data: { type: 'google-auth-success', source: 'sheets' } }),
+      );
+    });
+    const reload = environment.mock.getMostRecentOperation();
+    expect(reload.request.node.params.name).toBe('IntegrationsSettingsRefetchQuery');
+    await act(async () => {
+      environment.mock.resolve(reload, {
+        data: { node: { __typename: 'User', id: VIEWER_ID, googleIntegration: CONNECTED } },
+      });
+    });
+    expect(await screen.findByText('Olive Owner')).toBeTruthy();
+  });
+
+  it('disconnects on the server and shows the returned status', async () => {
+    const environment = renderSettings({ googleIntegration: CONNECTED });
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe('IntegrationsSettingsDisconnectMutation');
+    await act(async () => {
+      environment.mock.resolve(operation, {
+        data: { disconnectGoogle: { __typename: 'User', id: VIEWER_ID, googleIntegration: DISCONNECTED } },
+      });
+    });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(false));
+    expect(screen.queryByText('Olive Owner')).toBeNull();
   });
 });

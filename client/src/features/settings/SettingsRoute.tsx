@@ -6,11 +6,13 @@ import { relayEnvironment } from '../../relay/environment.ts';
 import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { SettingsRouteQuery } from './__generated__/SettingsRouteQuery.graphql.ts';
 import { GeneralSettings } from './GeneralSettings.tsx';
+import { IntegrationsSettings } from './IntegrationsSettings.tsx';
 
 export const settingsQuery = graphql`
   query SettingsRouteQuery {
     viewer {
       ...GeneralSettingsFragment
+      ...IntegrationsSettingsFragment
     }
   }
 `;
@@ -26,10 +28,14 @@ export function SettingsScreen({ queryRef }: { queryRef: PreloadedQuery<Settings
       <Heading as="h1" size="2xl">
         {t('settings.title')}
       </Heading>
-      <Tabs.Root defaultValue="general" variant="line" colorPalette="brand">
+      <Tabs.Root defaultValue="integrations" variant="line" colorPalette="brand">
         <Tabs.List aria-label={t('settings.tabs.label')}>
+          <Tabs.Trigger value="integrations">{t('settings.tabs.integrations')}</Tabs.Trigger>
           <Tabs.Trigger value="general">{t('settings.tabs.general')}</Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="integrations">
+          <IntegrationsSettings viewer={viewer} />
+        </Tabs.Content>
         <Tabs.Content value="general">
           <GeneralSettings viewer={viewer} />
         </Tabs.Content>

@@ -1,0 +1,41 @@
+import { Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import type { ConnectionsTabQuery } from './__generated__/ConnectionsTabQuery.graphql.ts';
+import { DataToolSection } from './DataToolSection.tsx';
+import { WhatsAppSection } from './WhatsAppSection.tsx';
+
+/** The editor's connections tab: WhatsApp numbers and the bot's data tool. */
+export function ConnectionsTab({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const { node } = useLazyLoadQuery<ConnectionsTabQuery>(
+    graphql`
+      query ConnectionsTabQuery($botId: ID!) {
+        node(id: $botId) {
+          ... on Bot {
+            ...WhatsAppSectionFragment @alias
+            ...DataToolSectionFragment @alias
+          }
+        }
+      }
+    `,
+    { botId },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const whatsApp = node?.WhatsAppSectionFragment;
+  const dataTool = node?.DataToolSectionFragment;
+  if (!whatsApp || !dataTool) throw new Error(t('connections.loadFailed'));
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h2" size="lg">
+          {t('connections.heading')}
+        </Heading>
+        <Text color="fg.muted">{t('connections.intro')}</Text>
+      </Stack>
+      <WhatsAppSection bot={whatsApp} />
+      <Separator />
+      <DataToolSection bot={dataTool} />
+    </Stack>
+  );
+}

@@ -1,0 +1,315 @@
+import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { toaster } from '../../ui/toaster.tsx';
+import { formatDateTime } from '../knowledge/formatters.ts';
+import type { WhatsAppSectionFragment$key } from './__generated__/WhatsAppSectionFragment.graphql.ts';
+import type { WhatsAppSectionLinkMutation } from './__generated__/WhatsAppSectionLinkMutation.graphql.ts';
+import type { WhatsAppSectionQrMutation } from './__generated__/WhatsAppSectionQrMutation.graphql.ts';
+import type { WhatsAppSectionUnlinkMutation } from './__generated__/WhatsAppSectionUnlinkMutation.graphql.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countryCodes.ts';
+import { checkNumberToLink, MAX_NUMBER_LENGTH, numberInput } from './phoneNumber.ts';
+
+interface Qr {
+  imageDataUrl: string;
+  link: string;
+  expiresAt: string;
+}
+
+/** Scan QR: opens a dialog with a fresh one-time registration code; Refresh QR makes another. */
+function QrButton({ botId }: { botId: string }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [qr, setQr] = useState<Qr | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [commit, loading] = useMutation<WhatsAppSectionQrMutation>(graphql`
+    mutation WhatsAppSectionQrMutation($botId: ID!) {
+      createWhatsAppRegistrationQr(botId: $botId) {
+        __typename
+        ... on WhatsAppRegistrationQr {
+          imageDataUrl
+          link
+          expiresAt
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  function fetchQr(refresh: boolean) {
+    const failed = (message?: string) => {
+      setProblem(message || t('connections.whatsapp.qrFallback'));
+      toaster.create({
+        type: 'error',
+        title: t('connections.whatsapp.qrFailed'),
+        description: message || t('connections.whatsapp.qrFallback'),
+      });
+    };
+    commit({
+      variables: { botId },
+      onCompleted: ({ createWhatsAppRegistrationQr: result }) => {
+        const { imageDataUrl, link, expiresAt } = result;
+        if (imageDataUrl === undefined || link === undefined || expiresAt === undefined) {
+          failed(result.message);
+          return;
+        }
+        setProblem(null);
+        setQr({ imageDataUrl, link, expiresAt });
+        if (refresh) toaster.create({ type: 'success', title: t('connections.whatsapp.qrRefreshed') });
+      },
+      onError: () => {
+        failed();
+      },
+    });
+  }
+
+  return (
+    <>
+      <Button
+        alignSelf="start"
+        colorPalette="green"
+        onClick={() => {
+          setQr(null);
+          setProblem(null);
+          setOpen(true);
+          fetchQr(false);
+        }}
+      >
+        {t('connections.whatsapp.scanQr')}
+      </Button>
+      <ModalDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('connections.whatsapp.qrTitle')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t('connections.close')}
+            </Button>
+            <Button colorPalette="brand" loading={loading} onClick={() => fetchQr(true)}>
+              {t('connections.whatsapp.refreshQr')}
+            </Button>
+          </>
+        }
+      >
+        {problem && (
+          <Text role="alert" color="fg.error">
+            {problem}
+          </Text>
+        )}
+        {!qr && !problem && <Spinner aria-label={t('connections.loading')} />}
+        {qr && (
+          <Stack gap="3" alignItems="center" textAlign="center">
+            <Text>{t('connections.whatsapp.qrHelp')}</Text>
+            <Image src={qr.imageDataUrl} alt={t('connections.whatsapp.qrAlt')} width="240px" height="240px" />
+            <Link href={qr.link} target="_blank" rel="noreferrer" fontSize="sm">
+              {t('connections.whatsapp.qrLink')}
+            </Link>
+            <Text fontSize="sm" color="fg.muted">
+              {t('connections.whatsapp.qrExpires', { time: formatDateTime(qr.expiresAt, i18n.language) })}
+            </Text>
+          </Stack>
+        )}
+      </ModalDialog>
+    </>
+  );
+}
+
+export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$key }) {
+  const { t, i18n } = useTranslation();
+  const bot = useFragment(
+    graphql`
+      fragment WhatsAppSectionFragment on Bot {
+        id
+        whatsAppNumbers {
+          id
+          phoneNumber
+          linkedAt
+        }
+      }
+    `,
+    botKey,
+  );
+  const [country, setCountry] = useState(DEFAULT_COUNTRY.name);
+  const [number, setNumber] = useState('');
+  const [deleting, setDeleting] = useState<{ id: string; phoneNumber: string } | null>(null);
+  const [link, linking] = useMutation<WhatsAppSectionLinkMutation>(graphql`
+    mutation WhatsAppSectionLinkMutation($botId: ID!, $phoneNumber: String!) {
+      linkWhatsAppNumber(botId: $botId, phoneNumber: $phoneNumber) {
+        __typename
+        ... on Bot {
+          ...WhatsAppSectionFragment @alias
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [unlink, unlinking] = useMutation<WhatsAppSectionUnlinkMutation>(graphql`
+    mutation WhatsAppSectionUnlinkMutation($botId: ID!, $numberId: ID!) {
+      unlinkWhatsAppNumber(botId: $botId, numberId: $numberId) {
+        __typename
+        ... on Bot {
+          ...WhatsAppSectionFragment @alias
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const dial = COUNTRY_CODES.find((entry) => entry.name === country)?.dial ?? DEFAULT_COUNTRY.dial;
+
+  function submit() {
+    const check = checkNumberToLink(bot.id, dial, number);
+    if (!check.ok) {
+      toaster.create({
+        type: 'error',
+        title: t(`connections.whatsapp.${check.problem}Title`),
+        description: t(`connections.whatsapp.${check.problem}`),
+      });
+      return;
+    }
+    const failed = (message?: string) =>
+      toaster.create({
+        type: 'error',
+        title: t('connections.whatsapp.linkFailed'),
+        description: message || t('connections.whatsapp.linkFallback'),
+      });
+    link({
+      variables: { botId: bot.id, phoneNumber: check.phoneNumber },
+      onCompleted: ({ linkWhatsAppNumber: result }) => {
+        if (result.__typename !== 'Bot') {
+          failed(result.message);
+          return;
+        }
+        setNumber('');
+        toaster.create({
+          type: 'success',
+          title: t('connections.whatsapp.linked'),
+          description: t('connections.whatsapp.linkedDescription'),
+        });
+      },
+      onError: () => {
+        failed();
+      },
+    });
+  }
+
+  function remove() {
+    if (!deleting) return;
+    const failed = (message?: string) =>
+      toaster.create({
+        type: 'error',
+        title: t('connections.whatsapp.deleteFailed'),
+        description: message || t('connections.whatsapp.deleteFallback'),
+      });
+    unlink({
+      variables: { botId: bot.id, numberId: deleting.id },
+      onCompleted: ({ unlinkWhatsAppNumber: result }) => {
+        setDeleting(null);
+        if (result.__typename !== 'Bot') {
+          failed(result.message);
+          return;
+        }
+        toaster.create({ type: 'success', title: t('connections.whatsapp.deleted') });
+      },
+      onError: () => {
+        failed();
+      },
+    });
+  }
+
+  return (
+    <Stack gap="4" as="section" aria-labelledby="whatsapp-heading">
+      <Stack gap="1">
+        <Heading as="h3" size="md" id="whatsapp-heading">
+          {t('connections.whatsapp.heading')}
+        </Heading>
+        <Text color="fg.muted">{t('connections.whatsapp.intro')}</Text>
+      </Stack>
+      <QrButton botId={bot.id} />
+      <Stack
+        as="form"
+        gap="2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Text fontWeight="semibold">{t('connections.whatsapp.manualHeading')}</Text>
+        <HStack gap="2" alignItems="end" flexWrap="wrap">
+          <Field.Root width="auto" minWidth="10rem" flex="0 1 14rem">
+            <Field.Label>{t('connections.whatsapp.countryCode')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={country} onChange={(event) => setCountry(event.currentTarget.value)}>
+                {COUNTRY_CODES.map((entry) => (
+                  <option key={entry.name} value={entry.name}>
+                    {`${entry.name} (+${entry.dial})`}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root flex="1 1 12rem">
+            <Field.Label>{t('connections.whatsapp.phoneNumber')}</Field.Label>
+            <Input
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={MAX_NUMBER_LENGTH}
+              placeholder={t('connections.whatsapp.phonePlaceholder')}
+              value={number}
+              onChange={(event) => setNumber(numberInput(event.target.value))}
+            />
+          </Field.Root>
+          <Button type="submit" loading={linking}>
+            {t('connections.whatsapp.link')}
+          </Button>
+        </HStack>
+      </Stack>
+      <Stack gap="2">
+        <Text fontWeight="semibold">{t('connections.whatsapp.linkedHeading')}</Text>
+        {bot.whatsAppNumbers.length === 0 ? (
+          <Text color="fg.muted">{t('connections.whatsapp.none')}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
+            {bot.whatsAppNumbers.map((entry) => (
+              <HStack as="li" key={entry.id} justify="space-between" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="2">
+                <Box>
+                  <Text fontWeight="medium">+{entry.phoneNumber}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('connections.whatsapp.linkedAt', { time: formatDateTime(entry.linkedAt, i18n.language) })}
+                  </Text>
+                </Box>
+                <IconButton
+                  aria-label={t('connections.whatsapp.deleteLabel', { number: `+${entry.phoneNumber}` })}
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setDeleting(entry)}
+                >
+                  ✕
+                </IconButton>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('connections.whatsapp.deleteTitle')}
+        message={t('connections.whatsapp.deleteMessage', { number: `+${deleting?.phoneNumber ?? ''}` })}
+        confirmLabel={t('connections.whatsapp.deleteConfirm')}
+        deleting={unlinking}
+        onConfirm={remove}
+      />
+    </Stack>
+  );
+}
