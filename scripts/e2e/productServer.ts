@@ -31,9 +31,9 @@ export interface ProductServer {
  * its own port and data directory with the embedded database and no AI key (the offline extractive
  * answerer replies). Its environment is built from scratch so a developer's DATABASE_URL or
  * OPENAI_API_KEY cannot leak in; the crawler may fetch private addresses so that it can crawl the
- * sites the tests serve on 127.0.0.1.
+ * sites the tests serve on 127.0.0.1. `environment` adds what a suite needs (fakes of outside services).
  */
-export async function startProductServer(): Promise<ProductServer> {
+export async function startProductServer(environment: Record<string, string> = {}): Promise<ProductServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'product-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -48,6 +48,7 @@ export async function startProductServer(): Promise<ProductServer> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: url,
       CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -73,6 +73,14 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const path = decodeURIComponent(url.pathname);
     requests.push({ method: request.method ?? 'GET', path });
 
+    // For suites that run the fake in another process (the browser e2e): seed and read over HTTP.
+    if (path === '/__fake/spreadsheets' && request.method === 'POST') {
+      const { name, sheets } = JSON.parse(body) as { name: string; sheets: Record<string, string[][]> };
+      return json(response, 201, { id: seed(name, sheets).id });
+    }
+    const rowsMatch = /^\/__fake\/spreadsheets\/([^/]+)\/([^/]+)$/.exec(path);
+    if (rowsMatch) return json(response, 200, { rows: spreadsheets.get(rowsMatch[1]!)?.sheets.get(rowsMatch[2]!) ?? [] });
+
     if (path === '/o/oauth2/v2/auth') {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       if (url.searchParams.get('client_id') !== clientId) return json(response, 400, { error: 'invalid_client' });
@@ -165,9 +173,16 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     return json(response, 404, { error: { code: 404, message: `Unknown path ${path}` } });
   }
 
+  let sheetSeq = 0;
+  function seed(name: string, sheets: Record<string, string[][]>): FakeSpreadsheet {
+    sheetSeq += 1;
+    const spreadsheet = { id: `sheet${sheetSeq}${randomBytes(4).toString('hex')}`, name, sheets: new Map(Object.entries(sheets)) };
+    spreadsheets.set(spreadsheet.id, spreadsheet);
+    return spreadsheet;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  let sheetSeq = 0;
 
   return {
     url,
@@ -184,12 +199,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     calendars,
     requests,
     revokedTokens,
-    seedSpreadsheet(name, sheets) {
-      sheetSeq += 1;
-      const spreadsheet = { id: `sheet${sheetSeq}${randomBytes(4).toString('hex')}`, name, sheets: new Map(Object.entries(sheets)) };
-      spreadsheets.set(spreadsheet.id, spreadsheet);
-      return spreadsheet;
-    },
+    seedSpreadsheet: seed,
     rows: (spreadsheetId, sheet) => spreadsheets.get(spreadsheetId)?.sheets.get(sheet) ?? [],
     revokeAll() {
       refreshTokens.clear();

@@ -63,6 +63,17 @@ export async function startFakeNotion(): Promise<FakeNotion> {
       };
       const notFound = () =>
         reply(404, { object: 'error', status: 404, code: 'object_not_found', message: 'Could not find the database.' });
+      const fakePath = new URL(request.url ?? '/', 'http://fake').pathname;
+      // For suites that run the fake in another process (the browser e2e): seed and read over HTTP.
+      if (fakePath === '/__fake/databases' && request.method === 'POST') {
+        const seed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          title: string;
+          schema: Parameters<FakeNotion['seedDatabase']>[1];
+          rows?: Record<string, string>[];
+        };
+        return reply(201, { id: seedDatabase(seed.title, seed.schema, seed.rows).id });
+      }
+      if (fakePath === '/__fake/pages') return reply(200, { pages: createdPages });
       if (request.headers.authorization !== `Bearer ${apiKey}`) {
         return reply(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
       }
@@ -114,6 +125,22 @@ export async function startFakeNotion(): Promise<FakeNotion> {
       return reply(404, { object: 'error', status: 404, code: 'invalid_request_url', message: `Unknown path ${path}` });
     });
   });
+  const seedDatabase: FakeNotion['seedDatabase'] = (title, schema, rows = []) => {
+    const id = randomBytes(16).toString('hex');
+    const database: FakeNotionDatabase = {
+      id,
+      dataSourceId: randomUUID(),
+      title,
+      schema: Object.fromEntries(Object.entries(schema).map(([name, type]) => [name, { type }])),
+      pages: rows.map((row) => ({
+        id: randomUUID(),
+        properties: Object.fromEntries(Object.entries(row).map(([name, value]) => [name, propertyOf(schema[name] ?? 'rich_text', value)])),
+      })),
+    };
+    databases.set(id, database);
+    return database;
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   return {
@@ -121,23 +148,7 @@ export async function startFakeNotion(): Promise<FakeNotion> {
     apiKey,
     databases,
     createdPages,
-    seedDatabase(title, schema, rows = []) {
-      const id = randomBytes(16).toString('hex');
-      const database: FakeNotionDatabase = {
-        id,
-        dataSourceId: randomUUID(),
-        title,
-        schema: Object.fromEntries(Object.entries(schema).map(([name, type]) => [name, { type }])),
-        pages: rows.map((row) => ({
-          id: randomUUID(),
-          properties: Object.fromEntries(
-            Object.entries(row).map(([name, value]) => [name, propertyOf(schema[name] ?? 'rich_text', value)]),
-          ),
-        })),
-      };
-      databases.set(id, database);
-      return database;
-    },
+    seedDatabase,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -22,6 +22,7 @@ import { separatorRecipe } from 'chakra-recipes/separator';
 import { spinnerRecipe } from 'chakra-recipes/spinner';
 import { textareaRecipe } from 'chakra-recipes/textarea';
 import { alertSlotRecipe } from 'chakra-recipes/alert';
+import { avatarSlotRecipe } from 'chakra-recipes/avatar';
 import { cardSlotRecipe } from 'chakra-recipes/card';
 import { dataListSlotRecipe } from 'chakra-recipes/data-list';
 import { dialogSlotRecipe } from 'chakra-recipes/dialog';
@@ -59,6 +60,7 @@ export const recipes = {
 };
 export const slotRecipes = {
   alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
   dataList: dataListSlotRecipe,
   dialog: dialogSlotRecipe,

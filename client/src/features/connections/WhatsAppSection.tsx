@@ -72,7 +72,7 @@ function QrButton({ botId }: { botId: string }) {
     <>
       <Button
         alignSelf="start"
-        colorPalette="green"
+        colorPalette="brand"
         onClick={() => {
           setQr(null);
           setProblem(null);
@@ -107,7 +107,7 @@ function QrButton({ botId }: { botId: string }) {
           <Stack gap="3" alignItems="center" textAlign="center">
             <Text>{t('connections.whatsapp.qrHelp')}</Text>
             <Image src={qr.imageDataUrl} alt={t('connections.whatsapp.qrAlt')} width="240px" height="240px" />
-            <Link href={qr.link} target="_blank" rel="noreferrer" fontSize="sm">
+            <Link href={qr.link} target="_blank" rel="noreferrer" fontSize="sm" color="brand.fg" textDecoration="underline">
               {t('connections.whatsapp.qrLink')}
             </Link>
             <Text fontSize="sm" color="fg.muted">

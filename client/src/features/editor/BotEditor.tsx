@@ -178,7 +178,7 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
       </Flex>
 
       <Tabs.Root value={tab} onValueChange={({ value }) => setTab(value as EditorTab)} lazyMount unmountOnExit variant="line">
-        <Tabs.List aria-label={t('editor.tabs.label')} overflowX="auto">
+        <Tabs.List aria-label={t('editor.tabs.label')} overflowX="auto" css={{ '& [role=tab]': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
           <Tabs.Trigger value="useCase">{t('editor.tabs.useCase')}</Tabs.Trigger>
           <Tabs.Trigger value="details">{t('editor.tabs.details')}</Tabs.Trigger>
           <Tabs.Trigger value="documents" disabled={!botId}>
