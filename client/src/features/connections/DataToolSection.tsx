@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { DataToolSectionFragment$data, DataToolSectionFragment$key } from './__generated__/DataToolSectionFragment.graphql.ts';
 import type { DataToolSectionNotionMutation } from './__generated__/DataToolSectionNotionMutation.graphql.ts';
@@ -266,37 +267,21 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
         <Text fontSize="sm" color="fg.muted">
           {t(`connections.sheet.${kind}Help`)}
         </Text>
-        <Field.Root>
-          <Field.Label>{t('connections.sheet.spreadsheet')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={choice.spreadsheetId}
-              onChange={(event) => change({ spreadsheetId: event.currentTarget.value, sheet: '' })}
-            >
-              <option value="">{t('connections.sheet.choose')}</option>
-              {list.spreadsheets.map((spreadsheet) => (
-                <option key={spreadsheet.spreadsheetId} value={spreadsheet.spreadsheetId}>
-                  {spreadsheet.spreadsheetName}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root disabled={!choice.spreadsheetId}>
-          <Field.Label>{t('connections.sheet.sheet')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={choice.sheet} onChange={(event) => change({ ...choice, sheet: event.currentTarget.value })}>
-              <option value="">{t('connections.sheet.choose')}</option>
-              {sheets.map((sheet) => (
-                <option key={sheet.sheetTitle} value={sheet.sheetTitle}>
-                  {sheet.sheetTitle}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label={t('connections.sheet.spreadsheet')}
+          value={choice.spreadsheetId}
+          placeholder={t('connections.sheet.choose')}
+          options={list.spreadsheets.map((spreadsheet) => ({ value: spreadsheet.spreadsheetId, label: spreadsheet.spreadsheetName }))}
+          onChange={(spreadsheetId) => change({ spreadsheetId, sheet: '' })}
+        />
+        <SelectField
+          label={t('connections.sheet.sheet')}
+          value={choice.sheet}
+          placeholder={t('connections.sheet.choose')}
+          disabled={!choice.spreadsheetId}
+          options={sheets.map((sheet) => ({ value: sheet.sheetTitle, label: sheet.sheetTitle }))}
+          onChange={(sheet) => change({ ...choice, sheet })}
+        />
       </Stack>
     );
   };

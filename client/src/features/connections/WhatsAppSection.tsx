@@ -1,8 +1,9 @@
-import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { formatDateTime } from '../knowledge/formatters.ts';
@@ -12,6 +13,8 @@ import type { WhatsAppSectionQrMutation } from './__generated__/WhatsAppSectionQ
 import type { WhatsAppSectionUnlinkMutation } from './__generated__/WhatsAppSectionUnlinkMutation.graphql.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countryCodes.ts';
 import { checkNumberToLink, MAX_NUMBER_LENGTH, numberInput } from './phoneNumber.ts';
+
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((entry) => ({ value: entry.name, label: `${entry.name} (+${entry.dial})` }));
 
 interface Qr {
   imageDataUrl: string;
@@ -245,19 +248,13 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
       >
         <Text fontWeight="semibold">{t('connections.whatsapp.manualHeading')}</Text>
         <HStack gap="2" alignItems="end" flexWrap="wrap">
-          <Field.Root width="auto" minWidth="10rem" flex="0 1 14rem">
-            <Field.Label>{t('connections.whatsapp.countryCode')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={country} onChange={(event) => setCountry(event.currentTarget.value)}>
-                {COUNTRY_CODES.map((entry) => (
-                  <option key={entry.name} value={entry.name}>
-                    {`${entry.name} (+${entry.dial})`}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            label={t('connections.whatsapp.countryCode')}
+            value={country}
+            width="14rem"
+            options={COUNTRY_OPTIONS}
+            onChange={setCountry}
+          />
           <Field.Root flex="1 1 12rem">
             <Field.Label>{t('connections.whatsapp.phoneNumber')}</Field.Label>
             <Input

@@ -1,19 +1,6 @@
-import {
-  Box,
-  chakra,
-  Field,
-  Fieldset,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, chakra, Field, Fieldset, Grid, Heading, HStack, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../ui/SelectField.tsx';
 import {
   BOT_LANGUAGES,
   CHAT_POSITIONS,
@@ -31,34 +18,6 @@ import {
 } from './botDraft.ts';
 import { ImageField, useFileUrl } from './ImageField.tsx';
 import { WidgetPreview } from './WidgetPreview.tsx';
-
-function SelectField({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 function SwitchField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (

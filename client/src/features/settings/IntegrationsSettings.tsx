@@ -58,17 +58,7 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
       disconnectGoogle(service: $service) {
         __typename
         ... on User {
-          id
-          googleIntegration {
-            sheetsConnected
-            calendarConnected
-            driveConnected
-            account {
-              name
-              email
-              picture
-            }
-          }
+          ...IntegrationsSettingsFragment @alias
         }
       }
     }

@@ -1,0 +1,38 @@
+import { Field, NativeSelect } from '@chakra-ui/react';
+
+/** A labelled native select: the one way forms offer a choice from a list. */
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  disabled = false,
+  width,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  /** A first, empty choice ("Choose…") for a select with no value yet. */
+  placeholder?: string;
+  disabled?: boolean;
+  width?: string;
+}) {
+  return (
+    <Field.Root disabled={disabled} width={width}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
