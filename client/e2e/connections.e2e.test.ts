@@ -116,7 +116,7 @@ describe('connections', () => {
 
     await page.getByRole('button', { name: 'Link number' }).click();
     await page.getByText('Please enter a phone number.').waitFor();
-    await page.getByRole('combobox', { name: 'Country code' }).selectOption('France');
+    await page.getByRole('combobox', { name: 'Country code' }).selectOption('FR');
     await page.getByRole('textbox', { name: 'Phone number' }).fill('06-12');
     expect(await page.getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe('0612');
     await page.getByRole('button', { name: 'Link number' }).click();

@@ -44,7 +44,7 @@ describe('the connections tab', () => {
 
     await user.clear(input);
     await user.type(input, '612345678');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Country code' }), 'France');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country code' }), 'FR');
     await user.click(screen.getByRole('button', { name: 'Link number' }));
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.variables).toEqual({ botId: BOT_ID, phoneNumber: '33612345678' });

@@ -1,5 +1,5 @@
 import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -11,10 +11,8 @@ import type { WhatsAppSectionFragment$key } from './__generated__/WhatsAppSectio
 import type { WhatsAppSectionLinkMutation } from './__generated__/WhatsAppSectionLinkMutation.graphql.ts';
 import type { WhatsAppSectionQrMutation } from './__generated__/WhatsAppSectionQrMutation.graphql.ts';
 import type { WhatsAppSectionUnlinkMutation } from './__generated__/WhatsAppSectionUnlinkMutation.graphql.ts';
-import { COUNTRY_CODES, DEFAULT_COUNTRY } from './countryCodes.ts';
+import { COUNTRY_CODES, countryOptions, DEFAULT_COUNTRY } from './countryCodes.ts';
 import { checkNumberToLink, MAX_NUMBER_LENGTH, numberInput } from './phoneNumber.ts';
-
-const COUNTRY_OPTIONS = COUNTRY_CODES.map((entry) => ({ value: entry.name, label: `${entry.name} (+${entry.dial})` }));
 
 interface Qr {
   imageDataUrl: string;
@@ -138,7 +136,8 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     `,
     botKey,
   );
-  const [country, setCountry] = useState(DEFAULT_COUNTRY.name);
+  const [country, setCountry] = useState(DEFAULT_COUNTRY.region);
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const [number, setNumber] = useState('');
   const [deleting, setDeleting] = useState<{ id: string; phoneNumber: string } | null>(null);
   const [link, linking] = useMutation<WhatsAppSectionLinkMutation>(graphql`
@@ -167,7 +166,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
       }
     }
   `);
-  const dial = COUNTRY_CODES.find((entry) => entry.name === country)?.dial ?? DEFAULT_COUNTRY.dial;
+  const dial = COUNTRY_CODES.find((entry) => entry.region === country)?.dial ?? DEFAULT_COUNTRY.dial;
 
   function submit() {
     const check = checkNumberToLink(bot.id, dial, number);
@@ -252,7 +251,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
             label={t('connections.whatsapp.countryCode')}
             value={country}
             width="14rem"
-            options={COUNTRY_OPTIONS}
+            options={countries}
             onChange={setCountry}
           />
           <Field.Root flex="1 1 12rem">

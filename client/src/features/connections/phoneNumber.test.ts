@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countryOptions } from './countryCodes.ts';
 import { checkNumberToLink, numberInput } from './phoneNumber.ts';
 
 describe('numberInput', () => {
@@ -23,5 +24,18 @@ describe('checkNumberToLink', () => {
     ['bot', '33', '612345678', { ok: true, phoneNumber: '33612345678' }],
   ] as const)('%j +%s %j', (botId, dial, typed, expected) => {
     expect(checkNumberToLink(botId, dial, typed)).toEqual(expected);
+  });
+});
+
+describe('countryOptions', () => {
+  it('names the countries in the interface language, the default +1 first, then sorted', () => {
+    const english = countryOptions('en');
+    const french = countryOptions('fr');
+    expect(english.length).toBeGreaterThanOrEqual(150);
+    expect(english[0]).toEqual({ value: 'US', label: 'United States (+1)' });
+    expect(french.find((option) => option.value === 'DE')?.label).toBe('Allemagne (+49)');
+    const rest = french.slice(1).map((option) => option.label);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'fr')));
+    expect(new Set(english.map((option) => option.value)).size).toBe(english.length);
   });
 });
