@@ -4,6 +4,7 @@ import { benchCrawl } from './crawler.ts';
 import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
 import { benchBotListQueries } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
+import { benchOfflineAnswers } from './qa.ts';
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -25,6 +26,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['retrieval', () => benchRetrieval()],
   ['bots', async () => [await benchBotListQueries()]],
   ['chat', () => benchWidgetChat()],
+  ['qa', () => benchOfflineAnswers()],
 ];
 
 const only = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, relevantPassages, type Citation, type Passage } from './passages.ts';
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
+import { questionLanguage } from './terms.ts';
 
 /** Who writes the answer: a model (Anthropic's or an OpenAI-compatible one), or the offline extractive answerer. */
 export type Answerer = ({ kind: 'model' } & ChatModelEndpoint) | { kind: 'extractive' };
@@ -54,6 +55,7 @@ function passagesFrom(chunks: RetrievedChunk[]): Passage[] {
     chunkId: chunk.chunkId,
     content: chunk.content,
     score: chunk.vectorScore ?? chunk.score,
+    heading: chunk.heading,
     source: chunk.source,
   }));
 }
@@ -73,7 +75,8 @@ function emitWords(text: string, onToken?: (token: string) => void) {
 export async function answerQuestion(request: AnswerRequest): Promise<AnswerResult> {
   const { bot, question, answerer } = request;
   const passages = passagesFrom(request.chunks);
-  const lexicallyRelevant = new Set(relevantPassages(question, passages).map((passage) => passage.index));
+  const language = questionLanguage(question, bot.languageCode);
+  const lexicallyRelevant = new Set(relevantPassages(question, passages, language).map((passage) => passage.index));
   const relevant = passages
     .filter(
       (passage) => lexicallyRelevant.has(passage.index) || (request.chunks[passage.index - 1]?.vectorScore ?? 0) >= SEMANTIC_RELEVANCE,

@@ -1,4 +1,7 @@
 import { isStopword } from '../../platform/embeddings/stopwords.ts';
+import type { BotLanguage } from './language.ts';
+import { alternativesOf } from './synonyms.ts';
+import { stemmedTerms } from './terms.ts';
 
 /** A retrieved passage as the chat pipeline uses it; `index` is its citation number ([1], [2]...). */
 export interface Passage {
@@ -6,6 +9,8 @@ export interface Passage {
   chunkId: string;
   content: string;
   score: number;
+  /** The heading path above the passage in its source, when known. */
+  heading?: string | null;
   source: { type: 'document' | 'web_page'; id: string; title: string; url: string | null; page: number | null };
 }
 
@@ -42,13 +47,17 @@ export function termOverlap(queryTerms: ReadonlySet<string>, text: string): numb
 }
 
 /**
- * Whether retrieval found anything worth answering from: at least one passage sharing a content word
- * with the question. Ranks alone always return something, so they cannot say "nothing relevant".
+ * Whether retrieval found anything worth answering from: passages sharing a content word (by stem,
+ * in the question's language, or a synonym) with the question. Ranks alone always return something, so they
+ * cannot say "nothing relevant".
  */
-export function relevantPassages(question: string, passages: Passage[]): Passage[] {
-  const queryTerms = new Set(contentTerms(question));
-  if (queryTerms.size === 0) return [];
-  return passages.filter((passage) => termOverlap(queryTerms, `${passage.source.title} ${passage.content}`) > 0);
+export function relevantPassages(question: string, passages: Passage[], language: BotLanguage = 'en'): Passage[] {
+  const asked = stemmedTerms(question, language);
+  if (asked.length === 0) return [];
+  const queryTerms = new Set(asked.flatMap((term) => [term, ...alternativesOf(term, language)]));
+  return passages.filter((passage) =>
+    stemmedTerms(`${passage.source.title} ${passage.heading ?? ''} ${passage.content}`, language).some((term) => queryTerms.has(term)),
+  );
 }
 
 function snippetOf(content: string): string {

@@ -20,7 +20,7 @@ import type { Citation } from './passages.ts';
 
 const MEMORY_TURNS = 6;
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
-const RETRIEVAL_TOP_K = 5;
+const RETRIEVAL_TOP_K = 8;
 
 /** Widget traffic limits: a person types far slower than these, a script does not. */
 export const WIDGET_RATE_LIMITS = {
