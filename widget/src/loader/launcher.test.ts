@@ -164,17 +164,20 @@ describe('messages from the chat app', () => {
     expect(badge.hidden).toBe(true);
   });
 
-  it('answers the app’s ready with open and the identity, only to the product origin', () => {
+  it('waits for the app’s ready, then sends open and the identity, only to the product origin', () => {
     const { open } = mount();
     const chatWindow = open();
     const post = vi.spyOn(chatWindow, 'postMessage').mockImplementation(() => {});
     launcher!.identify({ name: 'Ada', email: 'ada@example.com' });
+    // The frame is still loading: posting now would only print an origin warning in the host page.
+    expect(post).not.toHaveBeenCalled();
     receive({ channel: CHANNEL, type: 'ready' }, PRODUCT, chatWindow);
     expect(post.mock.calls).toEqual([
       [{ channel: CHANNEL, type: 'identify', name: 'Ada', email: 'ada@example.com' }, PRODUCT],
-      [{ channel: CHANNEL, type: 'identify', name: 'Ada', email: 'ada@example.com' }, PRODUCT],
       [{ channel: CHANNEL, type: 'open' }, PRODUCT],
     ]);
+    launcher!.identify({ name: 'Ada Lovelace' });
+    expect(post.mock.calls.at(-1)).toEqual([{ channel: CHANNEL, type: 'identify', name: 'Ada Lovelace' }, PRODUCT]);
   });
 });
 

@@ -67,7 +67,12 @@ export function mountLauncher(embed: EmbedConfig, settings: PublicSettings, init
   let unread = 0;
   let identity = initialIdentity;
 
-  const post = (message: HostToChatMessage) => frame?.contentWindow?.postMessage(envelope(message), embed.origin);
+  // Until the chat says it is ready, its window is still about:blank, and posting to it at the
+  // chat's origin only makes the browser print an origin warning: 'ready' sends what is due.
+  let chatReady = false;
+  const post = (message: HostToChatMessage) => {
+    if (chatReady) frame?.contentWindow?.postMessage(envelope(message), embed.origin);
+  };
 
   function render() {
     const label = isOpen ? strings.close : strings.open;
@@ -107,6 +112,7 @@ export function mountLauncher(embed: EmbedConfig, settings: PublicSettings, init
   function onMessage(event: MessageEvent) {
     const message = messageFrom<ChatToHostMessage>(event, embed.origin, frame?.contentWindow);
     if (message?.type === 'ready') {
+      chatReady = true;
       // identify() calls made while the iframe was still loading could not reach it.
       if (identity.name || identity.email) post({ type: 'identify', ...identity });
       if (isOpen) post({ type: 'open' });

@@ -1,17 +1,14 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal, formatPercentChange } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { StatCard } from '../../ui/StatCard.tsx';
 import type { DashboardStatsFragment$key } from './__generated__/DashboardStatsFragment.graphql.ts';
 
-function formatChange(change: number): string {
-  return `${change > 0 ? '+' : ''}${change.toFixed(1)}%`;
-}
-
 export function DashboardStats({ dashboard }: { dashboard: DashboardStatsFragment$key }) {
   const { t, i18n } = useTranslation();
   const changeNote = (change: number) => ({
-    note: t('dashboard.fromLastMonth', { change: formatChange(change) }),
+    note: t('dashboard.fromLastMonth', { change: formatPercentChange(change, i18n.language) }),
     tone: change < 0 ? ('negative' as const) : ('positive' as const),
   });
   const data = useFragment(
@@ -38,7 +35,7 @@ export function DashboardStats({ dashboard }: { dashboard: DashboardStatsFragmen
       />
       <StatCard
         label={t('dashboard.avgResponseTime')}
-        value={t('dashboard.seconds', { value: data.avgResponseTime.toFixed(1) })}
+        value={t('dashboard.seconds', { value: formatDecimal(data.avgResponseTime, i18n.language) })}
         {...changeNote(data.avgResponseTimeChange)}
       />
     </SimpleGrid>

@@ -1,5 +1,6 @@
 import { Box, chakra, Field, Fieldset, Grid, Heading, HStack, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../i18n/format.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import {
   BOT_LANGUAGES,
@@ -45,7 +46,7 @@ export function BotDetailsTab({
   onImagesChange: (images: NewImages) => void;
   savedImages: Record<ImageKind, string | null>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const logoUrl = useFileUrl(images.logo) ?? savedImages.logo;
   const iconUrl = useFileUrl(images.icon) ?? savedImages.icon;
   const optionsOf = (values: readonly string[], prefix: string) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
@@ -149,9 +150,7 @@ export function BotDetailsTab({
           />
         </SimpleGrid>
         <Field.Root>
-          <Field.Label>
-            {t('editor.details.creativity')}: {draft.creativity.toFixed(1)}
-          </Field.Label>
+          <Field.Label>{t('editor.details.creativityValue', { value: formatDecimal(draft.creativity, i18n.language) })}</Field.Label>
           <chakra.input
             type="range"
             aria-label={t('editor.details.creativity')}

@@ -24,8 +24,8 @@ function Snippet({ kind, code, help }: { kind: string; code: string; help: strin
       <Text fontSize="sm" color="fg.muted">
         {help}
       </Text>
-      <Box as="pre" bg="bg.muted" borderRadius="md" padding="3" overflowX="auto" maxHeight="18rem" fontSize="xs">
-        <Code variant="plain" bg="transparent" whiteSpace="pre">
+      <Box as="pre" bg="bg.muted" borderRadius="md" padding="3" overflowY="auto" maxHeight="18rem" fontSize="xs">
+        <Code variant="plain" bg="transparent" whiteSpace="pre-wrap" wordBreak="break-all">
           {code}
         </Code>
       </Box>
