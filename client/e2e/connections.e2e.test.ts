@@ -24,6 +24,7 @@ let incomingId: string;
 let completedId: string;
 let readDatabaseId: string;
 let writeDatabaseId: string;
+const consoleProblems: string[] = [];
 
 async function api(method: string, route: string, body?: unknown, bearer = token) {
   const response = await fetch(`${productUrl}/api/v1${route}`, {
@@ -82,6 +83,9 @@ beforeAll(async () => {
 
   browser = await launchBrowser();
   ({ context, page } = await newVisitor(browser, productUrl));
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') consoleProblems.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -196,7 +200,11 @@ describe('connections', () => {
     await expectAccessible(page);
   });
 
-  it('fits a phone in French', async () => {
+  it('printed no router or postMessage warning on the way', () => {
+    expect(consoleProblems.filter((text) => /HydrateFallback|postMessage/.test(text))).toEqual([]);
+  });
+
+  it('fits a phone in French, with French numbers', async () => {
     const phone = await newVisitor(browser, productUrl, PHONE);
     try {
       const storage = await page.evaluate(() => Object.entries(localStorage));
@@ -208,6 +216,9 @@ describe('connections', () => {
       await phone.page.goto(editorUrl());
       await phone.page.getByRole('tab', { name: 'Connexions' }).click();
       await phone.page.getByRole('heading', { name: 'Outil de données' }).waitFor();
+      await phone.page.getByRole('tab', { name: 'Détails et apparence du bot' }).click();
+      await phone.page.getByText('Créativité : 0,5').waitFor();
+      await phone.page.getByRole('tab', { name: 'Connexions' }).click();
       await screenshot(phone.page, 'connections-fr-375');
       expect(await scrollsSideways(phone.page)).toBe(false);
       await phone.page.goto('/settings');

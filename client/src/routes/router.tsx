@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { EDITOR_ROUTE_PATH } from '../features/editor/editorPath.ts';
 import { loadFeatureStrings } from '../i18n/index.ts';
+import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { fallBackHome, requireAdmin, requireCustomer } from './guards.ts';
@@ -17,6 +18,8 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // What shows while the first page's lazy module and loader run (instead of a blank page and a warning).
+    HydrateFallback: PageSpinner,
     children: [
       { path: '/', lazy: withStrings(['landing', 'auth'], () => import('../features/landing/LandingRoute.tsx')) },
       { path: '/demo', lazy: withStrings(['demo', 'auth'], () => import('../features/demo/DemoPage.tsx')) },

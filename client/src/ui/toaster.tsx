@@ -1,6 +1,6 @@
 import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
+export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true });
 
 // Chakra's success green and faded descriptions fall short of the 4.5:1 contrast text needs.
 const READABLE_TOASTS = { '&[data-type=success]': { bg: 'green.700' } };

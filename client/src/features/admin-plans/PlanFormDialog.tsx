@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import {
   Alert,
   Button,
@@ -186,7 +187,7 @@ function PlanForm({
                     size="sm"
                     onClick={() => change({ features: draft.features.filter((_, i) => i !== index) })}
                   >
-                    <span aria-hidden="true">✕</span>
+                    <X aria-hidden="true" size={16} />
                   </IconButton>
                 )}
               </HStack>

@@ -23,13 +23,13 @@ describe('AdminShell', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['▦Overview', '/admin/overview'],
-      ['☺Customers', '/admin/customers'],
-      ['▤Plans', '/admin/plans'],
-      ['☷System logs', '/admin/system-logs'],
-      ['⚙Settings', '/admin/settings'],
-      ['✆WhatsApp analytics', '/admin/whatsapp-analytics'],
-      ['◉Demo bots', '/admin/demo-bots'],
+      ['Overview', '/admin/overview'],
+      ['Customers', '/admin/customers'],
+      ['Plans', '/admin/plans'],
+      ['System logs', '/admin/system-logs'],
+      ['Settings', '/admin/settings'],
+      ['WhatsApp analytics', '/admin/whatsapp-analytics'],
+      ['Demo bots', '/admin/demo-bots'],
     ]);
     expect(within(nav).getByText('admin@example.com')).toBeTruthy();
     expect(within(nav).getByText('Admin')).toBeTruthy();

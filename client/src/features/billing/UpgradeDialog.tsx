@@ -55,8 +55,10 @@ export function UpgradeDialog({
 
   function confirm() {
     if (!target) return;
+    // A refusal ends the dialog: the toast says why, and the page behind shows the plan unchanged.
     const failed = (message?: string) => {
       toaster.create({ type: 'error', title: t('billing.upgrade.failed'), description: message || t('billing.upgrade.failedFallback') });
+      onClose();
     };
     commit({
       variables: { planId: target.id },

@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -290,7 +291,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
                   colorPalette="red"
                   onClick={() => setDeleting(entry)}
                 >
-                  ✕
+                  <Trash2 aria-hidden="true" />
                 </IconButton>
               </HStack>
             ))}

@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { Badge, Button, Flex, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -157,7 +158,9 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Stack gap="1">
           <Button asChild variant="plain" size="sm" alignSelf="start" paddingX="0">
-            <Link to="/chatbots">← {t('editor.backToChatbots')}</Link>
+            <Link to="/chatbots">
+              <ArrowLeft aria-hidden="true" size={16} /> {t('editor.backToChatbots')}
+            </Link>
           </Button>
           <HStack gap="3">
             <Heading as="h1" size="2xl">

@@ -1,3 +1,4 @@
+import { Menu } from 'lucide-react';
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,7 @@ export function AppShell({
       <Flex direction="column" flex="1" minWidth="0">
         <Flex as="header" align="center" justify="space-between" gap="2" paddingX="4" paddingY="2" borderBottomWidth="1px">
           <IconButton aria-label={toggleLabel} title={toggleLabel} variant="ghost" size="sm" onClick={sidebar.toggle}>
-            <span aria-hidden="true">☰</span>
+            <Menu aria-hidden="true" size={20} />
           </IconButton>
           {headerExtras}
         </Flex>

@@ -31,7 +31,7 @@ function MenuLinks({ menu, compact, onNavigate }: { menu: readonly MenuItem[]; c
             >
               {({ isActive }) => (
                 <>
-                  <span aria-hidden="true">{item.icon}</span>
+                  <item.icon aria-hidden="true" size={18} />
                   {!compact && (
                     <Text as="span" fontWeight={isActive ? 'bold' : 'normal'} color={isActive ? 'brand.fg' : undefined}>
                       {t(item.labelKey)}
