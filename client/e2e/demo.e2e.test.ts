@@ -44,7 +44,8 @@ async function ask(question: string): Promise<string> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText('The bot is typing…').waitFor({ state: 'hidden', ...SLOW_STEP });
   const bubbles = page.getByRole('log', { name: 'Chat' }).locator('> div');
-  return (await bubbles.last().locator('p').first().textContent()) ?? '';
+  // The bubble's first block is the answer (paragraphs and quotes); its sources and time follow.
+  return (await bubbles.last().locator('> div').first().textContent()) ?? '';
 }
 
 describe('the interactive demo', () => {

@@ -1,12 +1,15 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { demoApi } from './demoApi.ts';
+import { AnswerSources } from '../../ui/AnswerSources.tsx';
+import { AnswerText } from '../../ui/AnswerText.tsx';
+import { demoApi, type DemoSource } from './demoApi.ts';
 
 interface DemoMessage {
   role: 'user' | 'bot';
   content: string;
   timestamp: Date;
+  sources?: readonly DemoSource[];
 }
 
 function Bubble({ message }: { message: DemoMessage }) {
@@ -14,7 +17,7 @@ function Bubble({ message }: { message: DemoMessage }) {
   const fromUser = message.role === 'user';
   return (
     <Stack gap="0" alignSelf={fromUser ? 'flex-end' : 'flex-start'} maxWidth="80%">
-      <Text
+      <Box
         bg={fromUser ? 'brand.solid' : 'bg.muted'}
         color={fromUser ? 'brand.contrast' : 'fg'}
         paddingX="3"
@@ -22,8 +25,9 @@ function Bubble({ message }: { message: DemoMessage }) {
         borderRadius="lg"
         whiteSpace="pre-wrap"
       >
-        {message.content}
-      </Text>
+        {fromUser ? message.content : <AnswerText text={message.content} />}
+      </Box>
+      {message.sources && message.sources.length > 0 && <AnswerSources sources={message.sources} />}
       <Text fontSize="xs" color="fg.muted" alignSelf={fromUser ? 'flex-end' : 'flex-start'}>
         {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.timestamp)}
       </Text>
@@ -37,8 +41,15 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
   const [messages, setMessages] = useState<DemoMessage[] | null>(null);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
-  const add = (role: DemoMessage['role'], content: string) =>
-    setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date() }]);
+  const log = useRef<HTMLDivElement>(null);
+  const add = (role: DemoMessage['role'], content: string, sources?: readonly DemoSource[]) =>
+    setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date(), sources }]);
+
+  // The newest message (or the typing indicator) is always in view.
+  useEffect(() => {
+    const element = log.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [messages, waiting]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +59,8 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
     add('user', question);
     setWaiting(true);
     try {
-      add('bot', (await demoApi.chat(botId, token, question)).answer);
+      const reply = await demoApi.chat(botId, token, question);
+      add('bot', reply.answer, reply.sources);
     } catch {
       add('bot', t('demo.chat.failed'));
     }
@@ -70,6 +82,7 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
     <Box borderWidth="1px" borderRadius="xl" overflow="hidden">
       {/* Focusable so keyboard users can scroll a long conversation. */}
       <Stack
+        ref={log}
         gap="3"
         padding="4"
         minHeight="64"

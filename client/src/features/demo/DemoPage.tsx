@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,10 @@ function DemoWizard({ token }: { token: string }) {
       <Flex as="ol" listStyleType="none" justify="space-between" align="center" css={{ '--steps-gutter': 'var(--chakra-spacing-3)' }}>
         {STEPS.map((name, index) => (
           <Steps.Item key={name} index={index} as="li">
-            <Steps.Indicator />
+            {/* Fixed size: a long title must not squeeze the circle; done steps show a check. */}
+            <Steps.Indicator flexShrink={0} width="8" height="8">
+              <Steps.Status incomplete={<Steps.Number />} complete={<Check aria-hidden="true" size={16} />} />
+            </Steps.Indicator>
             <Steps.Title>{t(`demo.steps.${name}`)}</Steps.Title>
             <Steps.Separator />
           </Steps.Item>

@@ -88,6 +88,28 @@ describe('ChatStep', () => {
     });
   });
 
+  it('shows the sources of an answer and keeps the newest message in view', async () => {
+    stubFetch({
+      'POST /demobots/chat': {
+        body: {
+          answer: 'We open at 9 [1].',
+          sources: [{ index: 1, title: 'hours.md', url: null, page: null, snippet: 'We open at 9 every day.', source_type: 'document' }],
+        },
+      },
+    });
+    renderRoute(<ChatStep botId="bot-1" token="tok" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    const log = screen.getByRole('log');
+    // jsdom lays nothing out: give the log a height to scroll.
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 900 });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'When do you open?' } });
+    fireEvent.submit(screen.getByRole('textbox'));
+    expect(await screen.findByText('hours.md')).toBeTruthy();
+    expect(screen.getByText('Sources')).toBeTruthy();
+    expect(screen.getByText('We open at 9 every day.')).toBeTruthy();
+    expect(log.scrollTop).toBe(900);
+  });
+
   it('answers with the failure message when the bot cannot reply', async () => {
     stubFetch({ 'POST /demobots/chat': { status: 500, body: { detail: 'down' } } });
     renderRoute(<ChatStep botId="bot-1" token="tok" />);

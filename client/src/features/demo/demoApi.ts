@@ -22,6 +22,15 @@ export interface DemoCrawl {
   items_count: number;
 }
 
+/** A source a demo answer cites (the REST shim's snake_case). */
+export interface DemoSource {
+  index: number;
+  title: string;
+  url: string | null;
+  page: number | null;
+  snippet: string;
+}
+
 export const demoApi = {
   createSession: () =>
     publicRequest<{ session_token: string; expires_at: string }>(
@@ -53,7 +62,7 @@ export const demoApi = {
     return publicRequest<DemoCrawl>(`/demobots/crawl-demo-website?${query}`, jsonBody({ url }), 'Failed to crawl website');
   },
   chat: (botId: string, token: string, query: string) =>
-    publicRequest<{ answer: string }>(
+    publicRequest<{ answer: string; sources?: DemoSource[] }>(
       '/demobots/chat',
       jsonBody({ bot_id: botId, demo_user_session_token: token, query }),
       'Failed to chat with demo bot',

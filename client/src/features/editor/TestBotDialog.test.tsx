@@ -32,7 +32,10 @@ describe('the Test Bot dialog', () => {
     await act(async () => {
       environment.mock.nextValue(operation, event({ token: 'within 2 days [1].' }));
     });
-    expect(within(dialog).getByText('We ship within 2 days [1].')).toBeTruthy();
+    // The citation is set apart from the text; the paragraph still reads as the whole answer.
+    expect(
+      within(dialog).getByText((_content, element) => element?.tagName === 'P' && element.textContent === 'We ship within 2 days [1].'),
+    ).toBeTruthy();
     await act(async () => {
       environment.mock.nextValue(
         operation,

@@ -1,4 +1,6 @@
-import { Alert, Box, Button, Field, HStack, Link, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { AnswerSources } from '../../ui/AnswerSources.tsx';
+import { AnswerText } from '../../ui/AnswerText.tsx';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
@@ -38,35 +40,6 @@ interface ChatMessage {
   text: string;
   sources: readonly Citation[];
   failed?: boolean;
-}
-
-function Sources({ sources }: { sources: readonly Citation[] }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="1" marginTop="2" fontSize="xs">
-      <Text fontWeight="semibold">{t('editor.test.sources')}</Text>
-      <List.Root as="ol" gap="1" listStyle="none">
-        {sources.map((source) => (
-          <List.Item key={source.index}>
-            <Text as="span" fontWeight="semibold">
-              [{source.index}]{' '}
-            </Text>
-            {source.url ? (
-              <Link href={source.url} target="_blank" rel="noreferrer" colorPalette="brand">
-                {source.title}
-              </Link>
-            ) : (
-              <Text as="span">{source.title}</Text>
-            )}
-            {source.page != null && <Text as="span"> ({t('editor.test.page', { page: source.page })})</Text>}
-            <Text color="fg.muted" lineClamp={2}>
-              {source.snippet}
-            </Text>
-          </List.Item>
-        ))}
-      </List.Root>
-    </Stack>
-  );
 }
 
 function TestChat({ botId }: { botId: string }) {
@@ -158,13 +131,17 @@ function TestChat({ botId }: { botId: string }) {
           >
             <Text srOnly>{message.fromUser ? t('editor.test.you') : t('editor.test.bot')}: </Text>
             {message.text ? (
-              <Text whiteSpace="pre-wrap">{message.text}</Text>
+              message.fromUser ? (
+                <Text whiteSpace="pre-wrap">{message.text}</Text>
+              ) : (
+                <AnswerText text={message.text} />
+              )
             ) : (
               <Text color="fg.muted" role="status">
                 {t('editor.test.typing')}
               </Text>
             )}
-            {message.sources.length > 0 && <Sources sources={message.sources} />}
+            {message.sources.length > 0 && <AnswerSources sources={message.sources} />}
           </Box>
         ))}
         <div ref={endOfLog} />

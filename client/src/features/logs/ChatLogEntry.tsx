@@ -1,5 +1,6 @@
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { AnswerText } from '../../ui/AnswerText.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogEntryFragment$key } from './__generated__/ChatLogEntryFragment.graphql.ts';
 
@@ -43,12 +44,10 @@ export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
             </Text>{' '}
             {data.message}
           </Text>
-          <Text>
-            <Text as="span" fontWeight="medium">
-              {t('logs.bot')}
-            </Text>{' '}
-            {data.response}
-          </Text>
+          <Stack gap="1">
+            <Text fontWeight="medium">{t('logs.bot')}</Text>
+            <AnswerText text={data.response} />
+          </Stack>
         </Stack>
       </Card.Body>
     </Card.Root>
