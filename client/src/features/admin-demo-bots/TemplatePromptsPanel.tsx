@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { BOT_LANGUAGES, USE_CASES } from '../editor/botDraft.ts';
@@ -22,34 +23,6 @@ type Draft = Record<TemplateField, string>;
 const EMPTY: Draft = { useCase: 'custom', title: '', description: '', languageCode: 'en', promptText: '' };
 
 type Result = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<FieldIssue> };
-
-function SelectField({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 /**
  * The template prompts and one form to add a template or update the one picked: title and prompt
