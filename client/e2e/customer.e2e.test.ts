@@ -53,10 +53,12 @@ describe('a newcomer', () => {
 
   it('signs in on a Pro trial with no payment provider and builds a chatbot', async () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await signIn(page, NEWCOMER.email, NEWCOMER.password);
+    // They came by choosing a plan: the first sign-in opens billing, with the trial of that plan.
+    await signIn(page, NEWCOMER.email, NEWCOMER.password, 'Sign in', '**/billing');
     await page.getByText('Login Successful').waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await navigation.getByText(NEWCOMER.email).waitFor();
     await navigation.getByText('Free trial · 14 days left').waitFor();
     await screenshot(page, 'trial-dashboard');

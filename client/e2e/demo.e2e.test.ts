@@ -102,4 +102,11 @@ describe('the interactive demo', () => {
     await screenshot(page, 'demo-chat');
     await expectAccessible(page);
   });
+
+  it('resumes at the chat step after a reload, with the same countdown', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Start chatting' }).waitFor(SLOW_STEP);
+    await screenshot(page, 'demo-reloaded');
+    await page.getByRole('timer', { name: /^Time left: 00:5\d:\d\d$/ }).waitFor();
+  });
 });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../session/api.ts';
+import { landingAfterSignIn, rememberPlanChoice } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { AuthMode } from './AuthView.tsx';
@@ -35,7 +36,7 @@ export function AuthForm({
     try {
       const user = await signIn(email, password);
       toaster.create({ type: 'success', title: t('auth.toast.loginSuccess') });
-      void navigate(homeOf(user), { replace: true });
+      void navigate(landingAfterSignIn(homeOf(user), user.role !== 'ADMIN'), { replace: true });
     } catch (error) {
       toaster.create({ type: 'error', title: t('auth.toast.loginFailed'), description: messageOf(error) });
     }
@@ -44,6 +45,7 @@ export function AuthForm({
   async function signUpNow() {
     try {
       await authApi.register(fullName, email, password, plan);
+      if (plan) rememberPlanChoice(plan);
       toaster.create({ type: 'success', title: t('auth.toast.signupSuccess') });
       toaster.create({ type: 'info', title: t('auth.toast.accountCreated'), description: t('auth.toast.checkEmail') });
       onRegistered(email);

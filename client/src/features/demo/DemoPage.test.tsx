@@ -42,6 +42,20 @@ describe('DemoPage', () => {
     expect(JSON.parse(create.init!.body as string)).toEqual({ template_prompt_id: 't1', demo_user_session_token: 'demo-token' });
   });
 
+  it.each([
+    [{ id: 'bot-1', knowledge_count: 2 }, () => screen.findByRole('button', { name: 'Start chatting' })],
+    [{ id: 'bot-1', knowledge_count: 0 }, () => screen.findByLabelText('Choose documents')],
+  ])('resumes a reloaded demo at its step (%j)', async (demoBot, findStep) => {
+    localStorage.setItem(DEMO_STORAGE_KEYS.sessionToken, 'demo-token');
+    localStorage.setItem(DEMO_STORAGE_KEYS.expiresAt, inOneHour(1800));
+    stubFetch({
+      'GET /demobot/check-session?demo_user_session_token=demo-token': { body: { is_valid: true, is_expired: false, demo_bot: demoBot } },
+      'GET /template/': { body: [] },
+    });
+    renderRoute(<DemoPage />, { path: '/demo' });
+    expect(await findStep()).toBeTruthy();
+  });
+
   it('turns the countdown red under 5 minutes and blocks the page when it reaches 0', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem(DEMO_STORAGE_KEYS.sessionToken, 'demo-token');

@@ -11,7 +11,7 @@ import { ChatStep } from './ChatStep.tsx';
 import { DemoCountdown } from './DemoCountdown.tsx';
 import { KnowledgeStep } from './KnowledgeStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
-import { forgetDemoSession, useDemoSession } from './useDemoSession.ts';
+import { forgetDemoSession, useDemoSession, type DemoProgress } from './useDemoSession.ts';
 
 const STEPS = ['template', 'knowledge', 'chat'] as const;
 
@@ -33,10 +33,16 @@ function ExpiredDialog({ blocking, onClose }: { blocking: boolean; onClose: () =
   );
 }
 
-function DemoWizard({ token }: { token: string }) {
+/** The step a demo resumes at: choose a bot, then teach it, then chat once it knows something. */
+function resumeStep(progress: DemoProgress | null): number {
+  if (!progress) return 0;
+  return progress.knowledgeCount > 0 ? 2 : 1;
+}
+
+function DemoWizard({ token, progress }: { token: string; progress: DemoProgress | null }) {
   const { t } = useTranslation();
-  const [step, setStep] = useState(0);
-  const [botId, setBotId] = useState<string | null>(null);
+  const [step, setStep] = useState(() => resumeStep(progress));
+  const [botId, setBotId] = useState<string | null>(progress?.botId ?? null);
   return (
     <Steps.Root step={step} count={STEPS.length} colorPalette="brand">
       {/* A plain ordered list in place of Steps.List: these steps are progress, not tabs, and Ark's tablist
@@ -116,7 +122,7 @@ export function Component() {
             <Alert.Title>{t('demo.startFailed')}</Alert.Title>
           </Alert.Root>
         )}
-        {session.status === 'ready' && <DemoWizard token={session.token} />}
+        {session.status === 'ready' && <DemoWizard token={session.token} progress={session.progress} />}
         <Card.Root>
           <Card.Body gap="3" alignItems="start">
             <Heading as="h2" size="lg">

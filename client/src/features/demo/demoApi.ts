@@ -39,7 +39,7 @@ export const demoApi = {
       'Failed to create demo session',
     ).catch(rethrow('Failed to create demo session')),
   checkSession: (token: string) =>
-    publicRequest<{ is_valid: boolean; is_expired: boolean }>(
+    publicRequest<{ is_valid: boolean; is_expired: boolean; demo_bot?: { id: string; knowledge_count: number } | null }>(
       `/demobot/check-session?demo_user_session_token=${encodeURIComponent(token)}`,
       {},
       'Failed to check demo session status',

@@ -1,8 +1,17 @@
 import { useEffect, useState } from 'react';
 import { demoApi, DEMO_STORAGE_KEYS } from './demoApi.ts';
 
+/** Where a live demo got to (from the server, so a reload resumes there): its bot and how much it knows. */
+export interface DemoProgress {
+  botId: string;
+  knowledgeCount: number;
+}
+
 export type DemoSession =
-  { status: 'starting' } | { status: 'failed' } | { status: 'expired' } | { status: 'ready'; token: string; expiresAt: string | null };
+  | { status: 'starting' }
+  | { status: 'failed' }
+  | { status: 'expired' }
+  | { status: 'ready'; token: string; expiresAt: string | null; progress: DemoProgress | null };
 
 async function startDemo(): Promise<DemoSession> {
   let token = localStorage.getItem(DEMO_STORAGE_KEYS.sessionToken);
@@ -14,7 +23,8 @@ async function startDemo(): Promise<DemoSession> {
   }
   const check = await demoApi.checkSession(token);
   if (!check.is_valid || check.is_expired) return { status: 'expired' };
-  return { status: 'ready', token, expiresAt: localStorage.getItem(DEMO_STORAGE_KEYS.expiresAt) };
+  const progress = check.demo_bot ? { botId: check.demo_bot.id, knowledgeCount: check.demo_bot.knowledge_count } : null;
+  return { status: 'ready', token, expiresAt: localStorage.getItem(DEMO_STORAGE_KEYS.expiresAt), progress };
 }
 
 /** Reuses the stored demo session when still valid, else starts one (spec 000, section 4). */

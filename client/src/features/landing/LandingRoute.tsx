@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { landingAfterSignIn } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { LandingPage } from './LandingPage.tsx';
@@ -19,7 +20,9 @@ function TokenLogin({ tokens }: { tokens: NonNullable<ReturnType<typeof tokensFr
   const { signInWithTokens } = useSession();
   const navigate = useNavigate();
   useEffect(() => {
-    void signInWithTokens(tokens).then((user) => navigate(user ? homeOf(user) : '/', { replace: true }));
+    void signInWithTokens(tokens).then((user) =>
+      navigate(user ? landingAfterSignIn(homeOf(user), user.role !== 'ADMIN') : '/', { replace: true }),
+    );
   }, [tokens.accessToken]); // eslint-disable-line react-hooks/exhaustive-deps -- once per token
   return <PageSpinner />;
 }

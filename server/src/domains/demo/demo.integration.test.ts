@@ -27,10 +27,10 @@ describe('demo sessions', () => {
     const session = await demoSession();
     expect(new Date(session.expires_at).getTime() - server.clock.now().getTime()).toBe(3600 * 1000);
     const check = () => api(server, 'GET', `/demobot/check-session?demo_user_session_token=${session.session_token}`);
-    expect((await check()).body).toEqual({ is_valid: true, is_expired: false, expires_at: session.expires_at });
+    expect((await check()).body).toEqual({ is_valid: true, is_expired: false, expires_at: session.expires_at, demo_bot: null });
     server.clock.advance(3600 * 1000);
     try {
-      expect((await check()).body).toEqual({ is_valid: false, is_expired: true, expires_at: session.expires_at });
+      expect((await check()).body).toEqual({ is_valid: false, is_expired: true, expires_at: session.expires_at, demo_bot: null });
     } finally {
       server.clock.advance(-3600 * 1000);
     }
@@ -38,7 +38,7 @@ describe('demo sessions', () => {
 
   it('reports an unknown token as invalid and a missing one as a 400', async () => {
     const unknown = await api(server, 'GET', '/demobot/check-session?demo_user_session_token=demo_nope');
-    expect(unknown.body).toEqual({ is_valid: false, is_expired: false, expires_at: null });
+    expect(unknown.body).toEqual({ is_valid: false, is_expired: false, expires_at: null, demo_bot: null });
     const missing = await api(server, 'GET', '/demobot/check-session');
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toMatch(/demo_user_session_token is required/);
@@ -81,6 +81,9 @@ describe('demo templates and bots', () => {
     expect(created.body).toMatchObject({ name: template.title, template_prompt_id: template.id, expires_at: session.expires_at });
     const bot = await server.platform.prisma.bot.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(bot).toMatchObject({ ownerId: null, generatedPrompt: template.prompt_text });
+    // A reload resumes the demo where it was: the session knows its bot (and that it knows nothing yet).
+    const resumed = await api(server, 'GET', `/demobot/check-session?demo_user_session_token=${session.session_token}`);
+    expect(resumed.body.demo_bot).toEqual({ id: created.body.id, knowledge_count: 0 });
 
     server.clock.advance(3600 * 1000 + 1);
     try {
@@ -239,6 +242,8 @@ describe('the demo from knowledge to answer, and its purge', () => {
 
     const accepted = await upload('faq.md', '# Opening hours\n\nThe Annecy workshop opens at 8 am on weekdays.');
     expect(accepted.status).toBe(201);
+    const check = await api(server, 'GET', `/demobot/check-session?demo_user_session_token=${session.session_token}`);
+    expect(check.body.demo_bot).toEqual({ id: bot.id, knowledge_count: 1 });
     for (const [fileName, content] of [
       ['notes.docx', Buffer.from('PK\u0003\u0004 not really a docx')],
       ['big.txt', 'x'.repeat(2 * 1024 * 1024 + 1)],

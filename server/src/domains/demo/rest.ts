@@ -15,7 +15,12 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
 
   app.get('/demobot/check-session', async (request) => {
     const status = await demo.checkSession((request.query as { demo_user_session_token?: unknown }).demo_user_session_token);
-    return { is_valid: status.isValid, is_expired: status.isExpired, expires_at: status.expiresAt?.toISOString() ?? null };
+    return {
+      is_valid: status.isValid,
+      is_expired: status.isExpired,
+      expires_at: status.expiresAt?.toISOString() ?? null,
+      demo_bot: status.demoBot ? { id: status.demoBot.id, knowledge_count: status.demoBot.knowledgeCount } : null,
+    };
   });
 
   app.get('/template/', async () => (await demo.templates()).map(templateJson));

@@ -77,6 +77,8 @@ export interface DemoSessionStatus {
   isValid: boolean;
   isExpired: boolean;
   expiresAt: Date | null;
+  /** Where a live session got to, so a reload resumes at its step: its latest bot and how much it knows. */
+  demoBot: { id: string; knowledgeCount: number } | null;
 }
 
 const TEMPLATE_TAGS: Partial<Record<string, string>> = {
@@ -121,9 +123,17 @@ export class DemoService {
   async checkSession(rawToken: unknown): Promise<DemoSessionStatus> {
     const token = parseInput(sessionTokenInput, rawToken);
     const session = await this.deps.prisma.demoSession.findUnique({ where: { tokenHash: sha256Hex(token) } });
-    if (!session) return { isValid: false, isExpired: false, expiresAt: null };
+    if (!session) return { isValid: false, isExpired: false, expiresAt: null, demoBot: null };
     const expired = session.expiresAt <= this.deps.clock.now();
-    return { isValid: !expired, isExpired: expired, expiresAt: session.expiresAt };
+    const latest = expired
+      ? null
+      : await this.deps.prisma.demoBot.findFirst({
+          where: { demoSessionId: session.id },
+          orderBy: { createdAt: 'desc' },
+          select: { botId: true, bot: { select: { _count: { select: { documents: true, webSources: true } } } } },
+        });
+    const demoBot = latest ? { id: latest.botId, knowledgeCount: latest.bot._count.documents + latest.bot._count.webSources } : null;
+    return { isValid: !expired, isExpired: expired, expiresAt: session.expiresAt, demoBot };
   }
 
   /** The live session for a token; an expired session can do nothing. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
   corruptPdf,
@@ -427,11 +427,17 @@ describe('documents: bad files get clear errors and leave nothing behind', () =>
       status: 'failed',
       error_message: expect.stringMatching(message),
     });
-    const logged = await server.platform.prisma.systemEvent.findFirst({
-      where: { event: `Document processing failed: ${fileName}` },
-      orderBy: { timestamp: 'desc' },
-    });
-    expect(logged).toMatchObject({ category: 'knowledge', details: expect.stringMatching(message) });
+    // The failure is published to the customer first, then written to the admin's log.
+    await vi.waitFor(
+      async () => {
+        const logged = await server.platform.prisma.systemEvent.findFirst({
+          where: { event: `Document processing failed: ${fileName}` },
+          orderBy: { timestamp: 'desc' },
+        });
+        expect(logged).toMatchObject({ category: 'knowledge', details: expect.stringMatching(message) });
+      },
+      { timeout: 30_000, interval: 25 },
+    );
   });
 });
 
