@@ -52,6 +52,8 @@ export function extractiveAnswer(
 ): ExtractiveAnswer {
   const language = questionLanguage(question, bot.languageCode);
   const queryTerms = new Set(stemmedTerms(question, language));
+  // Each query term's synonyms, looked up once rather than for every candidate sentence.
+  const alternatives = new Map([...queryTerms].map((term) => [term, [...alternativesOf(term, language)]]));
   const candidates = passages.flatMap((passage, passageRank) => {
     const headingTerms = new Set(stemmedTerms(`${passage.heading ?? ''} ${passage.source.title.replace(/\.\w+$/, '')}`, language));
     return sentencesOf(passage.content)
@@ -77,7 +79,7 @@ export function extractiveAnswer(
         if (candidate.terms.has(term)) {
           score += weight(term);
           matched += 1;
-        } else if ([...alternativesOf(term, language)].some((alternative) => candidate.terms.has(alternative))) {
+        } else if (alternatives.get(term)!.some((alternative) => candidate.terms.has(alternative))) {
           // A paraphrase counts, a little less than the word itself.
           score += SYNONYM_SHARE * weight(term);
           matched += 1;
