@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways, STATE_WAIT } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 import { signIn } from './session.ts';
 
@@ -93,6 +93,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A screenshot of what the screen shows once the toasts of earlier steps are closed (they would
+ * cover it) and any opening dialog has finished its animation.
+ */
+async function settledScreenshot(target: Page, name: string) {
+  const toasts = target.locator('[data-scope="toast"][data-part="root"]');
+  const closeButtons = target.locator('[data-scope="toast"][data-part="root"][data-state="open"] [data-part="close-trigger"]');
+  for (let attempt = 0; attempt < 20 && (await closeButtons.count()) > 0; attempt++) {
+    // Stacked toasts overlap: a click event on the button itself, not at its coordinates.
+    await closeButtons
+      .first()
+      .dispatchEvent('click', undefined, { timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await expect.poll(() => toasts.count(), STATE_WAIT).toBe(0);
+  await target.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await screenshot(target, name);
+}
+
 const editorUrl = () => `/editor/${encodeURIComponent(Buffer.from(`Bot:${botId}`).toString('base64'))}`;
 
 describe('connections', () => {
@@ -109,7 +128,7 @@ describe('connections', () => {
     await page.getByText('Olive Owner').waitFor();
     await page.getByText('owner@gmail.example').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Connect Google Sheets' }).isChecked()).toBe(true);
-    await screenshot(page, 'settings-integrations-connected');
+    await settledScreenshot(page, 'settings-integrations-connected');
     await expectAccessible(page);
   });
 
@@ -132,7 +151,7 @@ describe('connections', () => {
     expect(
       (await api('GET', `/whatsapp/linked-numbers/${botId}`)).body.map((entry: { phone_number: string }) => entry.phone_number),
     ).toEqual(['33612345678']);
-    await screenshot(page, 'connections-whatsapp');
+    await settledScreenshot(page, 'connections-whatsapp');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Unlink +33612345678' }).click();
@@ -147,7 +166,7 @@ describe('connections', () => {
     await dialog.getByRole('button', { name: 'Refresh QR' }).click();
     await page.getByText('QR Code Refreshed').waitFor();
     expect(await dialog.getByRole('link', { name: 'Or open the link on the phone' }).getAttribute('href')).not.toBe(link);
-    await screenshot(page, 'connections-qr');
+    await settledScreenshot(page, 'connections-qr');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
   });
 
@@ -171,7 +190,7 @@ describe('connections', () => {
       completed_spreadsheet_id: completedId,
       completed_sheet_name: 'Leads',
     });
-    await screenshot(page, 'connections-sheet');
+    await settledScreenshot(page, 'connections-sheet');
 
     let answer = '';
     for (let attempt = 0; attempt < 60 && !answer.includes('129 EUR'); attempt++) {
@@ -204,22 +223,40 @@ describe('connections', () => {
     expect(consoleProblems.filter((text) => /HydrateFallback|postMessage/.test(text))).toEqual([]);
   });
 
-  it('fits a phone in French, with French numbers', async () => {
+  it('fits a phone, in English and in French (with French numbers)', async () => {
     const phone = await newVisitor(browser, productUrl, PHONE);
     try {
       const storage = await page.evaluate(() => Object.entries(localStorage));
       await phone.page.goto('/');
       await phone.page.evaluate((entries) => {
         entries.forEach(([key, value]) => localStorage.setItem(key, value));
-        localStorage.setItem('language', 'fr');
       }, storage);
+
+      await phone.page.goto(editorUrl());
+      await phone.page.getByRole('tab', { name: 'Connections' }).click();
+      await phone.page.getByRole('heading', { name: 'Data tool' }).waitFor();
+      await settledScreenshot(phone.page, 'connections-en-375');
+      expect(await scrollsSideways(phone.page)).toBe(false);
+      await phone.page.getByRole('button', { name: 'Scan QR' }).click();
+      const dialog = phone.page.getByRole('dialog', { name: 'Link a number by QR code' });
+      await dialog.getByRole('img', { name: 'QR code that opens WhatsApp with the registration message' }).waitFor();
+      await settledScreenshot(phone.page, 'connections-qr-en-375');
+      expect(await scrollsSideways(phone.page)).toBe(false);
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await phone.page.goto('/settings');
+      await phone.page.getByText('Olive Owner').waitFor();
+      await screenshot(phone.page, 'settings-integrations-en-375');
+      expect(await scrollsSideways(phone.page)).toBe(false);
+
+      await phone.page.evaluate(() => localStorage.setItem('language', 'fr'));
       await phone.page.goto(editorUrl());
       await phone.page.getByRole('tab', { name: 'Connexions' }).click();
       await phone.page.getByRole('heading', { name: 'Outil de données' }).waitFor();
       await phone.page.getByRole('tab', { name: 'Détails et apparence du bot' }).click();
       await phone.page.getByText('Créativité : 0,5').waitFor();
       await phone.page.getByRole('tab', { name: 'Connexions' }).click();
-      await screenshot(phone.page, 'connections-fr-375');
+      await phone.page.getByRole('heading', { name: 'Outil de données' }).waitFor();
+      await settledScreenshot(phone.page, 'connections-fr-375');
       expect(await scrollsSideways(phone.page)).toBe(false);
       await phone.page.goto('/settings');
       await phone.page.getByText('Olive Owner').waitFor();
@@ -228,5 +265,17 @@ describe('connections', () => {
     } finally {
       await phone.context.close();
     }
+  });
+
+  it('disconnects Google from the settings', async () => {
+    await page.goto('/settings');
+    await page.getByText('Olive Owner').waitFor();
+    const sheets = page.getByRole('checkbox', { name: 'Connect Google Sheets' });
+    await sheets.uncheck({ force: true });
+    await expect.poll(() => sheets.isChecked(), STATE_WAIT).toBe(false);
+    await expect.poll(() => page.getByText('Olive Owner').count(), STATE_WAIT).toBe(0);
+    expect(await page.getByText('Disconnected', { exact: true }).count()).toBeGreaterThanOrEqual(3);
+    expect((await api('GET', '/auth/google/status')).body).toMatchObject({ google_sheets_connected: false });
+    await settledScreenshot(page, 'settings-integrations-after-disconnect');
   });
 });

@@ -17,6 +17,7 @@ import type { Platform } from './platform/index.ts';
 import type { ChatModelEndpoint } from './platform/llm/index.ts';
 import { DataToolService } from './domains/integrations/dataTool.ts';
 import { GoogleIntegrations } from './domains/integrations/google.ts';
+import { LeadCapture } from './domains/integrations/leads.ts';
 import { NotionData } from './domains/integrations/notionData.ts';
 import { WhatsAppCloudApi } from './domains/whatsapp/graphApi.ts';
 import { WhatsAppService } from './domains/whatsapp/service.ts';
@@ -63,22 +64,32 @@ export function createServices(platform: Platform): Services {
     prisma,
     clock,
     secrets: platform.secrets,
+    appSecret: config.appSecret,
     events,
     logger: platform.logger.child({ domain: 'google' }),
     google: config.google,
     publicUrl: config.publicUrl,
   });
-  // The data tool asks the chat which model answers a bot (once both exist); the chat tells it of exchanges.
-  const dataTool: DataToolService = new DataToolService({
+  const notion = new NotionData(config.notion.apiUrl, platform.logger.child({ domain: 'notion' }));
+  const dataTool = new DataToolService({
     prisma,
-    clock,
     secrets: platform.secrets,
-    queue: platform.queue,
     events,
     logger: platform.logger.child({ domain: 'dataTool' }),
     knowledge,
     google,
-    notion: new NotionData(config.notion.apiUrl),
+    notion,
+  });
+  // Leads ask the chat which model answers a bot (once both exist); the chat tells them of exchanges.
+  const leads: LeadCapture = new LeadCapture({
+    prisma,
+    clock,
+    queue: platform.queue,
+    events,
+    logger: platform.logger.child({ domain: 'leads' }),
+    google,
+    notion,
+    dataTool,
     publicUrl: config.publicUrl,
     modelFor: async (bot, channel): Promise<ChatModelEndpoint | null> => {
       const { answerer } = await chat.answererFor(bot, channel);
@@ -93,7 +104,7 @@ export function createServices(platform: Platform): Services {
     billing,
     platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
-    afterExchange: (bot, sessionId, questionId) => dataTool.afterExchange(bot, sessionId, questionId),
+    afterExchange: (exchange) => leads.afterExchange(exchange),
   });
   const crawls = new CrawlService({
     prisma,

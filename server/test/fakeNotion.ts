@@ -8,6 +8,9 @@ import { createServer } from 'node:http';
 
 type Properties = Record<string, { type: string; [key: string]: unknown }>;
 
+/** The API version of @notionhq/client 5 (databases hold data sources; pages are queried per data source). */
+const NOTION_VERSION = '2025-09-03';
+
 export interface FakeNotionDatabase {
   id: string;
   dataSourceId: string;
@@ -23,10 +26,14 @@ export interface FakeNotion {
   /** A database whose pages are given as plain values (title column first). */
   seedDatabase(
     title: string,
-    schema: Record<string, 'title' | 'rich_text' | 'email' | 'phone_number' | 'url' | 'date' | 'number'>,
+    schema: Record<string, 'title' | 'rich_text' | 'email' | 'phone_number' | 'url' | 'date' | 'number' | 'select'>,
     rows?: Record<string, string>[],
   ): FakeNotionDatabase;
+  /** Adds a page (plain values, as for seedDatabase) to a seeded database. */
+  addPage(databaseId: string, row: Record<string, string>): void;
   createdPages: { databaseId: string; properties: Record<string, any> }[];
+  /** Every API request (not the /__fake ones): method, path and the Notion-Version header. */
+  requests: { method: string; path: string; notionVersion: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -42,6 +49,8 @@ function propertyOf(type: string, value: string) {
       return { type, number: Number(value) };
     case 'date':
       return { type, date: { start: value } };
+    case 'select':
+      return { type, select: { name: value } };
     default:
       return { type, [type]: value };
   }
@@ -51,6 +60,7 @@ export async function startFakeNotion(): Promise<FakeNotion> {
   const apiKey = `ntn_${randomBytes(12).toString('hex')}`;
   const databases = new Map<string, FakeNotionDatabase>();
   const createdPages: FakeNotion['createdPages'] = [];
+  const requests: FakeNotion['requests'] = [];
   const bySource = (id: string) => [...databases.values()].find((database) => database.dataSourceId === id);
 
   const server = createServer((request, response) => {
@@ -74,6 +84,19 @@ export async function startFakeNotion(): Promise<FakeNotion> {
         return reply(201, { id: seedDatabase(seed.title, seed.schema, seed.rows).id });
       }
       if (fakePath === '/__fake/pages') return reply(200, { pages: createdPages });
+      requests.push({
+        method: request.method ?? 'GET',
+        path: fakePath,
+        notionVersion: request.headers['notion-version'] as string | undefined,
+      });
+      if (request.headers['notion-version'] !== NOTION_VERSION) {
+        return reply(400, {
+          object: 'error',
+          status: 400,
+          code: 'missing_version',
+          message: `This fake speaks Notion-Version ${NOTION_VERSION} (data sources) only.`,
+        });
+      }
       if (request.headers.authorization !== `Bearer ${apiKey}`) {
         return reply(401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
       }
@@ -119,11 +142,29 @@ export async function startFakeNotion(): Promise<FakeNotion> {
         const database =
           bySource(body.parent?.data_source_id ?? '') ?? databases.get(String(body.parent?.database_id ?? '').replace(/-/g, ''));
         if (!database) return notFound();
+        // As Notion does: every property must exist in the data source and be written as its type.
+        for (const [name, value] of Object.entries((body.properties ?? {}) as Record<string, object>)) {
+          const type = database.schema[name]?.type;
+          if (!type || !(type in value)) {
+            return reply(400, {
+              object: 'error',
+              status: 400,
+              code: 'validation_error',
+              message: type ? `${name} is expected to be ${type}.` : `${name} is not a property that exists.`,
+            });
+          }
+        }
         createdPages.push({ databaseId: database.id, properties: body.properties ?? {} });
         return reply(200, { object: 'page', id: randomUUID(), properties: body.properties ?? {} });
       }
       return reply(404, { object: 'error', status: 404, code: 'invalid_request_url', message: `Unknown path ${path}` });
     });
+  });
+  const pageOf = (schema: FakeNotionDatabase['schema'], row: Record<string, string>) => ({
+    id: randomUUID(),
+    properties: Object.fromEntries(
+      Object.entries(row).map(([name, value]) => [name, propertyOf(schema[name]?.type ?? 'rich_text', value)]),
+    ),
   });
   const seedDatabase: FakeNotion['seedDatabase'] = (title, schema, rows = []) => {
     const id = randomBytes(16).toString('hex');
@@ -132,11 +173,9 @@ export async function startFakeNotion(): Promise<FakeNotion> {
       dataSourceId: randomUUID(),
       title,
       schema: Object.fromEntries(Object.entries(schema).map(([name, type]) => [name, { type }])),
-      pages: rows.map((row) => ({
-        id: randomUUID(),
-        properties: Object.fromEntries(Object.entries(row).map(([name, value]) => [name, propertyOf(schema[name] ?? 'rich_text', value)])),
-      })),
+      pages: [],
     };
+    database.pages = rows.map((row) => pageOf(database.schema, row));
     databases.set(id, database);
     return database;
   };
@@ -148,7 +187,13 @@ export async function startFakeNotion(): Promise<FakeNotion> {
     apiKey,
     databases,
     createdPages,
+    requests,
     seedDatabase,
+    addPage(databaseId, row) {
+      const database = databases.get(databaseId.replace(/-/g, ''));
+      if (!database) throw new Error(`No fake Notion database ${databaseId}`);
+      database.pages.push(pageOf(database.schema, row));
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -24,8 +24,10 @@ export interface FakeWhatsApp {
   sent: SentMessage[];
   /** Resolves once at least `count` messages were sent to `to` (any number when omitted). */
   waitForSent(count: number, to?: string): Promise<SentMessage[]>;
-  /** The next send answers this HTTP status (once). */
-  failNextSend(status: number): void;
+  /** A send answers this HTTP status (once): the next one, or the one after `afterSuccesses` good sends. */
+  failNextSend(status: number, afterSuccesses?: number): void;
+  /** How many sends the fake refused. */
+  refusedSends(): number;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,8 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   const phoneNumberId = '109876543210';
   const displayDigits = '15550001111';
   const sent: SentMessage[] = [];
-  const failures: number[] = [];
+  const failures: { status: number; afterSuccesses: number }[] = [];
+  let refused = 0;
   let messageSeq = 0;
 
   const server = createServer((request, response) => {
@@ -54,10 +57,25 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
         return reply(200, { id: phoneNumberId, display_phone_number: '+1 555-000-1111' });
       }
       if (request.method === 'POST' && path === `/${phoneNumberId}/messages`) {
-        const failure = failures.shift();
-        if (failure) return reply(failure, { error: { message: 'Temporary failure', code: 131000 } });
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { to?: string; text?: { body?: string } };
-        sent.push({ to: String(body.to), text: String(body.text?.body ?? ''), phoneNumberId });
+        const failure = failures[0];
+        if (failure && failure.afterSuccesses > 0) failure.afterSuccesses -= 1;
+        else if (failure) {
+          failures.shift();
+          refused += 1;
+          return reply(failure.status, { error: { message: 'Something went wrong', code: 131000 } });
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          messaging_product?: string;
+          type?: string;
+          to?: string;
+          text?: { body?: string };
+        };
+        // What Meta itself refuses: another product, a non-text type, an empty or over-long text.
+        const text = body.text?.body ?? '';
+        if (body.messaging_product !== 'whatsapp' || body.type !== 'text' || !body.to || text.length === 0 || text.length > 4096) {
+          return reply(400, { error: { message: '(#100) Invalid parameter', code: 100 } });
+        }
+        sent.push({ to: body.to, text, phoneNumberId });
         messageSeq += 1;
         return reply(200, {
           messaging_product: 'whatsapp',
@@ -78,7 +96,8 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
     displayDigits,
     appSecret: 'fake-meta-app-secret',
     sent,
-    failNextSend: (status) => failures.push(status),
+    failNextSend: (status, afterSuccesses = 0) => failures.push({ status, afterSuccesses }),
+    refusedSends: () => refused,
     async waitForSent(count, to) {
       for (let attempt = 0; attempt < 600; attempt++) {
         const matching = sent.filter((message) => to === undefined || message.to === to);
@@ -139,4 +158,23 @@ export async function deliver(baseUrl: string, payload: unknown, options: { secr
     body,
   });
   return { status: response.status, body: (await response.json()) as any };
+}
+
+/** The verify token `configureWhatsApp` saves, for Meta's subscription check. */
+export const FAKE_VERIFY_TOKEN = 'verify-me';
+
+/** Saves the fake's keys in the admin config, as the admin does on the settings page. */
+export async function configureWhatsApp(server: { url: string }, meta: FakeWhatsApp, adminToken: string): Promise<void> {
+  for (const [key, value] of [
+    ['whatsapp_access_token', meta.accessToken],
+    ['whatsapp_phone_number_id', meta.phoneNumberId],
+    ['whatsapp_verify_token', FAKE_VERIFY_TOKEN],
+  ] as const) {
+    const saved = await fetch(`${server.url}/api/v1/admin/config/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key, value }),
+    });
+    if (saved.status !== 200) throw new Error(`could not save ${key}: ${await saved.text()}`);
+  }
 }

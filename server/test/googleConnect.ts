@@ -6,11 +6,8 @@ export function onServer(server: TestServer, link: string): string {
   return `${server.url}${url.pathname}${url.search}`;
 }
 
-/**
- * Connects a Google service the way the settings popup does: authorizeGoogle, the start route (which
- * sets the PKCE cookie), Google's consent (the fake redirects straight back) and the callback page.
- */
-export async function connectGoogle(server: TestServer, token: string, service: 'sheets' | 'calendar' | 'drive') {
+/** authorizeGoogle's link for a service (the popup's address), or an error when it gave none. */
+export async function authorizeGoogle(server: TestServer, token: string, service: 'sheets' | 'calendar' | 'drive'): Promise<string> {
   const authorized = await graphql<{ authorizeGoogle: { url?: string; message?: string } }>(
     server,
     `
@@ -30,12 +27,32 @@ export async function connectGoogle(server: TestServer, token: string, service: 
   );
   const url = authorized.data?.authorizeGoogle.url;
   if (!url) throw new Error(`authorizeGoogle failed: ${JSON.stringify(authorized)}`);
-  const start = await fetch(onServer(server, url), { redirect: 'manual', headers: { accept: 'text/html' } });
+  return url;
+}
+
+/**
+ * Connects a Google service the way the settings popup does: authorizeGoogle, the start route (which
+ * sets the PKCE cookie), Google's consent (the fake redirects straight back) and the callback page.
+ */
+export async function connectGoogle(server: TestServer, token: string, service: 'sheets' | 'calendar' | 'drive') {
+  const startUrl = await authorizeGoogle(server, token, service);
+  const start = await fetch(onServer(server, startUrl), { redirect: 'manual', headers: { accept: 'text/html' } });
   if (start.status !== 302) throw new Error(`start answered ${start.status}: ${await start.text()}`);
-  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const setCookie = start.headers.get('set-cookie') ?? '';
+  const cookie = setCookie.split(';')[0]!;
+  const consentUrl = start.headers.get('location')!;
+  const consent = await fetch(consentUrl, { redirect: 'manual' });
   const callbackUrl = consent.headers.get('location');
   if (consent.status !== 302 || !callbackUrl) throw new Error(`consent answered ${consent.status}: ${await consent.text()}`);
   const callback = await fetch(onServer(server, callbackUrl), { redirect: 'manual', headers: { cookie, accept: 'text/html' } });
-  return { status: callback.status, html: await callback.text(), callbackUrl, cookie, startUrl: url };
+  return {
+    status: callback.status,
+    headers: callback.headers,
+    html: await callback.text(),
+    callbackUrl,
+    consentUrl,
+    cookie,
+    setCookie,
+    startUrl,
+  };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { DataToolSectionFragment$data, DataToolSectionFragment$key } from './__generated__/DataToolSectionFragment.graphql.ts';
@@ -144,7 +145,9 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
         )}
       </HStack>
       {bot.dataTool === 'sheet' && (
-        <ErrorBoundary>
+        <ErrorBoundary
+          fallback={(error, reset) => <ErrorPanel title={t('connections.sheet.loadFailed')} message={error.message} onRetry={reset} />}
+        >
           <Suspense fallback={<Spinner aria-label={t('connections.loading')} />}>
             <SheetConfigForm botId={bot.id} saved={bot.sheetConfig} />
           </Suspense>
@@ -382,51 +385,50 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
   }
 
   return (
-    <Stack
-      as="form"
-      gap="3"
-      borderWidth="1px"
-      borderRadius="md"
-      padding="3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Field.Root required={!saved}>
-        <Field.Label>
-          {t('connections.notion.apiKey')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
-        {saved && <Field.HelperText>{t('connections.notion.keepKey', { masked: saved.apiKeyMasked })}</Field.HelperText>}
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('connections.notion.readDatabase')}</Field.Label>
-        <Input value={readDatabaseId} onChange={(event) => setReadDatabaseId(event.target.value)} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('connections.notion.writeDatabase')}</Field.Label>
-        <Input value={writeDatabaseId} onChange={(event) => setWriteDatabaseId(event.target.value)} />
-      </Field.Root>
-      <HStack gap="2">
-        <Button type="submit" colorPalette="brand" loading={saving}>
-          {t('connections.save')}
-        </Button>
-        {saved && (
-          <Button
-            variant="outline"
-            onClick={() => {
-              setEditing(false);
-              setApiKey('');
-              setReadDatabaseId(saved.readDatabaseId);
-              setWriteDatabaseId(saved.writeDatabaseId);
-            }}
-          >
-            {t('connections.notion.cancel')}
+    // noValidate: the missing key gets the spec's toast rather than the browser's bubble.
+    <Stack asChild gap="3" borderWidth="1px" borderRadius="md" padding="3">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Field.Root required={!saved}>
+          <Field.Label>
+            {t('connections.notion.apiKey')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
+          {saved && <Field.HelperText>{t('connections.notion.keepKey', { masked: saved.apiKeyMasked })}</Field.HelperText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('connections.notion.readDatabase')}</Field.Label>
+          <Input value={readDatabaseId} onChange={(event) => setReadDatabaseId(event.target.value)} />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('connections.notion.writeDatabase')}</Field.Label>
+          <Input value={writeDatabaseId} onChange={(event) => setWriteDatabaseId(event.target.value)} />
+        </Field.Root>
+        <HStack gap="2">
+          <Button type="submit" colorPalette="brand" loading={saving}>
+            {t('connections.save')}
           </Button>
-        )}
-      </HStack>
+          {saved && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setEditing(false);
+                setApiKey('');
+                setReadDatabaseId(saved.readDatabaseId);
+                setWriteDatabaseId(saved.writeDatabaseId);
+              }}
+            >
+              {t('connections.notion.cancel')}
+            </Button>
+          )}
+        </HStack>
+      </form>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -100,9 +100,13 @@ function QrButton({ botId }: { botId: string }) {
         }
       >
         {problem && (
-          <Text role="alert" color="fg.error">
-            {problem}
-          </Text>
+          <Alert.Root status="error" role="alert" marginBottom="3">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('connections.whatsapp.qrFailed')}</Alert.Title>
+              <Alert.Description>{problem}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
         )}
         {!qr && !problem && <Spinner aria-label={t('connections.loading')} />}
         {qr && (
@@ -112,6 +116,9 @@ function QrButton({ botId }: { botId: string }) {
             <Link href={qr.link} target="_blank" rel="noreferrer" fontSize="sm" color="brand.fg" textDecoration="underline">
               {t('connections.whatsapp.qrLink')}
             </Link>
+            <Code maxWidth="full" wordBreak="break-all" whiteSpace="normal" fontSize="xs">
+              {qr.link}
+            </Code>
             <Text fontSize="sm" color="fg.muted">
               {t('connections.whatsapp.qrExpires', { time: formatDateTime(qr.expiresAt, i18n.language) })}
             </Text>

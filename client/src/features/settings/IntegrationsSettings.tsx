@@ -1,13 +1,15 @@
 import { Alert, Avatar, Badge, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation, useRefetchableFragment } from 'react-relay';
+import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
 import type { GoogleService, IntegrationsSettingsConnectMutation } from './__generated__/IntegrationsSettingsConnectMutation.graphql.ts';
 import type { IntegrationsSettingsDisconnectMutation } from './__generated__/IntegrationsSettingsDisconnectMutation.graphql.ts';
 import type { IntegrationsSettingsFragment$key } from './__generated__/IntegrationsSettingsFragment.graphql.ts';
-import type { IntegrationsSettingsRefetchQuery } from './__generated__/IntegrationsSettingsRefetchQuery.graphql.ts';
-import { openGooglePopup, watchGooglePopup } from './googlePopup.ts';
+import IntegrationsStatusQuery, {
+  type IntegrationsSettingsRefetchQuery,
+} from './__generated__/IntegrationsSettingsRefetchQuery.graphql.ts';
+import { useGooglePopup } from './googlePopup.ts';
 
 const SERVICES: readonly { service: GoogleService; field: 'sheetsConnected' | 'calendarConnected' | 'driveConnected' }[] = [
   { service: 'sheets', field: 'sheetsConnected' },
@@ -15,10 +17,39 @@ const SERVICES: readonly { service: GoogleService; field: 'sheetsConnected' | 'c
   { service: 'drive', field: 'driveConnected' },
 ];
 
+/**
+ * A controlled connect switch. Ark's hidden checkbox is uncontrolled, so a click the state does not
+ * follow (popup blocked) would leave it ticked for assistive technology while the switch looks
+ * off: put it back after each render.
+ */
+function ServiceToggle({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (input.current) input.current.checked = checked;
+  });
+  return (
+    <Switch.Root checked={checked} disabled={disabled} onCheckedChange={(details) => onChange(details.checked)}>
+      <Switch.HiddenInput ref={input} aria-label={label} />
+      <Switch.Control />
+    </Switch.Root>
+  );
+}
+
 /** Settings › Integrations: connect Google services through the sign-in popup, see the account, disconnect. */
 export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsFragment$key }) {
   const { t } = useTranslation();
-  const [data, refetch] = useRefetchableFragment<IntegrationsSettingsRefetchQuery, IntegrationsSettingsFragment$key>(
+  const environment = useRelayEnvironment();
+  const data = useFragment(
     graphql`
       fragment IntegrationsSettingsFragment on User @refetchable(queryName: "IntegrationsSettingsRefetchQuery") {
         id
@@ -36,10 +67,9 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
     `,
     viewer,
   );
-  const [blocked, setBlocked] = useState(false);
-  const [waitingFor, setWaitingFor] = useState<GoogleService | null>(null);
-  const stopWatching = useRef<(() => void) | null>(null);
-  useEffect(() => () => stopWatching.current?.(), []);
+  const popups = useGooglePopup();
+  // The switch the user just flipped shows its new position until the attempt ends.
+  const [pending, setPending] = useState<{ service: GoogleService; checked: boolean } | null>(null);
   const [connect, authorizing] = useMutation<IntegrationsSettingsConnectMutation>(graphql`
     mutation IntegrationsSettingsConnectMutation($service: GoogleService!) {
       authorizeGoogle(service: $service) {
@@ -65,16 +95,33 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
   `);
   const { googleIntegration: status } = data;
 
+  /**
+   * The grant was stored by the OAuth callback, outside GraphQL: read the status again. The answer
+   * lands in the store under the viewer's id and re-renders this fragment; a failure is only
+   * logged, as the spec says of the status reload.
+   */
+  function reloadStatus() {
+    fetchQuery<IntegrationsSettingsRefetchQuery>(
+      environment,
+      IntegrationsStatusQuery,
+      { id: data.id },
+      { fetchPolicy: 'network-only' },
+    ).subscribe({
+      error: (error: unknown) => console.warn(t('settings.integrations.statusFallback'), error),
+    });
+  }
+
   function startConnecting(service: GoogleService) {
-    const popup = openGooglePopup(window as never);
-    setBlocked(popup === null);
+    const popup = popups.open();
     if (!popup) return;
+    setPending({ service, checked: true });
     const failed = (message?: string) => {
       popup.close();
+      setPending(null);
       toaster.create({
         type: 'error',
         title: t('settings.integrations.connectFailed'),
-        description: message || t('settings.integrations.statusFallback'),
+        description: message || t('settings.integrations.connectFallback'),
       });
     };
     connect({
@@ -84,13 +131,9 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
           failed(result.message);
           return;
         }
-        popup.location.href = result.url;
-        stopWatching.current?.();
-        setWaitingFor(service);
-        stopWatching.current = watchGooglePopup(window as never, popup, (outcome) => {
-          stopWatching.current = null;
-          setWaitingFor(null);
-          refetch({}, { fetchPolicy: 'network-only' });
+        popups.follow(popup, result.url, (outcome) => {
+          setPending(null);
+          reloadStatus();
           if (outcome.kind === 'connected') {
             toaster.create({
               type: 'success',
@@ -107,9 +150,11 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
   }
 
   function stopConnection(service: GoogleService) {
+    setPending({ service, checked: false });
     disconnect({
       variables: { service },
       onCompleted: () => {
+        setPending(null);
         toaster.create({
           type: 'success',
           title: t('settings.integrations.disconnected'),
@@ -117,6 +162,7 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
         });
       },
       onError: () => {
+        setPending(null);
         toaster.create({
           type: 'error',
           title: t('settings.integrations.disconnectFailed'),
@@ -128,7 +174,7 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
 
   return (
     <Stack gap="4">
-      {blocked && (
+      {popups.blocked && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
           <Alert.Content>
@@ -163,6 +209,7 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
             )}
             {SERVICES.map(({ service, field }) => {
               const connected = status[field];
+              const waiting = pending?.service === service && pending.checked;
               return (
                 <HStack key={service} justify="space-between" gap="3" flexWrap="wrap">
                   <HStack gap="2">
@@ -170,22 +217,18 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
                     <Badge colorPalette={connected ? 'green' : 'gray'}>
                       {connected ? t('settings.integrations.statusConnected') : t('settings.integrations.statusDisconnected')}
                     </Badge>
-                    {waitingFor === service && (
+                    {waiting && (
                       <Text fontSize="sm" color="fg.muted" role="status">
                         {t('settings.integrations.waiting')}
                       </Text>
                     )}
                   </HStack>
-                  <Switch.Root
-                    checked={connected}
-                    disabled={authorizing || disconnecting || waitingFor !== null}
-                    onCheckedChange={({ checked }) => (checked ? startConnecting(service) : stopConnection(service))}
-                  >
-                    <Switch.HiddenInput
-                      aria-label={t('settings.integrations.toggleLabel', { service: t(`settings.integrations.services.${service}`) })}
-                    />
-                    <Switch.Control />
-                  </Switch.Root>
+                  <ServiceToggle
+                    label={t('settings.integrations.toggleLabel', { service: t(`settings.integrations.services.${service}`) })}
+                    checked={pending?.service === service ? pending.checked : connected}
+                    disabled={pending !== null || authorizing || disconnecting}
+                    onChange={(checked) => (checked ? startConnecting(service) : stopConnection(service))}
+                  />
                 </HStack>
               );
             })}

@@ -5,6 +5,7 @@ import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from '../../test/axe.ts';
+import { toaster } from '../../ui/toaster.tsx';
 import { renderRoute } from '../../test/render.tsx';
 import type { SettingsRouteQuery } from './__generated__/SettingsRouteQuery.graphql.ts';
 import { SettingsScreen, settingsQuery } from './SettingsRoute.tsx';
@@ -103,12 +104,15 @@ describe('Settings › Integrations', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
+    toaster.remove();
   });
 
   it('shows the connected account with its picture, name and email, and each service status', async () => {
     renderSettings({ googleIntegration: CONNECTED });
     expect(await screen.findByText('Olive Owner')).toBeTruthy();
     expect(screen.getByText('olive@example.org')).toBeTruthy();
+    // Ark shows the picture once it has loaded (never, in jsdom): it is there, with its alt text.
+    expect(document.querySelector('img[alt="Picture of Olive Owner"]')?.getAttribute('src')).toBe('https://example.org/olive.png');
     expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Connect Google Calendar' }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getAllByText('Disconnected')).toHaveLength(2);
@@ -120,6 +124,7 @@ describe('Settings › Integrations', () => {
     const environment = renderSettings();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
     expect(await screen.findByText('Popup blocked. Please allow popups for this site.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(false);
     expect(window.open).toHaveBeenCalledWith('', 'google-auth', 'width=500,height=600');
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
@@ -168,5 +173,64 @@ describe('Settings › Integrations', () => {
     });
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(false));
     expect(screen.queryByText('Olive Owner')).toBeNull();
+  });
+
+  it('closes the popup and shows the server text when Google sign-in is unavailable', async () => {
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const environment = renderSettings();
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation({
+        data: {
+          authorizeGoogle: {
+            __typename: 'ServiceUnavailableError',
+            __isError: 'ServiceUnavailableError',
+            message: 'Google sign-in is not configured.',
+          },
+        },
+      });
+    });
+    expect(popup.close).toHaveBeenCalled();
+    expect(await screen.findByText('Could not connect Google')).toBeTruthy();
+    expect(screen.getByText('Google sign-in is not configured.')).toBeTruthy();
+    expect(popup.location.href).toBe('');
+  });
+
+  it('reads the status again when the popup is closed, without a success message', async () => {
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const environment = renderSettings();
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    vi.useFakeTimers();
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation({
+        data: { authorizeGoogle: { __typename: 'GoogleAuthorization', url: 'http://localhost/api/v1/auth/google/sheets?state=s' } },
+      });
+    });
+    expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(true);
+    popup.closed = true;
+    await act(async () => {
+      vi.advanceTimersByTime(500);
+    });
+    vi.useRealTimers();
+    const reload = environment.mock.getMostRecentOperation();
+    expect(reload.request.node.params.name).toBe('IntegrationsSettingsRefetchQuery');
+    expect(reload.request.variables).toEqual({ id: VIEWER_ID });
+    await act(async () => {
+      environment.mock.resolve(reload, { data: { node: { __typename: 'User', id: VIEWER_ID, googleIntegration: DISCONNECTED } } });
+    });
+    expect((screen.getByRole('checkbox', { name: 'Connect Google Sheets' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText('Finish signing in in the Google window…')).toBeNull();
+  });
+
+  it('says so when disconnecting fails', async () => {
+    const environment = renderSettings({ googleIntegration: CONNECTED });
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Connect Google Sheets' }));
+    await act(async () => {
+      environment.mock.rejectMostRecentOperation(new Error('network down'));
+    });
+    expect(await screen.findByText('Failed to disconnect Google Sheets')).toBeTruthy();
+    expect(screen.getByText('Olive Owner')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { openGooglePopup, watchGooglePopup, type Popup, type PopupOutcome } from './googlePopup.ts';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openGooglePopup, useGooglePopup, watchGooglePopup, type Popup, type PopupOutcome } from './googlePopup.ts';
 
 function fakeHost(popup: Popup | null) {
   const listeners = new Set<(event: MessageEvent) => void>();
@@ -58,5 +59,86 @@ describe('watchGooglePopup', () => {
   it('says when the browser blocked the popup', () => {
     const { host } = fakeHost(null);
     expect(openGooglePopup(host)).toBeNull();
+  });
+});
+
+describe('useGooglePopup', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('opens the 500x600 window, sends it to the link, and checks every 500 ms whether it closed', () => {
+    vi.useFakeTimers();
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const onDone = vi.fn();
+    const { result } = renderHook(() => useGooglePopup());
+    act(() => {
+      const opened = result.current.open();
+      expect(opened).toBe(popup);
+      result.current.follow(opened!, 'http://app.test/api/v1/auth/google/sheets?state=s', onDone);
+    });
+    expect(open).toHaveBeenCalledWith('', 'google-auth', 'width=500,height=600');
+    expect(popup.location.href).toBe('http://app.test/api/v1/auth/google/sheets?state=s');
+    expect(result.current).toMatchObject({ blocked: false, waiting: true });
+    act(() => {
+      vi.advanceTimersByTime(1_500);
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    popup.closed = true;
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(onDone).toHaveBeenCalledExactlyOnceWith({ kind: 'closed' });
+    expect(result.current.waiting).toBe(false);
+  });
+
+  it('ends the wait on the same-origin success message, and ignores other origins', () => {
+    vi.useFakeTimers();
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const onDone = vi.fn();
+    const { result } = renderHook(() => useGooglePopup());
+    act(() => result.current.follow(result.current.open()!, 'http://app.test/auth', onDone));
+    const post = (origin: string) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { origin, data: { type: 'google-auth-success', source: 'sheets' } }));
+      });
+    post('http://evil.test');
+    expect(onDone).not.toHaveBeenCalled();
+    post(window.location.origin);
+    expect(onDone).toHaveBeenCalledExactlyOnceWith({ kind: 'connected', source: 'sheets' });
+    popup.closed = true;
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the popup was blocked when window.open returns null', () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { result } = renderHook(() => useGooglePopup());
+    act(() => {
+      expect(result.current.open()).toBeNull();
+    });
+    expect(result.current.blocked).toBe(true);
+  });
+
+  it('stops watching when the component goes away', () => {
+    vi.useFakeTimers();
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const onDone = vi.fn();
+    const { result, unmount } = renderHook(() => useGooglePopup());
+    act(() => result.current.follow(result.current.open()!, 'http://app.test/auth', onDone));
+    unmount();
+    popup.closed = true;
+    vi.advanceTimersByTime(2_000);
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -4,13 +4,13 @@
  * A route uses it in two steps:
  *  1. `startGoogleSignIn(config.google, redirectUri)` → keep `state` and `codeVerifier` (e.g. in a
  *     signed, short-lived, httpOnly cookie) and redirect the browser to `authorizationUrl`;
- *  2. on the callback, `readGoogleCallback(request.query)` → check `statesMatch(saved, state)`, then
+ *  2. on the callback, `readGoogleCallback(request.query)` → check `sameSecret(state, saved)`, then
  *     `finishGoogleSignIn(config.google, { code, redirectUri, codeVerifier })` → `GoogleProfile`.
  *
  * Every failure is a `GoogleSignInError` whose message is safe to log: it never contains the client
  * secret, the authorization code, the verifier or a token.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** The shape of `config.google` (see src/config.ts). */
 export interface GoogleConfig {
@@ -123,14 +123,6 @@ export function startGoogleSignIn(google: GoogleConfig, redirectUri: string): Go
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('prompt', 'select_account');
   return { authorizationUrl: url.toString(), state, codeVerifier };
-}
-
-/** Constant-time comparison of the state kept by the server with the one on the callback. */
-export function statesMatch(expected: string | undefined | null, received: string | undefined | null): boolean {
-  if (!expected || !received) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
+import { sameSecret } from '../../platform/crypto/index.ts';
 import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
 import { trialJson } from '../billing/rest.ts';
 import type { TrialView } from '../billing/trial.ts';
 import { authErrors } from './errors.ts';
-import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn, statesMatch } from './google.ts';
+import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn } from './google.ts';
 import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
 
 const GOOGLE_STATE_COOKIE = 'google_oauth';
@@ -105,7 +106,7 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
     const saved = readSavedGoogleState(request);
     try {
       const callback = readGoogleCallback(request.query);
-      if (!saved || !statesMatch(saved.state, callback.state)) {
+      if (!saved || !sameSecret(callback.state, saved.state)) {
         return failed('Google sign-in expired or was started in another browser. Please try again.');
       }
       const profile = await finishGoogleSignIn(config.google, {

@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, Channel, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { notFoundError, PaymentRequiredError } from '../../errors.ts';
+import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
+import { notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import { sha256Hex } from '../../platform/crypto/index.ts';
+import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
@@ -84,8 +84,17 @@ interface ChatDependencies {
   billing: BillingService;
   platformAi: PlatformAi;
   retrieve: (botId: string, query: string, options: { topK: number }) => Promise<RetrievedChunk[]>;
-  /** Told of every stored exchange (the data tool looks for leads); its failures never fail the answer. */
-  afterExchange?: (bot: Bot, sessionId: string, questionId: string) => Promise<void>;
+  /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
+  afterExchange?: (exchange: Exchange) => Promise<void>;
+}
+
+/** A question and its answer, both stored, and who answered (the model's settings or the extractive rules). */
+export interface Exchange {
+  bot: Bot;
+  session: ChatSession;
+  question: ChatMessage;
+  answer: ChatMessage;
+  answerer: Answerer;
 }
 
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
@@ -205,8 +214,12 @@ export class ChatService {
         data: { botId: bot.id, channel: 'whatsapp', phoneNumber, visitorName: senderName?.slice(0, 100) || null },
       }));
     try {
+      // The widget's limits per conversation and per bot: a number sending in a loop cannot drain the credits.
+      await this.limit(`whatsapp:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
+      await this.limit(`whatsapp:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
       return await this.respond(bot, session, question, {});
     } catch (error) {
+      if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: randomUUID() };
       if (!(error instanceof PaymentRequiredError)) throw error;
       this.deps.logger.info({ botId: bot.id, code: error.code }, 'WhatsApp answer not paid for; told the sender the bot is unavailable');
       return this.unavailableReply(bot);
@@ -244,7 +257,7 @@ export class ChatService {
           description: `Answer by ${bot.name}`,
         })
       : null;
-    const [history] = await Promise.all([
+    const [history, questionMessage] = await Promise.all([
       bot.enableMemory ? this.recentTurns(session.id, questionId) : Promise.resolve([]),
       this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } }),
     ]);
@@ -275,7 +288,7 @@ export class ChatService {
       },
     });
     await this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } });
-    await this.deps.afterExchange?.(bot, session.id, questionId).catch((error: unknown) => {
+    await this.deps.afterExchange?.({ bot, session, question: questionMessage, answer, answerer }).catch((error: unknown) => {
       this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
     });
     return { text: result.text, sources: result.sources, messageId: answer.id };
@@ -336,10 +349,4 @@ export class ChatService {
   private limit(key: string, rule: RateLimitRule): Promise<void> {
     return enforceRateLimit(this.deps.rateLimiter, key, rule, CHAT_MESSAGES.tooManyMessages);
   }
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -13,6 +13,7 @@ let server: TestServer;
 
 const FACTS = 'Our shop opens at 9am every weekday.';
 const LEAD_HEADER = ['Timestamp', 'Channel', 'Bot', 'Name', 'Email', 'Phone', 'Question', 'Conversation link'];
+const SHEET_DOCUMENT = 'Google Sheet – Catalog › Products';
 
 beforeAll(async () => {
   google = await startFakeGoogle();
@@ -26,19 +27,33 @@ afterAll(async () => {
   await notion?.close();
 });
 
-/** A visitor's conversation through the public widget API; resolves with each answer. */
+/** A visitor's conversation through the public widget API; resolves once its lead jobs are done. */
 async function widgetConversation(target: TestServer, bot: { id: string; widgetToken: string }, messages: string[]) {
   const session = await api(target, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
-  const answers = [];
   for (const message of messages) {
     const answer = await api(target, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
       body: { message, session_token: session.body.session_token },
     });
     expect(answer.status).toBe(200);
-    answers.push(answer.body);
   }
   await target.platform.queue.onIdle!();
-  return answers;
+}
+
+/** The test chat of the editor: the answer and the titles of its sources. */
+async function ask(target: TestServer, token: string, botId: string, question: string) {
+  const answer = await api(target, 'POST', `/bots/${botId}/rag-chat?query=${encodeURIComponent(question)}`, { token });
+  expect(answer.status).toBe(200);
+  return { text: answer.body.response as string, sources: (answer.body.sources as { title: string }[]).map((source) => source.title) };
+}
+
+/** The bot's global id, as the editor has it. */
+async function globalBotId(target: TestServer, token: string): Promise<string> {
+  const { data } = await graphql(target, '{ viewer { bots(first: 1) { edges { node { id } } } } }', {}, token);
+  return data.viewer.bots.edges[0].node.id;
+}
+
+function syncedDocuments(target: TestServer, botId: string, prefix: string) {
+  return target.platform.prisma.document.findMany({ where: { botId, fileName: { startsWith: prefix } } });
 }
 
 async function sheetBot(target: TestServer, customer: TestAccount) {
@@ -52,9 +67,11 @@ async function sheetBot(target: TestServer, customer: TestAccount) {
   });
   const leads = google.seedSpreadsheet('Leads', { Completed: [LEAD_HEADER] });
   await connectGoogle(target, customer.accessToken, 'sheets');
-  expect(
-    (await api(target, 'POST', '/bots/setbot-tools', { token: customer.accessToken, body: { bot_id: bot.id, tool_name: 'sheet' } })).status,
-  ).toBe(200);
+  const chosen = await api(target, 'POST', '/bots/setbot-tools', {
+    token: customer.accessToken,
+    body: { bot_id: bot.id, tool_name: 'sheet' },
+  });
+  expect(chosen).toMatchObject({ status: 200, body: { is_sheet_enabled: true, sync_error: null } });
   const saved = await api(target, 'POST', '/config/sheets', {
     token: customer.accessToken,
     body: {
@@ -67,13 +84,38 @@ async function sheetBot(target: TestServer, customer: TestAccount) {
       completed_sheet_name: 'Completed',
     },
   });
-  expect(saved).toMatchObject({ status: 200, body: { message: 'Sheet config updated.', incoming_sheet_name: 'Products' } });
+  expect(saved).toMatchObject({
+    status: 201,
+    body: { message: 'Sheet config updated.', incoming_sheet_name: 'Products', is_active: true, sync_error: null },
+  });
   await documentsSettled(target, bot.id);
   return { bot, catalog, leads };
 }
 
+const LEADS_QUERY = `
+  {
+    viewer {
+      leads(first: 5) {
+        edges {
+          node {
+            name
+            email
+            phone
+            channel
+            destination
+            conversationLink
+            bot {
+              name
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 describe('choosing the data tool', () => {
-  it('keeps exactly one tool on, and only for the owner', async () => {
+  it('keeps exactly one tool on, in REST and GraphQL, and only for the owner', async () => {
     const owner = await signUp(server);
     const other = await signUp(server);
     const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
@@ -84,7 +126,8 @@ describe('choosing the data tool', () => {
       ['notion', { is_sheet_enabled: false, is_notion_enabled: true }],
       ['none', { is_sheet_enabled: false, is_notion_enabled: false }],
     ] as const) {
-      await api(server, 'POST', '/bots/setbot-tools', { token: owner.accessToken, body: { bot_id: bot.id, tool_name: tool } });
+      const set = await api(server, 'POST', '/bots/setbot-tools', { token: owner.accessToken, body: { bot_id: bot.id, tool_name: tool } });
+      expect(set).toMatchObject({ status: 200, body: { message: 'Tool Updated', ...expected } });
       expect((await status()).body).toEqual(expected);
     }
     const invalid = await api(server, 'POST', '/bots/setbot-tools', {
@@ -92,26 +135,97 @@ describe('choosing the data tool', () => {
       body: { bot_id: bot.id, tool_name: 'excel' },
     });
     expect(invalid).toMatchObject({ status: 400, body: { detail: 'tool_name must be one of: sheet, notion, none' } });
+
+    const botId = await globalBotId(server, owner.accessToken);
+    const setTool = (token: string, tool: string) =>
+      graphql(
+        server,
+        `
+          mutation ($botId: ID!, $tool: BotDataTool!) {
+            setBotDataTool(botId: $botId, tool: $tool) {
+              __typename
+              ... on Bot {
+                dataTool
+              }
+              ... on Error {
+                message
+                code
+              }
+            }
+          }
+        `,
+        { botId, tool },
+        token,
+      );
+    expect((await setTool(owner.accessToken, 'notion')).data.setBotDataTool).toEqual({ __typename: 'Bot', dataTool: 'notion' });
+    expect((await status()).body).toEqual({ is_sheet_enabled: false, is_notion_enabled: true });
+
+    // Another customer: the bot does not exist for them, and nothing changes.
+    expect((await setTool(other.accessToken, 'sheet')).data.setBotDataTool).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Bot not found',
+      code: 'BOT_NOT_FOUND',
+    });
     const foreign = await api(server, 'POST', '/bots/setbot-tools', {
       token: other.accessToken,
       body: { bot_id: bot.id, tool_name: 'sheet' },
     });
-    expect(foreign).toMatchObject({ status: 404, body: { detail: 'Bot not found' } });
-    expect((await api(server, 'GET', `/bots/getbot-tools/${bot.id}`, { token: other.accessToken })).status).toBe(404);
-    expect((await api(server, 'GET', `/notion-config/${bot.id}`, { token: other.accessToken })).body).toEqual({ detail: 'Bot not found' });
+    expect(foreign).toEqual(expect.objectContaining({ status: 404, body: { detail: 'Bot not found' } }));
+    expect(await api(server, 'GET', `/bots/getbot-tools/${bot.id}`, { token: other.accessToken })).toMatchObject({
+      status: 404,
+      body: { detail: 'Bot not found' },
+    });
+    expect((await status()).body).toEqual({ is_sheet_enabled: false, is_notion_enabled: true });
   });
 
-  it('needs both sheets', async () => {
+  it('needs both sheets, in REST and GraphQL', async () => {
     const owner = await signUp(server);
     const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
-    expect((await api(server, 'GET', `/config/sheets-calendars/${bot.id}`, { token: owner.accessToken })).body).toEqual({
-      detail: 'No Google Sheet is configured for this bot yet.',
+    expect(await api(server, 'GET', `/config/sheets-calendars/${bot.id}`, { token: owner.accessToken })).toMatchObject({
+      status: 404,
+      body: { detail: 'No Google Sheet is configured for this bot yet.' },
     });
     const missing = await api(server, 'POST', '/config/sheets', {
       token: owner.accessToken,
       body: { bot_id: bot.id, incoming_spreadsheet_id: 'x', incoming_sheet_name: 'Sheet1' },
     });
     expect(missing).toMatchObject({ status: 400, body: { detail: 'Please select both sheets.' } });
+
+    const botId = await globalBotId(server, owner.accessToken);
+    const saved = await graphql(
+      server,
+      `
+        mutation ($input: SheetConfigInput!) {
+          saveSheetConfig(input: $input) {
+            __typename
+            ... on ValidationError {
+              message
+            }
+          }
+        }
+      `,
+      { input: { botId, incomingSpreadsheetId: 'a', incomingSheetName: 'A', completedSpreadsheetId: '', completedSheetName: '' } },
+      owner.accessToken,
+    );
+    expect(saved.data.saveSheetConfig).toEqual({ __typename: 'ValidationError', message: 'Please select both sheets.' });
+    expect(await server.platform.prisma.sheetConfig.count({ where: { botId: bot.id } })).toBe(0);
+  });
+
+  it('a tool chosen before its configuration is inert: no sync, no lead', async () => {
+    const owner = await signUp(server);
+    const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
+    await api(server, 'POST', '/bots/setbot-tools', { token: owner.accessToken, body: { bot_id: bot.id, tool_name: 'sheet' } });
+    await widgetConversation(server, bot, ['My name is Ed, ed@example.com']);
+    expect(await server.platform.prisma.lead.count({ where: { botId: bot.id } })).toBe(0);
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: owner.accessToken })).toMatchObject({
+      status: 404,
+      body: { detail: 'No Google Sheet is configured for this bot yet.' },
+    });
+    await api(server, 'POST', '/bots/setbot-tools', { token: owner.accessToken, body: { bot_id: bot.id, tool_name: 'none' } });
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: owner.accessToken })).toMatchObject({
+      status: 400,
+      body: { detail: 'Choose Google Sheet or Notion as the data tool first.' },
+    });
   });
 });
 
@@ -119,22 +233,30 @@ describe('Google Sheet as the data tool', () => {
   it('answers from the incoming rows with a citation, and writes one lead per conversation to the completed sheet', async () => {
     const customer = await signUp(server);
     const { bot, catalog, leads } = await sheetBot(server, customer);
-    const documents = await server.platform.prisma.document.findMany({ where: { botId: bot.id } });
-    expect(documents.map((document) => [document.fileName, document.status])).toContainEqual([
-      'Google Sheet - Catalog - Products.md',
-      'completed',
-    ]);
-
-    const answer = await api(server, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('How much is the Aurora lamp?')}`, {
-      token: customer.accessToken,
+    expect(await api(server, 'GET', `/config/sheets-calendars/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 200,
+      body: {
+        bot_id: bot.id,
+        incoming_spreadsheet_id: catalog.id,
+        incoming_spreadsheet_name: 'Catalog',
+        incoming_sheet_name: 'Products',
+        completed_spreadsheet_id: leads.id,
+        completed_spreadsheet_name: 'Leads',
+        completed_sheet_name: 'Completed',
+        is_active: true,
+      },
     });
-    expect(answer.body.response).toContain('89 EUR');
-    expect(answer.body.sources.map((source: { title: string }) => source.title)).toContain('Google Sheet - Catalog - Products.md');
+    const [synced] = await syncedDocuments(server, bot.id, 'Google Sheet');
+    expect(synced).toMatchObject({ fileName: SHEET_DOCUMENT, status: 'completed', mimeType: 'text/markdown' });
+
+    const lamp = await ask(server, customer.accessToken, bot.id, 'How much is the Aurora lamp?');
+    expect(lamp.text).toContain('89 EUR');
+    expect(lamp.sources).toContain(SHEET_DOCUMENT);
 
     await widgetConversation(server, bot, [
       'Do you sell mugs?',
       'My name is Jane Doe, email jane@doe.example, please call me back',
-      'Also jane@doe.example again',
+      'Also jane@doe.example again, or +33 6 12 34 56 78',
     ]);
     const rows = google.rows(leads.id, 'Completed');
     expect(rows).toHaveLength(2);
@@ -146,57 +268,105 @@ describe('Google Sheet as the data tool', () => {
       '',
       'My name is Jane Doe, email jane@doe.example, please call me back',
     ]);
+    expect(new Date(rows[1]![0]!).getTime()).not.toBeNaN();
     expect(rows[1]![7]).toMatch(/^http:\/\/app\.test\/logs\?session=/);
+    // A second conversation is a second lead.
+    await widgetConversation(server, bot, ['I am Bo, bo@example.net']);
+    expect(google.rows(leads.id, 'Completed').map((row) => row[4])).toEqual(['Email', 'jane@doe.example', 'bo@example.net']);
 
-    // A sync on demand replaces the sheet's knowledge instead of adding a second copy.
+    // A sync of unchanged rows keeps the document; a changed sheet replaces it, never duplicates it.
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken })).toMatchObject({ status: 200 });
+    expect((await syncedDocuments(server, bot.id, 'Google Sheet')).map((document) => document.id)).toEqual([synced!.id]);
     catalog.sheets.get('Products')!.push(['Cedar stool', '120 EUR', 'natural']);
-    expect((await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken })).status).toBe(200);
-    await documentsSettled(server, bot.id);
-    const synced = await server.platform.prisma.document.findMany({ where: { botId: bot.id, fileName: { startsWith: 'Google Sheet' } } });
-    expect(synced).toHaveLength(1);
-    const stool = await api(server, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('How much is the Cedar stool?')}`, {
-      token: customer.accessToken,
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 200,
+      body: { message: 'Data tool synced: the bot is learning the new data.' },
     });
-    expect(stool.body.response).toContain('120 EUR');
+    await documentsSettled(server, bot.id);
+    const resynced = await syncedDocuments(server, bot.id, 'Google Sheet');
+    expect(resynced).toHaveLength(1);
+    expect(resynced[0]).toMatchObject({ fileName: SHEET_DOCUMENT, status: 'completed' });
+    expect(resynced[0]!.id).not.toBe(synced!.id);
+    const stool = await ask(server, customer.accessToken, bot.id, 'How much is the Cedar stool?');
+    expect(stool.text).toContain('120 EUR');
+    expect(stool.sources).toContain(SHEET_DOCUMENT);
 
-    const viewerLeads = await graphql(
+    const viewerLeads = await graphql(server, LEADS_QUERY, {}, customer.accessToken);
+    expect(viewerLeads.data.viewer.leads.edges.map((edge: { node: object }) => edge.node)).toEqual([
+      expect.objectContaining({ name: 'Bo', email: 'bo@example.net', destination: 'sheet' }),
+      expect.objectContaining({
+        name: 'Jane Doe',
+        email: 'jane@doe.example',
+        phone: null,
+        channel: 'widget',
+        destination: 'sheet',
+        bot: { name: 'Shop assistant' },
+      }),
+    ]);
+    const stranger = await signUp(server);
+    expect((await graphql(server, LEADS_QUERY, {}, stranger.accessToken)).data.viewer.leads.edges).toEqual([]);
+    const events = await server.platform.prisma.systemEvent.findMany({ where: { userId: customer.userId, event: { startsWith: 'Lead' } } });
+    expect(events.map((event) => event.event)).toEqual(['Lead captured for Shop assistant', 'Lead captured for Shop assistant']);
+  });
+
+  it('says clearly why a sync failed, and keeps the knowledge synced before', async () => {
+    const customer = await signUp(server);
+    const { bot, leads } = await sheetBot(server, customer);
+    const [synced] = await syncedDocuments(server, bot.id, 'Google Sheet');
+
+    const renamed = await api(server, 'POST', '/config/sheets', {
+      token: customer.accessToken,
+      body: {
+        bot_id: bot.id,
+        incoming_spreadsheet_id: google.seedSpreadsheet('Other', { Tab: [['A']] }).id,
+        incoming_spreadsheet_name: 'Other',
+        incoming_sheet_name: 'Missing tab',
+        completed_spreadsheet_id: leads.id,
+        completed_sheet_name: 'Gone',
+      },
+    });
+    expect(renamed).toMatchObject({
+      status: 200,
+      body: {
+        incoming_sheet_name: 'Missing tab',
+        sync_error:
+          'The incoming sheet “Missing tab” was not found. Check that the spreadsheet and the sheet still exist, then save the sheet config again.',
+      },
+    });
+    // A lead the completed sheet cannot take stays listed with the reason (no retry would help).
+    await widgetConversation(server, bot, ['Write to me at ann@example.com']);
+    expect(await server.platform.prisma.lead.findFirstOrThrow({ where: { botId: bot.id } })).toMatchObject({
+      email: 'ann@example.com',
+      deliveredAt: null,
+      error:
+        'The completed sheet “Gone” was not found. Check that the spreadsheet and the sheet still exist, then save the sheet config again.',
+    });
+    expect(google.rows(leads.id, 'Completed')).toEqual([LEAD_HEADER]);
+
+    await api(server, 'POST', '/auth/google/sheets/disconnect', { token: customer.accessToken });
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 400,
+      body: { detail: 'Google Sheets is not connected. Connect it in Settings › Integrations, then try again.' },
+    });
+    const botId = await globalBotId(server, customer.accessToken);
+    const viaGraphql = await graphql(
       server,
       `
-        {
-          viewer {
-            leads(first: 5) {
-              edges {
-                node {
-                  name
-                  email
-                  channel
-                  destination
-                  bot {
-                    name
-                  }
-                }
-              }
+        mutation ($botId: ID!) {
+          syncBotDataTool(botId: $botId) {
+            __typename
+            ... on Error {
+              message
+              code
             }
           }
         }
       `,
-      {},
+      { botId },
       customer.accessToken,
     );
-    expect(viewerLeads.data.viewer.leads.edges).toEqual([
-      { node: { name: 'Jane Doe', email: 'jane@doe.example', channel: 'widget', destination: 'sheet', bot: { name: 'Shop assistant' } } },
-    ]);
-  });
-
-  it('reports a disconnected Google account clearly when syncing on demand', async () => {
-    const customer = await signUp(server);
-    const { bot } = await sheetBot(server, customer);
-    await api(server, 'POST', '/auth/google/sheets/disconnect', { token: customer.accessToken });
-    const sync = await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken });
-    expect(sync).toMatchObject({
-      status: 400,
-      body: { detail: 'Google Sheets is not connected. Connect it in Settings › Integrations, then try again.' },
-    });
+    expect(viaGraphql.data.syncBotDataTool).toMatchObject({ __typename: 'ValidationError', code: 'GOOGLE_NOT_CONNECTED' });
+    expect((await syncedDocuments(server, bot.id, 'Google Sheet')).map((document) => document.id)).toEqual([synced!.id]);
   });
 });
 
@@ -212,9 +382,15 @@ describe('Notion as the data tool', () => {
       Email: 'email',
       Phone: 'phone_number',
       Question: 'rich_text',
-      Channel: 'rich_text',
+      Channel: 'select',
+      Link: 'url',
+      Received: 'date',
     });
     await api(server, 'POST', '/bots/setbot-tools', { token: customer.accessToken, body: { bot_id: bot.id, tool_name: 'notion' } });
+    expect(await api(server, 'GET', `/notion-config/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 404,
+      body: { detail: 'No Notion configuration is saved for this bot yet.' },
+    });
 
     const noKey = await api(server, 'POST', '/notion-config/', {
       token: customer.accessToken,
@@ -227,18 +403,31 @@ describe('Notion as the data tool', () => {
     });
     expect(badId).toMatchObject({
       status: 400,
-      body: { detail: 'The read database id must be a Notion database id (32 hexadecimal characters).' },
+      body: {
+        detail: "The read database id must be a Notion database id (32 hexadecimal characters, dashes allowed) or the database's link.",
+      },
     });
+    const noWriteId = await api(server, 'POST', '/notion-config/', {
+      token: customer.accessToken,
+      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: faq.id, write_database_id: '' },
+    });
+    expect(noWriteId).toMatchObject({ status: 400, body: { detail: 'The write database id is required.' } });
 
+    // A dashed id, or the database's link, names the same database.
+    const dashed = faq.id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+    const link = `https://www.notion.so/acme/Leads-${leadsDb.id}?v=${'b'.repeat(32)}`;
     const created = await api(server, 'POST', '/notion-config/', {
       token: customer.accessToken,
-      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: faq.id, write_database_id: leadsDb.id, is_active: true },
+      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: dashed, write_database_id: link, is_active: true },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.api_key).not.toBe(notion.apiKey);
-    expect(created.body.api_key).toMatch(/^ntn…[0-9a-f]{4}$/);
+    expect(created).toMatchObject({
+      status: 201,
+      body: { bot_id: bot.id, read_database_id: faq.id, write_database_id: leadsDb.id, is_active: true, sync_error: null },
+    });
+    expect(created.body.api_key).toBe(`ntn…${notion.apiKey.slice(-4)}`);
     const stored = await server.platform.prisma.notionConfig.findUniqueOrThrow({ where: { botId: bot.id } });
     expect(stored.encryptedApiKey).not.toContain(notion.apiKey);
+    expect(stored.encryptedApiKey).not.toContain(notion.apiKey.slice(4, 16));
 
     // An update without a key keeps the stored one.
     const updated = await api(server, 'PUT', `/notion-config/${bot.id}`, {
@@ -246,85 +435,235 @@ describe('Notion as the data tool', () => {
       body: { read_database_id: faq.id, write_database_id: leadsDb.id, is_active: true },
     });
     expect(updated).toMatchObject({ status: 200, body: { api_key: created.body.api_key } });
-    await documentsSettled(server, bot.id);
-
-    const answer = await api(server, 'POST', `/bots/${bot.id}/rag-chat?query=${encodeURIComponent('Do you ship to Norway?')}`, {
-      token: customer.accessToken,
+    expect(await api(server, 'GET', `/notion-config/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 200,
+      body: { bot_id: bot.id, api_key: created.body.api_key, read_database_id: faq.id, write_database_id: leadsDb.id, is_active: true },
     });
-    expect(answer.body.response).toContain('6 days');
-    expect(answer.body.sources.map((source: { title: string }) => source.title)).toContain('Notion - Support FAQ.md');
+    await documentsSettled(server, bot.id);
+    expect(notion.requests.every((request) => request.notionVersion === '2025-09-03')).toBe(true);
 
-    await widgetConversation(server, bot, ['Hi, I am Max Power, reach me at +44 20 7946 0958']);
+    const norway = await ask(server, customer.accessToken, bot.id, 'Do you ship to Norway?');
+    expect(norway.text).toContain('6 days');
+    expect(norway.sources).toContain('Notion – Support FAQ');
+
+    await widgetConversation(server, bot, ['Hi, I am Max Power, reach me at +44 20 7946 0958', 'Again: +44 20 7946 0958']);
     const pages = notion.createdPages.filter((page) => page.databaseId === leadsDb.id);
     expect(pages).toHaveLength(1);
     expect(pages[0]!.properties).toMatchObject({
       Name: { title: [{ text: { content: 'Max Power' } }] },
       Phone: { phone_number: '+442079460958' },
-      Channel: { rich_text: [{ text: { content: 'widget' } }] },
+      Question: { rich_text: [{ text: { content: 'Hi, I am Max Power, reach me at +44 20 7946 0958' } }] },
+      Channel: { select: { name: 'widget' } },
+      Link: { url: expect.stringMatching(/^http:\/\/app\.test\/logs\?session=/) },
+      Received: { date: { start: expect.any(String) } },
     });
+    expect(pages[0]!.properties).not.toHaveProperty('Email');
+    const viewerLeads = await graphql(server, LEADS_QUERY, {}, customer.accessToken);
+    expect(viewerLeads.data.viewer.leads.edges).toEqual([
+      { node: expect.objectContaining({ name: 'Max Power', phone: '+442079460958', destination: 'notion', channel: 'widget' }) },
+    ]);
   });
 
-  it('reads the Notion config back through GraphQL with the key masked', async () => {
+  it('says clearly when Notion refuses, and keeps the knowledge synced before', async () => {
     const customer = await signUp(server);
-    await botWithKnowledge(server, customer.accessToken, FACTS);
+    const bot = await botWithKnowledge(server, customer.accessToken, FACTS);
+    const faq = notion.seedDatabase('Returns', { Question: 'title', Answer: 'rich_text' }, [
+      { Question: 'Can I return a lamp?', Answer: 'Returns are free within 30 days.' },
+    ]);
+    await api(server, 'POST', '/bots/setbot-tools', { token: customer.accessToken, body: { bot_id: bot.id, tool_name: 'notion' } });
+    const saved = await api(server, 'POST', '/notion-config/', {
+      token: customer.accessToken,
+      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: faq.id, write_database_id: faq.id },
+    });
+    expect(saved).toMatchObject({ status: 201, body: { sync_error: null } });
+    await documentsSettled(server, bot.id);
+    const [synced] = await syncedDocuments(server, bot.id, 'Notion');
+    expect(synced).toMatchObject({ fileName: 'Notion – Returns', status: 'completed' });
+
+    notion.addPage(faq.id, { Question: 'Do you gift wrap?', Answer: 'Gift wrapping costs 3 EUR.' });
+    const wrongKey = await api(server, 'PUT', `/notion-config/${bot.id}`, {
+      token: customer.accessToken,
+      body: { api_key: 'ntn_revoked_key_000000000000', read_database_id: faq.id, write_database_id: faq.id },
+    });
+    expect(wrongKey).toMatchObject({
+      status: 200,
+      body: { sync_error: 'Notion refused the API key. Check the integration secret and save it again.' },
+    });
+    expect(await api(server, 'POST', `/bots/sync-data-tool/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 400,
+      body: { detail: 'Notion refused the API key. Check the integration secret and save it again.' },
+    });
+
+    const unknownDatabase = await api(server, 'PUT', `/notion-config/${bot.id}`, {
+      token: customer.accessToken,
+      body: { api_key: notion.apiKey, read_database_id: 'a'.repeat(32), write_database_id: faq.id },
+    });
+    expect(unknownDatabase.body.sync_error).toBe('Notion cannot find that database. Share it with your integration and check its id.');
+    expect((await syncedDocuments(server, bot.id, 'Notion')).map((document) => document.id)).toEqual([synced!.id]);
+
+    // Fixed: the next save syncs the new page in, replacing the document.
+    await api(server, 'PUT', `/notion-config/${bot.id}`, {
+      token: customer.accessToken,
+      body: { read_database_id: faq.id, write_database_id: faq.id },
+    });
+    await documentsSettled(server, bot.id);
+    const resynced = await syncedDocuments(server, bot.id, 'Notion');
+    expect(resynced).toHaveLength(1);
+    expect(resynced[0]!.id).not.toBe(synced!.id);
+    expect((await ask(server, customer.accessToken, bot.id, 'Do you gift wrap?')).text).toContain('3 EUR');
+  });
+
+  it('keeps a lead Notion would not take, with its error, and says so in the system log', async () => {
+    const customer = await signUp(server);
+    const bot = await botWithKnowledge(server, customer.accessToken, FACTS);
+    const faq = notion.seedDatabase('Hours', { Question: 'title', Answer: 'rich_text' }, [{ Question: 'Open?', Answer: 'From 9am.' }]);
+    await api(server, 'POST', '/bots/setbot-tools', { token: customer.accessToken, body: { bot_id: bot.id, tool_name: 'notion' } });
+    const saved = await api(server, 'POST', '/notion-config/', {
+      token: customer.accessToken,
+      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: faq.id, write_database_id: 'c'.repeat(32) },
+    });
+    expect(saved).toMatchObject({ status: 201, body: { sync_error: null } });
+    await widgetConversation(server, bot, ['Please email me: lost@example.com']);
+    const lead = await server.platform.prisma.lead.findFirstOrThrow({ where: { botId: bot.id } });
+    expect(lead).toMatchObject({
+      email: 'lost@example.com',
+      deliveredAt: null,
+      error: 'Notion cannot find that database. Share it with your integration and check its id.',
+    });
+    const failed = await server.platform.prisma.systemEvent.findMany({ where: { userId: customer.userId, event: { startsWith: 'Lead' } } });
+    expect(failed.map((event) => [event.event, event.details])).toEqual([
+      ['Lead delivery failed for Shop assistant', 'Notion cannot find that database. Share it with your integration and check its id.'],
+    ]);
+  });
+
+  it('takes leads from WhatsApp conversations too, with the sender’s number', async () => {
+    const customer = await signUp(server);
+    const bot = await botWithKnowledge(server, customer.accessToken, FACTS);
+    const faq = notion.seedDatabase('Hours', { Question: 'title' }, [{ Question: 'We open at 9am' }]);
+    const leadsDb = notion.seedDatabase('WhatsApp leads', { Name: 'title', Email: 'email', Phone: 'phone_number', Channel: 'rich_text' });
+    await api(server, 'POST', '/bots/setbot-tools', { token: customer.accessToken, body: { bot_id: bot.id, tool_name: 'notion' } });
+    await api(server, 'POST', '/notion-config/', {
+      token: customer.accessToken,
+      body: { bot_id: bot.id, api_key: notion.apiKey, read_database_id: faq.id, write_database_id: leadsDb.id },
+    });
+    const stored = await server.platform.prisma.bot.findUniqueOrThrow({ where: { id: bot.id } });
+    await server.services.chat.whatsappChat(stored, '15550001111', 'My name is Rosa, rosa@example.com', 'Rosa');
+    await server.platform.queue.onIdle!();
+    expect(notion.createdPages.filter((page) => page.databaseId === leadsDb.id).map((page) => page.properties)).toEqual([
+      {
+        Name: { title: [{ type: 'text', text: { content: 'Rosa' } }] },
+        Email: { email: 'rosa@example.com' },
+        Phone: { phone_number: '15550001111' },
+        Channel: { rich_text: [{ type: 'text', text: { content: 'whatsapp' } }] },
+      },
+    ]);
+  });
+
+  it('reads and saves the config through GraphQL with the key masked, and hides it from other customers', async () => {
+    const customer = await signUp(server);
+    const other = await signUp(server);
+    const bot = await botWithKnowledge(server, customer.accessToken, FACTS);
     const faq = notion.seedDatabase('FAQ', { Question: 'title' }, [{ Question: 'Hello' }]);
-    const { data } = await graphql(server, '{ viewer { bots(first: 1) { edges { node { id } } } } }', {}, customer.accessToken);
-    const botId = data.viewer.bots.edges[0].node.id;
-    const saved = await graphql(
-      server,
-      `
-        mutation ($input: NotionConfigInput!) {
-          saveNotionConfig(input: $input) {
-            __typename
-            ... on Bot {
-              dataTool
-              notionConfig {
-                apiKeyMasked
-                readDatabaseId
+    const botId = await globalBotId(server, customer.accessToken);
+    const save = (token: string, input: Record<string, unknown>) =>
+      graphql(
+        server,
+        `
+          mutation ($input: NotionConfigInput!) {
+            saveNotionConfig(input: $input) {
+              __typename
+              ... on Bot {
+                dataTool
+                notionConfig {
+                  apiKeyMasked
+                  isActive
+                  readDatabaseId
+                  writeDatabaseId
+                }
+              }
+              ... on Error {
+                message
+                code
               }
             }
-            ... on Error {
-              message
-            }
           }
-        }
-      `,
-      { input: { botId, apiKey: notion.apiKey, readDatabaseId: faq.id, writeDatabaseId: faq.id } },
-      customer.accessToken,
+        `,
+        { input: { botId, ...input } },
+        token,
+      );
+    expect((await save(customer.accessToken, { readDatabaseId: faq.id, writeDatabaseId: faq.id })).data.saveNotionConfig).toMatchObject({
+      __typename: 'ValidationError',
+      message: 'The Notion API key is required.',
+    });
+    const saved = await save(customer.accessToken, { apiKey: notion.apiKey, readDatabaseId: faq.id, writeDatabaseId: faq.id });
+    expect(saved.data.saveNotionConfig).toEqual({
+      __typename: 'Bot',
+      dataTool: 'none',
+      notionConfig: { apiKeyMasked: `ntn…${notion.apiKey.slice(-4)}`, isActive: true, readDatabaseId: faq.id, writeDatabaseId: faq.id },
+    });
+    const kept = await save(customer.accessToken, { apiKey: '', readDatabaseId: faq.id, writeDatabaseId: faq.id, isActive: false });
+    expect(kept.data.saveNotionConfig.notionConfig).toEqual(
+      expect.objectContaining({ apiKeyMasked: `ntn…${notion.apiKey.slice(-4)}`, isActive: false }),
     );
-    expect(saved.data.saveNotionConfig.notionConfig.readDatabaseId).toBe(faq.id);
-    expect(saved.data.saveNotionConfig.notionConfig.apiKeyMasked).not.toContain(notion.apiKey.slice(4, 20));
-    const tool = await graphql(
+
+    // Another customer: NotFoundError for every mutation, no config through node(), 404 on REST, nothing changed.
+    const foreignSave = await save(other.accessToken, { apiKey: 'ntn_theirs_0000000000', readDatabaseId: faq.id, writeDatabaseId: faq.id });
+    expect(foreignSave.data.saveNotionConfig).toEqual({ __typename: 'NotFoundError', message: 'Bot not found', code: 'BOT_NOT_FOUND' });
+    const foreignSync = await graphql(
       server,
       `
         mutation ($botId: ID!) {
-          setBotDataTool(botId: $botId, tool: notion) {
-            ... on Bot {
-              dataTool
+          syncBotDataTool(botId: $botId) {
+            __typename
+            ... on Error {
+              code
             }
           }
         }
       `,
       { botId },
-      customer.accessToken,
+      other.accessToken,
     );
-    expect(tool.data.setBotDataTool.dataTool).toBe('notion');
-    const missing = await graphql(
+    expect(foreignSync.data.syncBotDataTool).toEqual({ __typename: 'NotFoundError', code: 'BOT_NOT_FOUND' });
+    const foreignNode = await graphql(
       server,
       `
-        mutation ($input: SheetConfigInput!) {
-          saveSheetConfig(input: $input) {
-            __typename
-            ... on ValidationError {
-              message
+        query ($botId: ID!) {
+          node(id: $botId) {
+            ... on Bot {
+              notionConfig {
+                apiKeyMasked
+              }
             }
           }
         }
       `,
-      { input: { botId, incomingSpreadsheetId: 'a', incomingSheetName: 'A', completedSpreadsheetId: '', completedSheetName: '' } },
-      customer.accessToken,
+      { botId },
+      other.accessToken,
     );
-    expect(missing.data.saveSheetConfig).toEqual({ __typename: 'ValidationError', message: 'Please select both sheets.' });
+    expect(foreignNode.errors).toBeUndefined();
+    expect(foreignNode.data).toEqual({ node: null });
+    for (const [method, path, body] of [
+      ['GET', `/notion-config/${bot.id}`, undefined],
+      ['PUT', `/notion-config/${bot.id}`, { api_key: 'ntn_theirs_0000000000', read_database_id: faq.id, write_database_id: faq.id }],
+      [
+        'POST',
+        '/notion-config/',
+        { bot_id: bot.id, api_key: 'ntn_theirs_0000000000', read_database_id: faq.id, write_database_id: faq.id },
+      ],
+      ['POST', `/bots/sync-data-tool/${bot.id}`, undefined],
+      ['GET', `/config/sheets-calendars/${bot.id}`, undefined],
+    ] as const) {
+      const response = await api(server, method, path, { token: other.accessToken, ...(body ? { body } : {}) });
+      expect({ path, method, status: response.status, body: response.body }).toEqual({
+        path,
+        method,
+        status: 404,
+        body: { detail: 'Bot not found' },
+      });
+    }
+    const mine = await api(server, 'GET', `/notion-config/${bot.id}`, { token: customer.accessToken });
+    expect(mine.body).toMatchObject({ api_key: `ntn…${notion.apiKey.slice(-4)}`, is_active: false });
   });
 });
 
@@ -357,13 +696,23 @@ describe('with a model, the model decides what a lead is', () => {
         : null;
     });
     await widgetConversation(modelServer, bot, [
-      'What lamps do you have?',
+      // The rule would take this one; the model says it is not a lead.
+      'Is bob@example.com your support address?',
       'You can reach me on the address kim at example dot org',
       'reach me again',
     ]);
     const rows = google.rows(leads.id, 'Completed');
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(3, 5)).toEqual(['Kim', 'kim@example.org']);
-    expect(model.requests.some((request) => request.tools?.some((candidate) => candidate.function.name === 'record_lead'))).toBe(true);
+    expect(rows[1]!.slice(1, 7)).toEqual([
+      'widget',
+      'Shop assistant',
+      'Kim',
+      'kim@example.org',
+      '',
+      'You can reach me on the address kim at example dot org',
+    ]);
+    const toolRequests = model.requests.filter((request) => request.tools?.some((candidate) => candidate.function.name === 'record_lead'));
+    // Asked for the first two messages; the conversation had its lead before the third.
+    expect(toolRequests).toHaveLength(2);
   });
 });

@@ -1,32 +1,33 @@
-// The bot's data tool: Google Sheet or Notion (exactly one, or none). Its incoming data becomes part
-// of the bot's knowledge; contact details visitors leave become leads written back to it.
-import { tool } from '@langchain/core/tools';
+// The bot's data tool: Google Sheet or Notion (exactly one, or none). Its incoming data (the
+// incoming sheet's rows, the read database's pages) becomes one Document of the bot's knowledge,
+// ingested like an upload and cited by name; leads go the other way (leads.ts).
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, BotTool, Channel, Lead, NotionConfig, PrismaClient, SheetConfig } from '../../generated/prisma/client.ts';
-import type { Clock } from '../../platform/clock/index.ts';
-import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
-import { isUniqueViolation } from '../../platform/database/errors.ts';
-import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
-import type { JobQueue } from '../../platform/queue/index.ts';
+import type { Bot, BotTool, Document, NotionConfig, PrismaClient, SheetConfig } from '../../generated/prisma/client.ts';
+import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { SecretBoxError, sha256Hex, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import { maskApiKey } from '../billing/rules.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { EventRecorder } from '../events/service.ts';
+import type { UploadRules } from '../knowledge/ingestion.ts';
 import type { KnowledgeService } from '../knowledge/service.ts';
-import type { GoogleIntegrations } from './google.ts';
-import { contactDetailsIn, type ContactDetails } from './leadRules.ts';
-import { notionProblem, type NotionData } from './notionData.ts';
-import { appendLeadRow, readSheetRows, rowsAsMarkdown, type LeadRow } from './sheetsData.ts';
 import { dataToolErrors, DATA_TOOL_MESSAGES } from './dataToolErrors.ts';
+import { googleStatus, readSheetRows, rowsAsMarkdown } from './dataToolSheets.ts';
+import type { GoogleIntegrations } from './google.ts';
+import { notionDatabaseId, notionProblem, type NotionData } from './notionData.ts';
 
 export const BOT_TOOLS = ['none', 'sheet', 'notion'] as const satisfies readonly BotTool[];
-const LEAD_QUEUE = 'lead-capture';
-const SYNCED_PREFIX: Record<'sheet' | 'notion', string> = { sheet: 'Google Sheet - ', notion: 'Notion - ' };
-const CATEGORY = 'Integrations';
+export type ActiveTool = Exclude<BotTool, 'none'>;
+
+export const EVENT_CATEGORY = 'Integrations';
+const SOURCE_LABEL: Record<ActiveTool, string> = { sheet: 'Google Sheet', notion: 'Notion' };
+/** A synced source is Markdown, under the editor's size limit for documents. */
+const SYNC_RULES: UploadRules = { maxBytes: 10 * 1024 * 1024, accepted: ['md'] };
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(300);
 const optionalName = z.string().trim().max(300).nullish();
+const isActive = z.boolean({ error: 'is_active must be true or false' }).nullish();
 
 const sheetConfigInput = z.object({
   botId: required(DATA_TOOL_MESSAGES.botIdRequired),
@@ -36,23 +37,31 @@ const sheetConfigInput = z.object({
   completedSpreadsheetId: required(DATA_TOOL_MESSAGES.missingSheet),
   completedSpreadsheetName: optionalName,
   completedSheetName: required(DATA_TOOL_MESSAGES.missingSheet),
-  isActive: z.boolean({ error: 'is_active must be true or false' }).nullish(),
+  isActive,
 });
 
-/** Notion ids are UUIDs, written with or without dashes (as in a database's share link). */
+/** Notion ids are UUIDs, written with or without dashes, or given as the database's link. */
 const notionId = (label: string) =>
   z
     .string({ error: `The ${label} is required.` })
     .trim()
-    .transform((value) => value.replace(/-/g, '').toLowerCase())
-    .pipe(z.string().regex(/^[0-9a-f]{32}$/, { error: `The ${label} must be a Notion database id (32 hexadecimal characters).` }));
+    .min(1, { error: `The ${label} is required.` })
+    .transform((value, context) => {
+      const id = notionDatabaseId(value);
+      if (id) return id;
+      context.addIssue({
+        code: 'custom',
+        message: `The ${label} must be a Notion database id (32 hexadecimal characters, dashes allowed) or the database's link.`,
+      });
+      return z.NEVER;
+    });
 
 const notionConfigInput = z.object({
   botId: required(DATA_TOOL_MESSAGES.botIdRequired),
-  apiKey: z.string().trim().max(500).nullish(),
+  apiKey: z.string({ error: DATA_TOOL_MESSAGES.apiKeyRequired }).trim().max(500).nullish(),
   readDatabaseId: notionId('read database id'),
   writeDatabaseId: notionId('write database id'),
-  isActive: z.boolean({ error: 'is_active must be true or false' }).nullish(),
+  isActive,
 });
 
 const toolInput = z.object({
@@ -73,28 +82,29 @@ export interface NotionConfigView {
   isActive: boolean;
 }
 
+/** A save's outcome: the bot, and why the sync that follows it failed (the save itself stands). */
+export interface SaveResult {
+  bot: Bot;
+  created: boolean;
+  syncProblem: string | null;
+}
+
 interface DataToolDependencies {
   prisma: PrismaClient;
-  clock: Clock;
   secrets: SecretBox;
-  queue: JobQueue;
   events: EventRecorder;
   logger: Logger;
   knowledge: KnowledgeService;
-  google: GoogleIntegrations;
+  google: Pick<GoogleIntegrations, 'sheetsFor'>;
   notion: NotionData;
-  publicUrl: string;
-  /** The model that would answer this bot's conversations, or null when answers are extractive. */
-  modelFor: (bot: Bot, channel: Channel) => Promise<ChatModelEndpoint | null>;
 }
 
+/**
+ * The choice of tool, its two configurations and the sync of its incoming data. Every method takes
+ * the caller's user id and reaches the bot through `findOwnedBot`: another customer's bot is 404.
+ */
 export class DataToolService {
-  constructor(private readonly deps: DataToolDependencies) {
-    deps.queue.register<{ sessionId: string; questionId: string }>(LEAD_QUEUE, (job) => this.captureLead(job.sessionId, job.questionId), {
-      attempts: 3,
-      backoffMs: 2000,
-    });
-  }
+  constructor(private readonly deps: DataToolDependencies) {}
 
   // ---------------------------------------------------------------- the choice
 
@@ -103,13 +113,28 @@ export class DataToolService {
     return { isSheetEnabled: bot.activeTool === 'sheet', isNotionEnabled: bot.activeTool === 'notion' };
   }
 
-  /** Exactly one tool at a time: choosing one turns the other off. */
-  async setTool(ownerId: string, rawInput: unknown): Promise<Bot> {
+  /**
+   * Exactly one tool at a time: choosing one turns the other off. A tool may be chosen before its
+   * configuration is saved (the editor offers the choice first, then the form): until then it is
+   * inert, neither syncing nor capturing leads. When its configuration exists, it syncs at once.
+   */
+  async setTool(ownerId: string, rawInput: unknown): Promise<SaveResult> {
     const input = parseInput(toolInput, rawInput);
     const bot = await findOwnedBot(this.deps.prisma, ownerId, input.botId);
     const updated = await this.deps.prisma.bot.update({ where: { id: bot.id }, data: { activeTool: input.toolName } });
-    await this.deps.events.record({ event: `Data tool of ${bot.name} set to ${input.toolName}`, category: CATEGORY, userId: ownerId });
-    return updated;
+    await this.deps.events.record({
+      event: `Data tool of ${bot.name} set to ${input.toolName}`,
+      category: EVENT_CATEGORY,
+      userId: ownerId,
+    });
+    const configured =
+      input.toolName === 'sheet'
+        ? await this.deps.prisma.sheetConfig.count({ where: { botId: bot.id } })
+        : input.toolName === 'notion'
+          ? await this.deps.prisma.notionConfig.count({ where: { botId: bot.id } })
+          : 0;
+    const syncProblem = configured && input.toolName !== 'none' ? await this.syncAfterSave(updated, input.toolName) : null;
+    return { bot: updated, created: false, syncProblem };
   }
 
   // ---------------------------------------------------------------- configurations
@@ -121,8 +146,8 @@ export class DataToolService {
     return config;
   }
 
-  /** Saves both sheets and syncs the incoming one when the tool is on (a failed sync does not undo the save). */
-  async saveSheetConfig(ownerId: string, rawInput: unknown): Promise<Bot> {
+  /** Saves both sheets (creating or replacing the config), then syncs the incoming one when the tool is on. */
+  async saveSheetConfig(ownerId: string, rawInput: unknown): Promise<SaveResult> {
     const input = parseInput(sheetConfigInput, rawInput);
     const bot = await findOwnedBot(this.deps.prisma, ownerId, input.botId);
     const data = {
@@ -134,9 +159,10 @@ export class DataToolService {
       completedSheetName: input.completedSheetName,
       isActive: input.isActive ?? true,
     };
+    const existing = await this.deps.prisma.sheetConfig.findUnique({ where: { botId: bot.id }, select: { id: true } });
     await this.deps.prisma.sheetConfig.upsert({ where: { botId: bot.id }, create: { botId: bot.id, ...data }, update: data });
-    await this.syncQuietly(bot, 'sheet');
-    return bot;
+    const syncProblem = bot.activeTool === 'sheet' ? await this.syncAfterSave(bot, 'sheet') : null;
+    return { bot, created: !existing, syncProblem };
   }
 
   async notionConfig(ownerId: string, botId: string): Promise<NotionConfigView> {
@@ -146,6 +172,7 @@ export class DataToolService {
     return this.notionView(config);
   }
 
+  /** The config as the owner reads it back: the key masked like the billing API key, never in clear. */
   notionView(config: NotionConfig): NotionConfigView {
     return {
       botId: config.botId,
@@ -156,11 +183,14 @@ export class DataToolService {
     };
   }
 
-  /** Creates the config, or updates it (an empty key keeps the stored one); the key is stored encrypted. */
-  async saveNotionConfig(ownerId: string, rawInput: unknown): Promise<{ bot: Bot; created: boolean }> {
+  /**
+   * Creates the config (the API key is required) or updates it (an empty key keeps the stored
+   * one); the key is stored encrypted. Syncs the read database when the tool is on.
+   */
+  async saveNotionConfig(ownerId: string, rawInput: unknown): Promise<SaveResult> {
     const input = parseInput(notionConfigInput, rawInput);
     const bot = await findOwnedBot(this.deps.prisma, ownerId, input.botId);
-    const existing = await this.deps.prisma.notionConfig.findUnique({ where: { botId: bot.id } });
+    const existing = await this.deps.prisma.notionConfig.findUnique({ where: { botId: bot.id }, select: { id: true } });
     if (!existing && !input.apiKey) throw dataToolErrors.apiKeyRequired();
     const data = {
       readDatabaseId: input.readDatabaseId,
@@ -170,13 +200,25 @@ export class DataToolService {
     };
     if (existing) await this.deps.prisma.notionConfig.update({ where: { botId: bot.id }, data });
     else await this.deps.prisma.notionConfig.create({ data: { botId: bot.id, encryptedApiKey: '', ...data } });
-    await this.syncQuietly(bot, 'notion');
-    return { bot, created: !existing };
+    const syncProblem = bot.activeTool === 'notion' ? await this.syncAfterSave(bot, 'notion') : null;
+    return { bot, created: !existing, syncProblem };
+  }
+
+  /** The Notion key and ids of a bot whose access the caller has checked (leads.ts writes with them). */
+  async notionAccess(botId: string): Promise<{ apiKey: string; config: NotionConfig }> {
+    const config = await this.deps.prisma.notionConfig.findUnique({ where: { botId } });
+    if (!config) throw dataToolErrors.noNotionConfig();
+    const apiKey = this.readSecret(config.encryptedApiKey);
+    if (!apiKey) throw dataToolErrors.apiKeyRequired();
+    return { apiKey, config };
   }
 
   // ---------------------------------------------------------------- knowledge sync
 
-  /** Reads the active tool's incoming data into the bot's knowledge, replacing the previous copy. */
+  /**
+   * Reads the active tool's incoming data into the bot's knowledge now, replacing the previous copy.
+   * Nothing is removed when the source cannot be read: the error says why, as a ValidationError.
+   */
   async sync(ownerId: string, botId: string): Promise<Bot> {
     const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
     if (bot.activeTool === 'none') throw dataToolErrors.noTool();
@@ -184,23 +226,71 @@ export class DataToolService {
     return bot;
   }
 
-  private async syncQuietly(bot: Bot, tool: 'sheet' | 'notion'): Promise<void> {
-    const current = await this.deps.prisma.bot.findUniqueOrThrow({ where: { id: bot.id } });
-    if (current.activeTool !== tool) return;
+  /** After a save: a failed sync does not undo the save; it is logged, recorded and returned. */
+  private async syncAfterSave(bot: Bot, tool: ActiveTool): Promise<string | null> {
     try {
-      await this.syncSource(current, tool);
+      await this.syncSource(bot, tool);
+      return null;
     } catch (error) {
-      this.deps.logger.warn({ err: error, botId: bot.id, tool }, 'data tool sync after save failed');
+      if (!(error instanceof AppError)) this.deps.logger.warn({ err: error, botId: bot.id, tool }, 'data tool sync after save failed');
+      const problem = error instanceof AppError ? error.message : 'The data could not be read just now. Please sync again later.';
+      await this.deps.events.record({
+        event: `Data tool sync failed for ${bot.name}`,
+        category: EVENT_CATEGORY,
+        details: problem,
+        userId: bot.ownerId,
+      });
+      return problem;
     }
   }
 
-  private async syncSource(bot: Bot, tool: 'sheet' | 'notion'): Promise<void> {
+  private async syncSource(bot: Bot, tool: ActiveTool): Promise<void> {
+    // Read first: when the source cannot be read, the knowledge synced before stays as it was.
     const { title, markdown } = tool === 'sheet' ? await this.sheetKnowledge(bot) : await this.notionKnowledge(bot);
-    const fileName = `${SYNCED_PREFIX[tool]}${title}`.replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 180);
-    const previous = await this.deps.prisma.document.findMany({ where: { botId: bot.id, fileName: { startsWith: SYNCED_PREFIX[tool] } } });
-    for (const document of previous) await this.deps.knowledge.deleteDocument(bot.ownerId!, bot.id, document.id);
-    await this.deps.knowledge.ingestUpload(bot.id, { fileName: `${fileName}.md`, data: Buffer.from(markdown, 'utf8'), truncated: false });
-    await this.deps.events.record({ event: `Data tool synced: ${fileName} into ${bot.name}`, category: CATEGORY, userId: bot.ownerId });
+    const fileName = `${SOURCE_LABEL[tool]} – ${title}`
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 180);
+    const data = Buffer.from(markdown, 'utf8');
+    const config =
+      tool === 'sheet'
+        ? await this.deps.prisma.sheetConfig.findUniqueOrThrow({ where: { botId: bot.id } })
+        : await this.deps.prisma.notionConfig.findUniqueOrThrow({ where: { botId: bot.id } });
+    const previous = config.syncedDocumentId
+      ? await this.deps.prisma.document.findFirst({ where: { id: config.syncedDocumentId, botId: bot.id } })
+      : null;
+    const sameContent = previous !== null && previous.status !== 'failed' && previous.contentHash === sha256Hex(markdown);
+    if (sameContent && previous.fileName === fileName) return;
+    // The previous copy goes once the new one is accepted (so an upload refusal loses nothing),
+    // or first when only its name changes (the knowledge refuses the same content twice).
+    if (sameContent) await this.removeDocument(bot, previous);
+    const document = await this.ingest(bot, fileName, data);
+    if (tool === 'sheet') await this.deps.prisma.sheetConfig.update({ where: { botId: bot.id }, data: { syncedDocumentId: document.id } });
+    else await this.deps.prisma.notionConfig.update({ where: { botId: bot.id }, data: { syncedDocumentId: document.id } });
+    if (previous && !sameContent) await this.removeDocument(bot, previous);
+    await this.deps.events.record({
+      event: `Data tool synced: ${fileName} into ${bot.name}`,
+      category: EVENT_CATEGORY,
+      userId: bot.ownerId,
+    });
+  }
+
+  /** Through the upload pipeline; its refusals (too large, same content as another document) as ValidationErrors. */
+  private async ingest(bot: Bot, fileName: string, data: Buffer): Promise<Document> {
+    try {
+      return await this.deps.knowledge.ingestUpload(bot.id, { fileName, data, truncated: false }, SYNC_RULES);
+    } catch (error) {
+      if (error instanceof AppError && !(error instanceof ValidationError) && !(error instanceof NotFoundError))
+        throw new ValidationError(error.message, [], error.code);
+      throw error;
+    }
+  }
+
+  private async removeDocument(bot: Bot, document: Document): Promise<void> {
+    await this.deps.knowledge.deleteDocument(bot.ownerId!, bot.id, document.id).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, botId: bot.id, documentId: document.id }, 'could not remove the previously synced document');
+    });
   }
 
   private async sheetKnowledge(bot: Bot): Promise<{ title: string; markdown: string }> {
@@ -212,155 +302,32 @@ export class DataToolService {
     try {
       rows = await readSheetRows(sheets, config.incomingSpreadsheetId, config.incomingSheetName);
     } catch (error) {
-      this.deps.logger.warn({ err: error, botId: bot.id }, 'reading the incoming sheet failed');
+      const status = googleStatus(error);
+      this.deps.logger.warn({ err: error, botId: bot.id, status }, 'reading the incoming sheet failed');
+      if (status === 401 || status === 403) throw dataToolErrors.sheetRefused();
+      if (status === 400 || status === 404) throw dataToolErrors.sheetNotFound(config.incomingSheetName);
       throw dataToolErrors.sheetUnreadable();
     }
     if (rows.length < 2) throw dataToolErrors.sheetEmpty();
-    const title = `${config.incomingSpreadsheetName || config.incomingSpreadsheetId} - ${config.incomingSheetName}`;
+    const title = `${config.incomingSpreadsheetName || config.incomingSpreadsheetId} › ${config.incomingSheetName}`;
     return { title, markdown: rowsAsMarkdown(title, rows) };
   }
 
   private async notionKnowledge(bot: Bot): Promise<{ title: string; markdown: string }> {
-    const { apiKey, config } = await this.notionAccess(bot);
+    const { apiKey, config } = await this.notionAccess(bot.id);
+    let database: Awaited<ReturnType<NotionData['readDatabase']>>;
     try {
-      const database = await this.deps.notion.readDatabase(apiKey, config.readDatabaseId);
-      if (database.pages.length === 0) throw dataToolErrors.notionEmpty();
-      const sections = database.pages.map((page) => `## ${page.title}\n\n${page.lines.map((line) => `- ${line}`).join('\n')}`);
-      return { title: database.title, markdown: `# ${database.title}\n\n${sections.join('\n\n')}\n` };
+      database = await this.deps.notion.readDatabase(apiKey, config.readDatabaseId);
     } catch (error) {
       const problem = notionProblem(error);
-      if (problem) throw dataToolErrors.notion(problem);
-      throw error;
+      this.deps.logger.warn({ err: error, botId: bot.id }, 'reading the Notion read database failed');
+      throw problem
+        ? dataToolErrors.notion(problem)
+        : dataToolErrors.notion('Notion could not be reached just now. Please try again in a moment.');
     }
-  }
-
-  private async notionAccess(bot: Bot): Promise<{ apiKey: string; config: NotionConfig }> {
-    const config = await this.deps.prisma.notionConfig.findUnique({ where: { botId: bot.id } });
-    if (!config) throw dataToolErrors.noNotionConfig();
-    const apiKey = this.readSecret(config.encryptedApiKey);
-    if (!apiKey) throw dataToolErrors.apiKeyRequired();
-    return { apiKey, config };
-  }
-
-  // ---------------------------------------------------------------- leads
-
-  /** After an answer: queues the lead check of a conversation whose bot has a data tool (once per conversation). */
-  async afterExchange(bot: Bot, sessionId: string, questionId: string): Promise<void> {
-    if (bot.activeTool === 'none' || !bot.ownerId) return;
-    const known = await this.deps.prisma.lead.findUnique({ where: { sessionId }, select: { id: true } });
-    if (known) return;
-    await this.deps.queue.enqueue(LEAD_QUEUE, { sessionId, questionId });
-  }
-
-  private async captureLead(sessionId: string, questionId: string): Promise<void> {
-    const { prisma } = this.deps;
-    const question = await prisma.chatMessage.findUnique({ where: { id: questionId }, include: { session: { include: { bot: true } } } });
-    if (!question || question.session.bot.activeTool === 'none' || !question.session.bot.ownerId) return;
-    const { session } = question;
-    const bot = session.bot;
-    if (await prisma.lead.findUnique({ where: { sessionId } })) return;
-    const contact = await this.contactIn(bot, session.channel, question.content, session.visitorName);
-    if (!contact) return;
-    const destination = bot.activeTool;
-    let lead: Lead;
-    try {
-      lead = await prisma.lead.create({
-        data: {
-          botId: bot.id,
-          ownerId: bot.ownerId!,
-          sessionId,
-          channel: session.channel,
-          name: contact.name,
-          email: contact.email,
-          phone: contact.phone ?? (session.channel === 'whatsapp' ? session.phoneNumber : null),
-          question: question.content.slice(0, 2000),
-          conversationLink: `${this.deps.publicUrl}/logs?session=${encodeURIComponent(sessionId)}`,
-          destination,
-          createdAt: this.deps.clock.now(),
-        },
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) return;
-      throw error;
-    }
-    const row: LeadRow = {
-      timestamp: lead.createdAt.toISOString(),
-      channel: lead.channel,
-      bot: bot.name,
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      question: lead.question,
-      conversationLink: lead.conversationLink,
-    };
-    try {
-      await this.deliver(bot, destination, row);
-      await prisma.lead.update({ where: { id: lead.id }, data: { deliveredAt: this.deps.clock.now(), error: null } });
-      await this.deps.events.record({
-        event: `Lead captured for ${bot.name}: ${lead.email ?? lead.phone}`,
-        category: CATEGORY,
-        userId: bot.ownerId,
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await prisma.lead.update({ where: { id: lead.id }, data: { error: message.slice(0, 500) } });
-      await this.deps.events.record({
-        event: `Lead delivery failed for ${bot.name}`,
-        category: CATEGORY,
-        details: message.slice(0, 500),
-        userId: bot.ownerId,
-      });
-    }
-  }
-
-  private async deliver(bot: Bot, destination: BotTool, row: LeadRow): Promise<void> {
-    if (destination === 'sheet') {
-      const config = await this.deps.prisma.sheetConfig.findUnique({ where: { botId: bot.id } });
-      if (!config) throw dataToolErrors.noSheetConfig();
-      const sheets = await this.deps.google.sheetsFor(bot.ownerId!);
-      if (!sheets) throw dataToolErrors.googleNotConnected();
-      await appendLeadRow(sheets, config.completedSpreadsheetId, config.completedSheetName, row);
-    } else if (destination === 'notion') {
-      const { apiKey, config } = await this.notionAccess(bot);
-      try {
-        await this.deps.notion.createLeadPage(apiKey, config.writeDatabaseId, row);
-      } catch (error) {
-        const problem = notionProblem(error);
-        throw problem ? new Error(problem) : error;
-      }
-    }
-  }
-
-  /** With a model, the model decides through a tool call; offline, a rule finds the details. */
-  private async contactIn(bot: Bot, channel: Channel, message: string, knownName: string | null): Promise<ContactDetails | null> {
-    const endpoint = await this.deps.modelFor(bot, channel);
-    if (!endpoint) return contactDetailsIn(message);
-    const recordLead = tool(async (details) => JSON.stringify(details), {
-      name: 'record_lead',
-      description:
-        'Record the contact details the visitor gave in their message so the business can follow up. Call it only when the message contains an email address or a phone number.',
-      schema: z.object({
-        name: z.string().nullable().describe("The visitor's name, if given"),
-        email: z.string().nullable().describe('The email address, if given'),
-        phone: z.string().nullable().describe('The phone number, if given'),
-      }),
-    });
-    const model = createChatModel({ ...endpoint, temperature: 0, timeoutMs: 30_000 });
-    if (!model.bindTools) return contactDetailsIn(message);
-    const response = await model.bindTools([recordLead]).invoke([
-      [
-        'system',
-        'You watch a customer-service conversation and record leads. Use the record_lead tool when the message gives contact details.',
-      ],
-      ['user', message],
-    ]);
-    const call = response.tool_calls?.find((candidate) => candidate.name === 'record_lead');
-    if (!call) return null;
-    const args = call.args as Partial<ContactDetails>;
-    const email = typeof args.email === 'string' && args.email.includes('@') ? args.email.trim().toLowerCase() : null;
-    const phone = typeof args.phone === 'string' && /\d{7,}/.test(args.phone.replace(/\D/g, '')) ? args.phone.trim() : null;
-    if (!email && !phone) return null;
-    return { name: (typeof args.name === 'string' && args.name.trim()) || knownName, email, phone };
+    if (database.pages.length === 0) throw dataToolErrors.notionEmpty();
+    const sections = database.pages.map((page) => `## ${page.title}\n\n${page.lines.map((line) => `- ${line}`).join('\n')}`);
+    return { title: database.title, markdown: `# ${database.title}\n\n${sections.join('\n\n')}\n` };
   }
 
   private readSecret(sealed: string): string | undefined {

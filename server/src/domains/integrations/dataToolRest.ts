@@ -50,8 +50,13 @@ export function dataToolRoutes(app: FastifyInstance, { services }: RestContext):
 
   app.post('/bots/setbot-tools', async (request) => {
     const body = (request.body ?? {}) as Body;
-    const bot = await dataTool.setTool(requireViewer(request).id, { botId: body.bot_id, toolName: body.tool_name });
-    return { message: 'Tool Updated', is_sheet_enabled: bot.activeTool === 'sheet', is_notion_enabled: bot.activeTool === 'notion' };
+    const { bot, syncProblem } = await dataTool.setTool(requireViewer(request).id, { botId: body.bot_id, toolName: body.tool_name });
+    return {
+      message: 'Tool Updated',
+      is_sheet_enabled: bot.activeTool === 'sheet',
+      is_notion_enabled: bot.activeTool === 'notion',
+      sync_error: syncProblem,
+    };
   });
 
   app.post('/bots/sync-data-tool/:botId', async (request) => {
@@ -60,10 +65,10 @@ export function dataToolRoutes(app: FastifyInstance, { services }: RestContext):
     return { message: 'Data tool synced: the bot is learning the new data.' };
   });
 
-  app.post('/config/sheets', async (request) => {
+  app.post('/config/sheets', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const viewer = requireViewer(request);
-    const bot = await dataTool.saveSheetConfig(viewer.id, {
+    const { bot, created, syncProblem } = await dataTool.saveSheetConfig(viewer.id, {
       botId: body.bot_id,
       incomingSpreadsheetId: body.incoming_spreadsheet_id,
       incomingSpreadsheetName: body.incoming_spreadsheet_name,
@@ -73,7 +78,8 @@ export function dataToolRoutes(app: FastifyInstance, { services }: RestContext):
       completedSheetName: body.completed_sheet_name,
       isActive: body.is_active,
     });
-    return { message: 'Sheet config updated.', ...sheetConfigJson(await dataTool.sheetConfig(viewer.id, bot.id)) };
+    const config = sheetConfigJson(await dataTool.sheetConfig(viewer.id, bot.id));
+    return reply.status(created ? 201 : 200).send({ message: 'Sheet config updated.', ...config, sync_error: syncProblem });
   });
 
   app.get('/config/sheets-calendars/:botId', async (request) => {
@@ -85,7 +91,8 @@ export function dataToolRoutes(app: FastifyInstance, { services }: RestContext):
     const body = (request.body ?? {}) as Body;
     const viewer = requireViewer(request);
     const saved = await dataTool.saveNotionConfig(viewer.id, notionInput(body.bot_id, body));
-    return reply.status(saved.created ? 201 : 200).send(notionConfigJson(await dataTool.notionConfig(viewer.id, saved.bot.id)));
+    const config = notionConfigJson(await dataTool.notionConfig(viewer.id, saved.bot.id));
+    return reply.status(saved.created ? 201 : 200).send({ ...config, sync_error: saved.syncProblem });
   });
 
   app.get('/notion-config/:botId', async (request) => {
@@ -96,7 +103,7 @@ export function dataToolRoutes(app: FastifyInstance, { services }: RestContext):
   app.put('/notion-config/:botId', async (request) => {
     const { botId } = request.params as { botId: string };
     const viewer = requireViewer(request);
-    await dataTool.saveNotionConfig(viewer.id, notionInput(botId, (request.body ?? {}) as Body));
-    return notionConfigJson(await dataTool.notionConfig(viewer.id, botId));
+    const saved = await dataTool.saveNotionConfig(viewer.id, notionInput(botId, (request.body ?? {}) as Body));
+    return { ...notionConfigJson(await dataTool.notionConfig(viewer.id, botId)), sync_error: saved.syncProblem };
   });
 }

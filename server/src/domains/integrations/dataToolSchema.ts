@@ -69,11 +69,13 @@ builder.prismaObjectField(UserRef, 'leads', (t) =>
 builder.mutationField('setBotDataTool', (t) =>
   t.field({
     type: BotRef,
-    description: 'Chooses the bot’s data tool: sheet, notion or none (exactly one at a time).',
+    description:
+      'Chooses the bot’s data tool: sheet, notion or none (exactly one at a time). A tool chosen before its configuration is saved stays inert until then; one already configured syncs its data at once.',
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ValidationError] },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }), tool: t.arg({ type: BotDataToolEnum, required: true }) },
-    resolve: (_root, args, context) => context.services.dataTool.setTool(context.viewer!.id, { botId: args.botId.id, toolName: args.tool }),
+    resolve: async (_root, args, context) =>
+      (await context.services.dataTool.setTool(context.viewer!.id, { botId: args.botId.id, toolName: args.tool })).bot,
   }),
 );
 
@@ -96,8 +98,8 @@ builder.mutationField('saveSheetConfig', (t) =>
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ValidationError] },
     args: { input: t.arg({ type: SheetConfigInput, required: true }) },
-    resolve: (_root, { input }, context) =>
-      context.services.dataTool.saveSheetConfig(context.viewer!.id, { ...input, botId: input.botId.id }),
+    resolve: async (_root, { input }, context) =>
+      (await context.services.dataTool.saveSheetConfig(context.viewer!.id, { ...input, botId: input.botId.id })).bot,
   }),
 );
 
@@ -114,6 +116,8 @@ const NotionConfigInput = builder.inputType('NotionConfigInput', {
 builder.mutationField('saveNotionConfig', (t) =>
   t.field({
     type: BotRef,
+    description:
+      'Creates the bot’s Notion configuration (the API key is required) or updates it (an empty key keeps the stored one), then syncs the read database when Notion is the data tool.',
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ValidationError] },
     args: { input: t.arg({ type: NotionConfigInput, required: true }) },

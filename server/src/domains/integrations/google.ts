@@ -1,17 +1,19 @@
 // A customer's Google connections (Sheets, Calendar, Drive): OAuth 2 with PKCE per service, tokens
 // encrypted at rest and refreshed when expired, and the lists the editor's pickers show.
 import { createHash, randomBytes } from 'node:crypto';
-import { calendar_v3, calendar as calendarApi } from '@googleapis/calendar';
+import { calendar as calendarApi } from '@googleapis/calendar';
 import { drive as driveApi } from '@googleapis/drive';
 import { sheets as sheetsApi, type sheets_v4 } from '@googleapis/sheets';
-import { OAuth2Client } from 'google-auth-library';
+import { CodeChallengeMethod, OAuth2Client, type Credentials } from 'google-auth-library';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { GoogleIntegration, GoogleService, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { googleErrors } from './googleErrors.ts';
+import { ConnectStates, type ConnectState } from './googleState.ts';
+
+export { CONNECT_STATE_TTL_MS, type ConnectState } from './googleState.ts';
 
 export const GOOGLE_SERVICES = ['sheets', 'calendar', 'drive'] as const satisfies readonly GoogleService[];
 
@@ -22,11 +24,20 @@ const SERVICE_SCOPES: Record<GoogleService, string[]> = {
   calendar: ['https://www.googleapis.com/auth/calendar.readonly'],
   drive: ['https://www.googleapis.com/auth/drive.readonly'],
 };
-const SERVICE_LABELS: Record<GoogleService, string> = { sheets: 'Google Sheets', calendar: 'Google Calendar', drive: 'Google Drive' };
+export const SERVICE_LABELS: Record<GoogleService, string> = {
+  sheets: 'Google Sheets',
+  calendar: 'Google Calendar',
+  drive: 'Google Drive',
+};
 
-/** Long enough to sign in to Google, short enough that a leaked link is soon useless. */
-export const CONNECT_STATE_TTL_MS = 10 * 60_000;
-const MAX_SPREADSHEETS = 50;
+/** Google's production roots; GOOGLE_API_ROOT_URL replaces both. */
+const DEFAULT_API_ROOT_URL = 'https://www.googleapis.com/';
+const DEFAULT_SHEETS_ROOT_URL = 'https://sheets.googleapis.com/';
+/** An access token this close to its expiry is refreshed first (google-auth-library's own margin). */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+/** The pickers list the most recently modified spreadsheets; each costs one Sheets read (60 a minute per user). */
+const MAX_SPREADSHEETS = 30;
+const SPREADSHEET_READS_AT_ONCE = 5;
 
 export interface GoogleIntegrationsConfig {
   clientId?: string | undefined;
@@ -48,13 +59,20 @@ export interface GoogleStatus {
   sheetsConnected: boolean;
   driveConnected: boolean;
   calendarConnected: boolean;
+  /** The account of the most recent connection; null when nothing is connected. */
   account: GoogleAccount | null;
+}
+
+export interface Spreadsheet {
+  spreadsheetId: string;
+  spreadsheetName: string;
+  sheets: { sheetTitle: string }[];
 }
 
 export interface SpreadsheetList {
   connected: boolean;
   message: string;
-  spreadsheets: { spreadsheetId: string; spreadsheetName: string; sheets: { sheetTitle: string }[] }[];
+  spreadsheets: Spreadsheet[];
 }
 
 export interface CalendarList {
@@ -62,21 +80,21 @@ export interface CalendarList {
   calendars: { id: string; summary: string; primary: boolean }[];
 }
 
-/** What the sealed `state` of a connection carries through Google and back. */
-const connectState = z.object({ userId: z.string(), service: z.enum(GOOGLE_SERVICES), nonce: z.string(), expiresAt: z.number() });
-export type ConnectState = z.infer<typeof connectState>;
-
 export interface GoogleStart {
   authorizationUrl: string;
-  /** The PKCE verifier, kept by the browser in a signed cookie (never in a URL). */
+  /** The PKCE verifier, kept by the browser in a signed, httpOnly cookie (never in a URL). */
   codeVerifier: string;
   nonce: string;
 }
+
+export const NOT_CONNECTED_MESSAGE = 'Google Sheets not connected';
 
 interface GoogleDependencies {
   prisma: PrismaClient;
   clock: Clock;
   secrets: SecretBox;
+  /** APP_SECRET, from which the connect states' own key is derived. */
+  appSecret: string;
   events: EventRecorder;
   logger: Logger;
   google: GoogleIntegrationsConfig;
@@ -84,65 +102,54 @@ interface GoogleDependencies {
 }
 
 export class GoogleIntegrations {
+  /** The `rootUrl` for @googleapis/drive and @googleapis/calendar. */
   readonly apiRootUrl: string;
+  /** The `rootUrl` for @googleapis/sheets. */
   readonly sheetsRootUrl: string;
+  private readonly states: ConnectStates;
 
   constructor(private readonly deps: GoogleDependencies) {
     const root = deps.google.apiRootUrl?.replace(/\/*$/, '/');
-    this.apiRootUrl = root ?? 'https://www.googleapis.com/';
-    this.sheetsRootUrl = root ?? 'https://sheets.googleapis.com/';
+    this.apiRootUrl = root ?? DEFAULT_API_ROOT_URL;
+    this.sheetsRootUrl = root ?? DEFAULT_SHEETS_ROOT_URL;
+    this.states = new ConnectStates(deps.appSecret, deps.clock);
   }
 
   // ---------------------------------------------------------------- connecting
 
   /** Where the settings popup goes: this server's start route with a sealed, user-bound, expiring state. */
-  connectUrl(userId: string, service: GoogleService): string {
+  async connectUrl(userId: string, service: GoogleService): Promise<string> {
     this.assertConfigured();
-    const state: ConnectState = {
-      userId,
-      service,
-      nonce: randomBytes(16).toString('base64url'),
-      expiresAt: this.deps.clock.now().getTime() + CONNECT_STATE_TTL_MS,
-    };
-    return `${this.deps.publicUrl}/api/v1/auth/google/${service}?state=${encodeURIComponent(this.deps.secrets.encrypt(JSON.stringify(state)))}`;
+    const { state } = await this.states.seal(userId, service);
+    return `${this.deps.publicUrl}/api/v1/auth/google/${service}?state=${encodeURIComponent(state)}`;
   }
 
   /** Opens a state; a forged, tampered, expired or other service's state is refused. */
-  readState(raw: unknown, service: GoogleService): ConnectState {
-    if (typeof raw !== 'string' || raw === '') throw googleErrors.invalidState();
-    let state: ConnectState;
-    try {
-      state = connectState.parse(JSON.parse(this.deps.secrets.decrypt(raw)));
-    } catch (error) {
-      if (error instanceof SecretBoxError || error instanceof SyntaxError || error instanceof z.ZodError) throw googleErrors.invalidState();
-      throw error;
-    }
-    if (state.service !== service) throw googleErrors.invalidState();
-    if (state.expiresAt <= this.deps.clock.now().getTime()) throw googleErrors.expiredState();
-    return state;
+  readState(raw: unknown, service: GoogleService): Promise<ConnectState> {
+    return this.states.open(raw, service);
   }
 
   /** The redirect to Google's consent screen, with PKCE (S256) and an offline grant (a refresh token). */
   start(rawState: string, state: ConnectState): GoogleStart {
-    const client = this.oauthClient(state.service);
+    this.assertConfigured();
     const codeVerifier = randomBytes(32).toString('base64url');
-    const authorizationUrl = client.generateAuthUrl({
+    const authorizationUrl = this.oauthClient(state.service).generateAuthUrl({
       access_type: 'offline',
+      // Consent each time, so Google sends a refresh token even to an account that connected before.
       prompt: 'consent',
-      include_granted_scopes: true,
       scope: [...IDENTITY_SCOPES, ...SERVICE_SCOPES[state.service]],
       state: rawState,
       code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
-      // google-auth-library's enum type; the value is the standard one.
-      code_challenge_method: 'S256' as never,
+      code_challenge_method: CodeChallengeMethod.S256,
     });
     return { authorizationUrl, codeVerifier, nonce: state.nonce };
   }
 
   /** The callback: trades the code for tokens, reads the account, and keeps the tokens encrypted. */
   async finish(state: ConnectState, code: string, codeVerifier: string): Promise<void> {
+    this.assertConfigured();
     const client = this.oauthClient(state.service);
-    let tokens;
+    let tokens: Credentials;
     try {
       ({ tokens } = await client.getToken({ code, codeVerifier }));
     } catch (error) {
@@ -150,24 +157,27 @@ export class GoogleIntegrations {
       throw googleErrors.exchangeFailed();
     }
     if (!tokens.access_token) throw googleErrors.exchangeFailed();
+    // Google's consent screen lets the user untick scopes: a connection without its scopes would only fail later.
+    const granted = new Set((tokens.scope ?? '').split(/\s+/));
+    if (tokens.scope !== undefined && SERVICE_SCOPES[state.service].some((scope) => !granted.has(scope))) {
+      throw googleErrors.scopeNotGranted(SERVICE_LABELS[state.service]);
+    }
     const account = await this.userInfo(tokens.access_token);
-    const existing = await this.deps.prisma.googleIntegration.findUnique({
-      where: { userId_service: { userId: state.userId, service: state.service } },
-    });
+    const key = { userId_service: { userId: state.userId, service: state.service } };
+    const existing = await this.deps.prisma.googleIntegration.findUnique({ where: key });
+    const keptRefreshToken = existing?.accountEmail === account.email ? existing.encryptedRefreshToken : null;
     const data = {
       accountEmail: account.email,
       accountName: account.name,
       accountPicture: account.picture,
       encryptedAccessToken: this.deps.secrets.encrypt(tokens.access_token),
-      // Google sends a refresh token on the first consent only; a reconnect keeps the one it has.
-      encryptedRefreshToken: tokens.refresh_token
-        ? this.deps.secrets.encrypt(tokens.refresh_token)
-        : (existing?.encryptedRefreshToken ?? null),
+      // Google may leave the refresh token out when the account granted access before: keep the one we have.
+      encryptedRefreshToken: tokens.refresh_token ? this.deps.secrets.encrypt(tokens.refresh_token) : keptRefreshToken,
       scope: tokens.scope ?? '',
-      expiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : null,
+      expiresAt: this.expiresAt(tokens),
     };
     await this.deps.prisma.googleIntegration.upsert({
-      where: { userId_service: { userId: state.userId, service: state.service } },
+      where: key,
       create: { userId: state.userId, service: state.service, ...data },
       update: data,
     });
@@ -178,22 +188,30 @@ export class GoogleIntegrations {
     });
   }
 
-  /** Revokes the grant at Google (best effort: a failed revoke still disconnects here) and forgets it. */
+  /**
+   * Forgets a connection. Google ends every grant an account gave this app at once, so the grant is
+   * revoked there only when no other service of this user still uses that account; a failed
+   * revocation still disconnects here.
+   */
   async disconnect(userId: string, service: GoogleService): Promise<void> {
     const row = await this.deps.prisma.googleIntegration.findUnique({ where: { userId_service: { userId, service } } });
     if (!row) return;
+    await this.deps.prisma.googleIntegration.deleteMany({ where: { id: row.id } });
+    const sameAccount = await this.deps.prisma.googleIntegration.count({ where: { userId, accountEmail: row.accountEmail } });
     const token = this.readToken(row.encryptedRefreshToken) ?? this.readToken(row.encryptedAccessToken);
-    if (token && this.configured()) {
+    let revoked = false;
+    if (token && sameAccount === 0 && this.configured()) {
       try {
         await this.oauthClient(service).revokeToken(token);
+        revoked = true;
       } catch (error) {
         this.deps.logger.warn({ err: error, service }, 'Google did not confirm the revocation; disconnected here anyway');
       }
     }
-    await this.deps.prisma.googleIntegration.deleteMany({ where: { userId, service } });
     await this.deps.events.record({
       event: `${SERVICE_LABELS[service]} disconnected: ${row.accountEmail}`,
       category: 'Integrations',
+      details: revoked ? 'Access revoked at Google' : 'Access kept at Google (still used by another connection, or Google did not answer)',
       userId,
     });
   }
@@ -201,8 +219,9 @@ export class GoogleIntegrations {
   // ---------------------------------------------------------------- using a connection
 
   /**
-   * An OAuth client holding the user's tokens for a service, refreshed when expired (and the new
-   * access token stored); null when not connected, or when Google says the grant was revoked.
+   * An OAuth client holding the user's tokens for a service, refreshed first when expired (the new
+   * access token stored, encrypted); null when not connected, or when Google says the grant was
+   * revoked (the connection is then forgotten: it shows as disconnected).
    */
   async authorizedClient(userId: string, service: GoogleService): Promise<OAuth2Client | null> {
     if (!this.configured()) return null;
@@ -210,35 +229,42 @@ export class GoogleIntegrations {
     if (!row) return null;
     const accessToken = this.readToken(row.encryptedAccessToken);
     const refreshToken = this.readToken(row.encryptedRefreshToken);
-    if (!accessToken && !refreshToken) return this.forget(row, 'its tokens can no longer be read');
-    const client = this.oauthClient(service);
-    client.setCredentials({
-      access_token: accessToken,
-      refresh_token: refreshToken,
-      expiry_date: row.expiresAt?.getTime() ?? null,
-    });
-    const expired = !row.expiresAt || row.expiresAt.getTime() <= this.deps.clock.now().getTime() + 60_000;
-    if (expired) {
+    if (!accessToken && !refreshToken) return this.forget(row, 'its tokens can no longer be read (APP_SECRET changed?)');
+
+    // Refreshes made by the library itself (a 401 on a call) are stored too.
+    const client = this.oauthClient(service, { forceRefreshOnFailure: true });
+    client.setCredentials({ access_token: accessToken ?? null, refresh_token: refreshToken ?? null });
+    let expiresAt = row.expiresAt;
+    const now = this.deps.clock.now().getTime();
+    if (!accessToken || !expiresAt || expiresAt.getTime() - REFRESH_MARGIN_MS <= now) {
       if (!refreshToken) return this.forget(row, 'its access expired and Google gave no refresh token');
       try {
         const { credentials } = await client.refreshAccessToken();
-        await this.deps.prisma.googleIntegration.update({
-          where: { id: row.id },
-          data: {
-            encryptedAccessToken: this.deps.secrets.encrypt(credentials.access_token ?? ''),
-            expiresAt: credentials.expiry_date ? new Date(credentials.expiry_date) : null,
-          },
-        });
+        expiresAt = await this.storeRefreshed(row.id, credentials, refreshToken);
       } catch (error) {
         if (isRevoked(error)) return this.forget(row, 'Google says the access was revoked');
+        this.deps.logger.warn({ err: error, service }, 'Google token refresh failed');
         throw googleErrors.unavailable();
       }
     }
+    // The library checks expiry on the system clock: give it the same deadline on that clock.
+    if (expiresAt) client.credentials.expiry_date = Date.now() + (expiresAt.getTime() - this.deps.clock.now().getTime());
+    client.on('tokens', (credentials) => {
+      this.storeRefreshed(row.id, credentials, refreshToken).catch((error: unknown) =>
+        this.deps.logger.warn({ err: error, service }, 'could not store a refreshed Google token'),
+      );
+    });
     return client;
   }
 
+  /** The Sheets API as the user, or null when Sheets is not connected (or its grant was revoked). */
+  async sheetsFor(userId: string): Promise<sheets_v4.Sheets | null> {
+    const auth = await this.authorizedClient(userId, 'sheets');
+    return auth ? sheetsApi({ version: 'v4', auth, rootUrl: this.sheetsRootUrl }) : null;
+  }
+
   async status(userId: string): Promise<GoogleStatus> {
-    // A connection whose access expired is refreshed here, so a grant revoked at Google shows as disconnected.
+    // An expired connection is refreshed here, so a grant revoked at Google shows as disconnected.
     const stored = await this.deps.prisma.googleIntegration.findMany({ where: { userId } });
     await Promise.all(stored.map((row) => this.authorizedClient(userId, row.service).catch(() => undefined)));
     const rows = await this.deps.prisma.googleIntegration.findMany({ where: { userId }, orderBy: { updatedAt: 'desc' } });
@@ -252,74 +278,69 @@ export class GoogleIntegrations {
     };
   }
 
-  /** The connected account's spreadsheets and their sheets, for the data tool's pickers. */
+  /** The connected account's spreadsheets (most recently modified first) and their sheets, for the data tool's pickers. */
   async spreadsheets(userId: string): Promise<SpreadsheetList> {
-    const sheets = await this.sheetsFor(userId);
-    const auth = sheets ? await this.authorizedClient(userId, 'sheets') : null;
-    if (!sheets || !auth) return { connected: false, message: 'Google Sheets not connected', spreadsheets: [] };
+    const notConnected: SpreadsheetList = { connected: false, message: NOT_CONNECTED_MESSAGE, spreadsheets: [] };
+    const auth = await this.authorizedClient(userId, 'sheets');
+    if (!auth) return notConnected;
     try {
-      const drive = driveApi({ version: 'v3', auth, rootUrl: this.apiRootUrl });
-      const files = await drive.files.list({
+      const files = await driveApi({ version: 'v3', auth, rootUrl: this.apiRootUrl }).files.list({
         q: "mimeType='application/vnd.google-apps.spreadsheet' and trashed=false",
         fields: 'files(id,name)',
         orderBy: 'modifiedTime desc',
         pageSize: MAX_SPREADSHEETS,
+        includeItemsFromAllDrives: true,
+        supportsAllDrives: true,
       });
-      const spreadsheets = await Promise.all(
-        (files.data.files ?? []).flatMap((file) =>
-          file.id
-            ? [
-                sheets.spreadsheets.get({ spreadsheetId: file.id, fields: 'sheets.properties.title' }).then((response) => ({
-                  spreadsheetId: file.id!,
-                  spreadsheetName: file.name ?? file.id!,
-                  sheets: (response.data.sheets ?? [])
-                    .map((sheet) => ({ sheetTitle: sheet.properties?.title ?? '' }))
-                    .filter((sheet) => sheet.sheetTitle),
-                })),
-              ]
-            : [],
-        ),
-      );
-      return { connected: true, message: spreadsheets.length > 0 ? 'OK' : 'No spreadsheets found in this Google account', spreadsheets };
+      const sheets = sheetsApi({ version: 'v4', auth, rootUrl: this.sheetsRootUrl });
+      const found = (files.data.files ?? []).flatMap((file) => (file.id ? [{ id: file.id, name: file.name ?? file.id }] : []));
+      const spreadsheets = await mapLimited(found, SPREADSHEET_READS_AT_ONCE, async (file): Promise<Spreadsheet> => {
+        try {
+          const response = await sheets.spreadsheets.get({ spreadsheetId: file.id, fields: 'sheets.properties.title' });
+          const titles = (response.data.sheets ?? []).map((sheet) => sheet.properties?.title ?? '').filter(Boolean);
+          return { spreadsheetId: file.id, spreadsheetName: file.name, sheets: titles.map((sheetTitle) => ({ sheetTitle })) };
+        } catch (error) {
+          // One unreadable spreadsheet (quota, permissions) does not hide the others.
+          if (isRevoked(error)) throw error;
+          this.deps.logger.warn({ err: error }, 'could not read the sheets of a Google spreadsheet');
+          return { spreadsheetId: file.id, spreadsheetName: file.name, sheets: [] };
+        }
+      });
+      return {
+        connected: true,
+        message: spreadsheets.length > 0 ? 'Spreadsheets loaded' : 'No spreadsheets found in this Google account',
+        spreadsheets,
+      };
     } catch (error) {
-      return this.apiFailure(error, userId, 'sheets', () => ({
-        connected: false,
-        message: 'Google Sheets not connected',
-        spreadsheets: [],
-      }));
+      return this.apiFailure(error, userId, 'sheets', notConnected);
     }
   }
 
   async calendars(userId: string): Promise<CalendarList> {
+    const notConnected: CalendarList = { connected: false, calendars: [] };
     const auth = await this.authorizedClient(userId, 'calendar');
-    if (!auth) return { connected: false, calendars: [] };
+    if (!auth) return notConnected;
     try {
-      const response = await calendarApi({ version: 'v3', auth, rootUrl: this.apiRootUrl }).calendarList.list({ maxResults: 100 });
+      const response = await calendarApi({ version: 'v3', auth, rootUrl: this.apiRootUrl }).calendarList.list({ maxResults: 250 });
       return {
         connected: true,
-        calendars: (response.data.items ?? []).map((item: calendar_v3.Schema$CalendarListEntry) => ({
-          id: item.id ?? '',
-          summary: item.summary ?? '',
-          primary: item.primary === true,
-        })),
+        calendars: (response.data.items ?? []).flatMap((item) =>
+          item.id ? [{ id: item.id, summary: item.summaryOverride ?? item.summary ?? item.id, primary: item.primary === true }] : [],
+        ),
       };
     } catch (error) {
-      return this.apiFailure(error, userId, 'calendar', () => ({ connected: false, calendars: [] }));
+      return this.apiFailure(error, userId, 'calendar', notConnected);
     }
-  }
-
-  /** The Sheets API as the user, or null when Sheets is not connected. */
-  async sheetsFor(userId: string): Promise<sheets_v4.Sheets | null> {
-    const auth = await this.authorizedClient(userId, 'sheets');
-    return auth ? sheetsApi({ version: 'v4', auth, rootUrl: this.sheetsRootUrl }) : null;
   }
 
   // ---------------------------------------------------------------- helpers
 
-  private async apiFailure<T>(error: unknown, userId: string, service: GoogleService, disconnected: () => T): Promise<T> {
+  /** A call failed: a revoked grant is a disconnection (the `disconnected` answer), anything else is Google being unavailable. */
+  private async apiFailure<T>(error: unknown, userId: string, service: GoogleService, disconnected: T): Promise<T> {
     if (isRevoked(error)) {
-      await this.deps.prisma.googleIntegration.deleteMany({ where: { userId, service } });
-      return disconnected();
+      const row = await this.deps.prisma.googleIntegration.findUnique({ where: { userId_service: { userId, service } } });
+      if (row) await this.forget(row, 'Google refused its credentials (access revoked)');
+      return disconnected;
     }
     this.deps.logger.warn({ err: error, service }, 'Google API call failed');
     throw googleErrors.unavailable();
@@ -327,28 +348,53 @@ export class GoogleIntegrations {
 
   private async forget(row: GoogleIntegration, reason: string): Promise<null> {
     this.deps.logger.info({ userId: row.userId, service: row.service }, `Google connection dropped: ${reason}`);
-    await this.deps.prisma.googleIntegration.deleteMany({ where: { id: row.id } });
-    await this.deps.events.record({
-      event: `${SERVICE_LABELS[row.service]} disconnected: ${row.accountEmail}`,
-      category: 'Integrations',
-      details: reason,
-      userId: row.userId,
-    });
+    const { count } = await this.deps.prisma.googleIntegration.deleteMany({ where: { id: row.id } });
+    if (count > 0) {
+      await this.deps.events.record({
+        event: `${SERVICE_LABELS[row.service]} disconnected: ${row.accountEmail}`,
+        category: 'Integrations',
+        details: reason,
+        userId: row.userId,
+      });
+    }
     return null;
+  }
+
+  /** Stores a refreshed access token (and a rotated refresh token, if Google sent a new one); returns its expiry. */
+  private async storeRefreshed(id: string, credentials: Credentials, refreshToken: string | undefined): Promise<Date | null> {
+    if (!credentials.access_token) return null;
+    const expiresAt = this.expiresAt(credentials);
+    const rotated = credentials.refresh_token && credentials.refresh_token !== refreshToken ? credentials.refresh_token : null;
+    await this.deps.prisma.googleIntegration.updateMany({
+      where: { id },
+      data: {
+        encryptedAccessToken: this.deps.secrets.encrypt(credentials.access_token),
+        ...(rotated ? { encryptedRefreshToken: this.deps.secrets.encrypt(rotated) } : {}),
+        expiresAt,
+      },
+    });
+    return expiresAt;
+  }
+
+  /** google-auth-library dates expiry on the system clock; the product keeps it on its own clock. */
+  private expiresAt(credentials: Credentials): Date | null {
+    if (!credentials.expiry_date) return null;
+    return new Date(this.deps.clock.now().getTime() + (credentials.expiry_date - Date.now()));
   }
 
   private async userInfo(accessToken: string): Promise<GoogleAccount> {
     try {
       const response = await fetch(this.deps.google.userInfoUrl, {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        redirect: 'error',
         signal: AbortSignal.timeout(10_000),
       });
       const body = (await response.json()) as { email?: unknown; name?: unknown; picture?: unknown };
-      if (!response.ok || typeof body.email !== 'string') throw new Error(`userinfo HTTP ${response.status}`);
+      if (!response.ok || typeof body.email !== 'string' || body.email === '') throw new Error(`userinfo HTTP ${response.status}`);
       return {
-        email: body.email,
-        name: typeof body.name === 'string' ? body.name : body.email,
-        picture: typeof body.picture === 'string' ? body.picture : null,
+        email: body.email.toLowerCase(),
+        name: typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim() : body.email,
+        picture: typeof body.picture === 'string' && /^https:\/\//.test(body.picture) ? body.picture : null,
       };
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'Google userinfo failed');
@@ -374,29 +420,43 @@ export class GoogleIntegrations {
     if (!this.configured()) throw googleErrors.notConfigured();
   }
 
-  private oauthClient(service: GoogleService): OAuth2Client {
+  private oauthClient(service: GoogleService, options: { forceRefreshOnFailure?: boolean } = {}): OAuth2Client {
     const { google } = this.deps;
     return new OAuth2Client({
       clientId: google.clientId,
       clientSecret: google.clientSecret,
       redirectUri: `${this.deps.publicUrl}/api/v1/auth/google/${service}/callback`,
+      ...options,
       endpoints: {
         oauth2AuthBaseUrl: google.authorizationUrl,
         oauth2TokenUrl: google.tokenUrl,
-        // Google's revocation endpoint sits beside its token endpoint (and so does a fake's).
+        // Google's revocation endpoint sits beside its token endpoint (https://oauth2.googleapis.com/revoke), as a fake's does.
         oauth2RevokeUrl: new URL('/revoke', google.tokenUrl).toString(),
       },
     });
   }
 }
 
-/** Google's answer when a refresh token or grant is no longer valid. */
+/** Google's answer when a refresh token or grant is no longer valid (the user removed the app, or the grant expired). */
 function isRevoked(error: unknown): boolean {
-  const details = error as { response?: { status?: number; data?: { error?: unknown } }; message?: unknown } | null;
-  const oauthError = details?.response?.data?.error;
+  const details = error as { status?: unknown; response?: { status?: number; data?: { error?: unknown } }; message?: unknown } | null;
   return (
-    oauthError === 'invalid_grant' ||
+    details?.response?.data?.error === 'invalid_grant' ||
     details?.response?.status === 401 ||
     (typeof details?.message === 'string' && details.message.includes('invalid_grant'))
   );
+}
+
+/** `map` with at most `limit` calls in flight, results in order. */
+async function mapLimited<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await map(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

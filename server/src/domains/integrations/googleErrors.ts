@@ -14,6 +14,12 @@ export const googleErrors = {
   browserMismatch: () =>
     new ValidationError('The Google connection was started in another browser window. Please start again.', [], 'STATE_MISMATCH'),
   denied: () => new ValidationError('Google access was not granted.', [], 'ACCESS_DENIED'),
+  scopeNotGranted: (label: string) =>
+    new ValidationError(
+      `${label} needs the access you unticked on Google's consent screen. Connect again and allow all the listed access.`,
+      [],
+      'SCOPE_NOT_GRANTED',
+    ),
   exchangeFailed: () => new ValidationError('Google did not accept the sign-in. Please try connecting again.', [], 'EXCHANGE_FAILED'),
   unavailable: () => new ServiceUnavailableError('Google is not responding right now. Please try again in a moment.', 'GOOGLE_UNAVAILABLE'),
   unknownService: () => new ValidationError('Unknown Google service: use sheets, calendar or drive.', [], 'UNKNOWN_SERVICE'),

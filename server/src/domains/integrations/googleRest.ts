@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { GoogleService } from '../../generated/prisma/client.ts';
 import { requireViewer, sendRedirect, statusForErrorKind, type RestContext } from '../../rest/http.ts';
 import { escapeHtml } from '../auth/mail.ts';
 import { readGoogleCallback, GoogleSignInError } from '../auth/google.ts';
-import { GOOGLE_SERVICES, CONNECT_STATE_TTL_MS } from './google.ts';
+import { CONNECT_STATE_TTL_MS, GOOGLE_SERVICES } from './google.ts';
 import { googleErrors } from './googleErrors.ts';
 
-const CONNECT_COOKIE = 'google_connect';
+/** One cookie per service, so connecting two services at once does not mix their verifiers. */
+const connectCookie = (service: GoogleService) => `google_connect_${service}`;
 const COOKIE_PATH = '/api/v1/auth/google';
 
 function serviceParam(request: FastifyRequest): GoogleService {
@@ -32,10 +34,21 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
     // JSON inside a script: `<` escaped so no value can close the script element.
     const payload = JSON.stringify(message).replace(/</g, '\\u003c');
     const origin = JSON.stringify(openerOrigin).replace(/</g, '\\u003c');
+    // Only this page's own script runs (its nonce), whatever a value might contain.
+    const nonce = randomBytes(16).toString('base64');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;padding:2rem;text-align:center"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
-<script>if (window.opener) window.opener.postMessage(${payload}, ${origin}); setTimeout(function () { window.close(); }, ${message.type === 'google-auth-success' ? 0 : 4000});</script></body></html>`;
-    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+<script nonce="${nonce}">if (window.opener) window.opener.postMessage(${payload}, ${origin}); setTimeout(function () { window.close(); }, ${message.type === 'google-auth-success' ? 0 : 4000});</script></body></html>`;
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
+      )
+      .header('referrer-policy', 'no-referrer')
+      .send(html);
   }
 
   function failure(request: FastifyRequest, reply: FastifyReply, service: string, error: unknown) {
@@ -44,11 +57,6 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
     if (!(request.headers.accept ?? '').includes('text/html')) return reply.status(status).send({ detail: error.message });
     return popupPage(reply, status, { type: 'google-auth-error', source: service, detail: error.message });
   }
-
-  app.post('/auth/google/:service/authorize', async (request) => {
-    const viewer = requireViewer(request);
-    return { url: google.connectUrl(viewer.id, serviceParam(request)) };
-  });
 
   app.get('/auth/google/status', async (request) => {
     const status = await google.status(requireViewer(request).id);
@@ -66,15 +74,19 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
     return { message: 'Disconnected', service };
   });
 
-  // Opened in the popup, which carries no token: the sealed state is what says who connects.
+  // Opened in the popup, which carries no token: the sealed state is what says who connects. Without
+  // a state, a signed-in caller (Bearer token) gets the link to open: `{url}`, as authorizeGoogle gives.
   app.get('/auth/google/:service', async (request, reply) => {
     const { service } = request.params as { service: string };
+    const rawState = (request.query as { state?: unknown }).state;
+    if (rawState === undefined && request.viewer) {
+      return { url: await google.connectUrl(request.viewer.id, serviceParam(request)) };
+    }
     try {
       const valid = serviceParam(request);
-      const rawState = (request.query as { state?: unknown }).state;
-      const state = google.readState(rawState, valid);
+      const state = await google.readState(rawState, valid);
       const start = google.start(rawState as string, state);
-      reply.setCookie(CONNECT_COOKIE, JSON.stringify({ nonce: start.nonce, verifier: start.codeVerifier }), {
+      reply.setCookie(connectCookie(valid), JSON.stringify({ nonce: start.nonce, verifier: start.codeVerifier }), {
         path: COOKIE_PATH,
         httpOnly: true,
         sameSite: 'lax',
@@ -90,9 +102,9 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
 
   app.get('/auth/google/:service/callback', async (request, reply) => {
     const { service } = request.params as { service: string };
-    reply.clearCookie(CONNECT_COOKIE, { path: COOKIE_PATH });
     try {
       const valid = serviceParam(request);
+      reply.clearCookie(connectCookie(valid), { path: COOKIE_PATH });
       let callback: { code: string; state: string };
       try {
         callback = readGoogleCallback(request.query);
@@ -100,8 +112,8 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
         if (error instanceof GoogleSignInError && error.code === 'authorization_denied') throw googleErrors.denied();
         throw googleErrors.invalidState();
       }
-      const state = google.readState(callback.state, valid);
-      const saved = savedConnect(request);
+      const state = await google.readState(callback.state, valid);
+      const saved = savedConnect(request, valid);
       if (!saved || saved.nonce !== state.nonce) throw googleErrors.browserMismatch();
       await google.finish(state, callback.code, saved.verifier);
       return popupPage(reply, 200, { type: 'google-auth-success', source: valid });
@@ -126,8 +138,8 @@ export function googleRoutes(app: FastifyInstance, { services, config }: RestCon
   app.get('/google/calendar/list', async (request) => google.calendars(requireViewer(request).id));
 }
 
-function savedConnect(request: FastifyRequest): { nonce: string; verifier: string } | null {
-  const raw = request.cookies[CONNECT_COOKIE];
+function savedConnect(request: FastifyRequest, service: GoogleService): { nonce: string; verifier: string } | null {
+  const raw = request.cookies[connectCookie(service)];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;

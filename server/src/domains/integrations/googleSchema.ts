@@ -1,7 +1,7 @@
 import { ServiceUnavailableError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
-import { GOOGLE_SERVICES, type GoogleAccount, type GoogleStatus, type SpreadsheetList } from './google.ts';
+import { GOOGLE_SERVICES, type GoogleAccount, type GoogleStatus, type Spreadsheet, type SpreadsheetList } from './google.ts';
 
 export const GoogleServiceEnum = builder.enumType('GoogleService', { values: GOOGLE_SERVICES });
 
@@ -24,8 +24,6 @@ const GoogleIntegrationRef = builder.objectRef<GoogleStatus>('GoogleIntegration'
     account: t.field({ type: GoogleAccountRef, nullable: true, resolve: (status) => status.account }),
   }),
 });
-
-type Spreadsheet = SpreadsheetList['spreadsheets'][number];
 
 const GoogleSheetTabRef = builder.objectRef<{ sheetTitle: string }>('GoogleSheetTab').implement({
   authScopes: { authenticated: true },
@@ -80,7 +78,7 @@ builder.mutationField('authorizeGoogle', (t) =>
     authScopes: { customer: true },
     errors: { types: [ServiceUnavailableError] },
     args: { service: t.arg({ type: GoogleServiceEnum, required: true }) },
-    resolve: (_root, args, context) => ({ url: context.services.google.connectUrl(context.viewer!.id, args.service) }),
+    resolve: async (_root, args, context) => ({ url: await context.services.google.connectUrl(context.viewer!.id, args.service) }),
   }),
 );
 

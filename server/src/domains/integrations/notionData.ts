@@ -1,7 +1,8 @@
 // The bot's Notion data tool over the real @notionhq/client: a read database's pages as knowledge
 // text, and a page per lead in the write database (properties matched by type and name).
-import { Client, isFullPage, APIResponseError } from '@notionhq/client';
-import type { LeadRow } from './sheetsData.ts';
+import { APIResponseError, Client, extractDatabaseId, isFullPage, LogLevel } from '@notionhq/client';
+import type { Logger } from 'pino';
+import type { LeadRow } from './leadsRules.ts';
 
 type PropertyValue = { type: string; [key: string]: unknown };
 
@@ -38,10 +39,22 @@ export interface NotionPageText {
 }
 
 export class NotionData {
-  constructor(private readonly baseUrl: string | undefined) {}
+  constructor(
+    private readonly baseUrl: string | undefined,
+    private readonly logger: Logger,
+  ) {}
 
   private client(apiKey: string): Client {
-    return new Client({ auth: apiKey, baseUrl: this.baseUrl, timeoutMs: 15_000, maxRetries: 1 } as ConstructorParameters<typeof Client>[0]);
+    return new Client({
+      auth: apiKey,
+      timeoutMs: 15_000,
+      retry: { maxRetries: 1 },
+      // The client's own warnings (a refused request) go to the service's log, not to the console.
+      logLevel: LogLevel.WARN,
+      logger: (level, message, extraInfo) =>
+        this.logger[level === LogLevel.ERROR ? 'error' : level === LogLevel.WARN ? 'warn' : 'debug'](extraInfo, `notion: ${message}`),
+      ...(this.baseUrl ? { baseUrl: this.baseUrl } : {}),
+    });
   }
 
   /** The database's title and its pages, each as "property: value" lines. */
@@ -86,6 +99,7 @@ export class NotionData {
       else if (type === 'phone_number' && lead.phone) properties[name] = { phone_number: lead.phone };
       else if (type === 'url' && lead.conversationLink) properties[name] = { url: lead.conversationLink };
       else if (type === 'date') properties[name] = { date: { start: lead.timestamp } };
+      else if (type === 'select' && /channel/.test(key)) properties[name] = { select: { name: lead.channel } };
       else if (type === 'rich_text') {
         const value = /question|message|request/.test(key)
           ? lead.question
@@ -107,6 +121,22 @@ export class NotionData {
       Client['pages']['create']
     >[0]);
   }
+}
+
+/**
+ * A database id as stored: 32 lowercase hex digits. Accepts the id with or without dashes, or the
+ * database's link (the id is the 32 hex digits at the end of its path). Null for anything else.
+ */
+export function notionDatabaseId(input: string): string | null {
+  const value = input.trim();
+  const id = /^https?:\/\//i.test(value) ? extractDatabaseId(value) : value;
+  const compact = id?.replace(/-/g, '').toLowerCase() ?? '';
+  return /^[0-9a-f]{32}$/.test(compact) ? compact : null;
+}
+
+/** Notion is busy or down (rate limit, server error): worth another try later. */
+export function notionTransient(error: unknown): boolean {
+  return error instanceof APIResponseError && (error.status === 429 || error.status >= 500);
 }
 
 /** Notion's refusal as words a customer can act on. */

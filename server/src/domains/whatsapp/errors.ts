@@ -10,7 +10,13 @@ export const whatsAppErrors = {
     ),
   unreachable: (reason: string) =>
     new ServiceUnavailableError(`WhatsApp is unavailable right now (${reason}). Please try again.`, 'WHATSAPP_UNAVAILABLE'),
-  invalidNumber: (message: string) => new ValidationError(message, [{ path: 'phoneNumber', message }]),
+  /** The spec's toast titles (Missing Number, Invalid Number) are the client's; the code tells them apart. */
+  invalidNumber: (message: string) =>
+    new ValidationError(
+      message,
+      [{ path: 'phoneNumber', message }],
+      message === PHONE_NUMBER_MESSAGES.missing ? 'MISSING_NUMBER' : 'INVALID_NUMBER',
+    ),
   botIdRequired: () =>
     new ValidationError(PHONE_NUMBER_MESSAGES.botIdRequired, [{ path: 'botId', message: PHONE_NUMBER_MESSAGES.botIdRequired }]),
   numberTaken: () =>

@@ -23,7 +23,7 @@ export function whatsAppRoutes(app: FastifyInstance, { services }: RestContext):
 
   app.post('/whatsapp/register-bot-link', async (request) => {
     const body = (request.body ?? {}) as { bot_id?: unknown; phone_number?: unknown };
-    const link = await whatsapp.linkNumber(requireViewer(request).id, { botId: body.bot_id, phoneNumber: body.phone_number });
+    const { link } = await whatsapp.linkNumber(requireViewer(request).id, { botId: body.bot_id, phoneNumber: body.phone_number });
     return { ...linkedNumberJson(link), message: 'WhatsApp number linked.' };
   });
 

@@ -55,10 +55,8 @@ builder.mutationField('linkWhatsAppNumber', (t) =>
       botId: t.arg.globalID({ for: [BotRef], required: true }),
       phoneNumber: t.arg.string({ required: true }),
     },
-    resolve: async (_root, args, context) => {
-      const link = await context.services.whatsapp.linkNumber(context.viewer!.id, { botId: args.botId.id, phoneNumber: args.phoneNumber });
-      return context.prisma.bot.findUniqueOrThrow({ where: { id: link.botId } });
-    },
+    resolve: async (_root, args, context) =>
+      (await context.services.whatsapp.linkNumber(context.viewer!.id, { botId: args.botId.id, phoneNumber: args.phoneNumber })).bot,
   }),
 );
 

@@ -1,10 +1,11 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { ConflictError } from '../../errors.ts';
 import type { Bot, PrismaClient, WhatsAppLink } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import { sha256Hex } from '../../platform/crypto/index.ts';
+import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
@@ -14,7 +15,15 @@ import type { ChatReply } from '../chat/service.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { whatsAppErrors } from './errors.ts';
 import { WhatsAppApiError, type WhatsAppCloudApi, type WhatsAppCredentials } from './graphApi.ts';
-import { checkPhoneNumber, LINK_CODE_ALPHABET, LINK_CODE_TTL_MS, linkCodeIn, registrationLink, splitMessage } from './rules.ts';
+import {
+  checkPhoneNumber,
+  LINK_CODE_ALPHABET,
+  PHONE_NUMBER_MESSAGES,
+  LINK_CODE_TTL_MS,
+  linkCodeIn,
+  registrationLink,
+  splitMessage,
+} from './rules.ts';
 import { inboundItems, type InboundItem } from './webhookPayload.ts';
 
 export const WHATSAPP_CATEGORY = 'WhatsApp';
@@ -31,11 +40,18 @@ export const WHATSAPP_REPLIES = {
 };
 
 const linkInput = z.object({
-  botId: z.string({ error: 'Bot ID required.' }).trim().min(1, { error: 'Bot ID required.' }).max(100),
-  phoneNumber: z
-    .string({ error: 'Please enter a phone number.' })
-    .max(40, { error: 'Enter a valid phone number (no symbols, 7-15 digits, no leading zero).' }),
+  botId: z.string({ error: PHONE_NUMBER_MESSAGES.botIdRequired }).trim().min(1, { error: PHONE_NUMBER_MESSAGES.botIdRequired }).max(100),
+  // Absent reads as empty, so the spec's Missing Number check below answers it.
+  phoneNumber: z.string({ error: PHONE_NUMBER_MESSAGES.invalid }).max(40, { error: PHONE_NUMBER_MESSAGES.invalid }).default(''),
 });
+
+/** An answer on its way out: the parts not sent yet, `index` counting the ones before them. */
+interface OutgoingParts {
+  to: string;
+  parts: string[];
+  key: string;
+  index: number;
+}
 
 export interface LinkedNumber {
   id: string;
@@ -71,10 +87,15 @@ export class WhatsAppService {
   private warnedUnsigned = false;
 
   constructor(private readonly deps: WhatsAppDependencies) {
-    deps.queue.register<InboundItem>(INBOUND_QUEUE, (item) => this.handleInbound(item), { attempts: 3, backoffMs: 2000 });
-    deps.queue.register<{ to: string; parts: string[] }>(SEND_QUEUE, (payload) => this.send(payload.to, payload.parts), {
+    deps.queue.register<InboundItem>(INBOUND_QUEUE, (item) => this.handleInbound(item), {
+      attempts: 3,
+      backoffMs: 2000,
+      onFailed: (item, error) => this.recordFailure(`WhatsApp message from +${item.from} could not be handled`, item.from, error),
+    });
+    deps.queue.register<OutgoingParts>(SEND_QUEUE, (payload) => this.sendNext(payload), {
       attempts: 5,
       backoffMs: 2000,
+      onFailed: (payload, error) => this.recordFailure(`WhatsApp message to +${payload.to} failed to send`, payload.to, error),
     });
   }
 
@@ -89,7 +110,7 @@ export class WhatsAppService {
    * Links a number typed by the customer. A number answers one bot at a time: linking it to another
    * of the customer's bots moves it; another account's number is refused without saying whose.
    */
-  async linkNumber(ownerId: string, rawInput: unknown): Promise<WhatsAppLink> {
+  async linkNumber(ownerId: string, rawInput: unknown): Promise<{ bot: Bot; link: WhatsAppLink }> {
     const input = parseInput(linkInput, rawInput);
     const check = checkPhoneNumber(input.phoneNumber);
     if (!check.ok) throw whatsAppErrors.invalidNumber(check.message);
@@ -100,7 +121,7 @@ export class WhatsAppService {
       category: WHATSAPP_CATEGORY,
       userId: ownerId,
     });
-    return link;
+    return { bot, link };
   }
 
   async unlinkNumber(ownerId: string, botId: string, numberId: string): Promise<Bot> {
@@ -202,14 +223,17 @@ export class WhatsAppService {
       if (isUniqueViolation(error)) return;
       throw error;
     }
+    if (item.kind === 'status' && item.status === 'failed') {
+      await this.deps.events.record({
+        event: `WhatsApp message to +${item.from} failed to deliver`,
+        category: WHATSAPP_CATEGORY,
+        details: item.error ?? '',
+        userId: link?.bot.ownerId ?? null,
+      });
+    }
     try {
       const reply = await this.replyTo(item, link?.bot ?? null);
-      if (reply)
-        await this.deps.queue.enqueue(
-          SEND_QUEUE,
-          { to: item.from, parts: splitMessage(reply) },
-          { jobId: `whatsapp-out-${sha256Hex(item.id).slice(0, 32)}` },
-        );
+      if (reply) await this.enqueueParts({ to: item.from, parts: splitMessage(reply), key: sha256Hex(item.id).slice(0, 32), index: 0 });
     } catch (error) {
       await this.deps.prisma.whatsAppInbound.delete({ where: { id: item.id } }).catch(() => undefined);
       throw error;
@@ -252,7 +276,8 @@ export class WhatsAppService {
     try {
       await this.link(bot, phoneNumber);
     } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'NUMBER_TAKEN') return error.message;
+      // The only conflict link() raises: the number belongs to another account.
+      if (error instanceof ConflictError) return error.message;
       throw error;
     }
     await this.deps.events.record({
@@ -263,9 +288,27 @@ export class WhatsAppService {
     return WHATSAPP_REPLIES.linked(bot.displayName || bot.name);
   }
 
-  private async send(to: string, parts: string[]): Promise<void> {
-    const credentials = await this.credentials();
-    for (const part of parts) await this.deps.api.sendText(credentials, to, part);
+  /**
+   * Sends the first part, then queues the rest as the next job: a retry resends only the part that
+   * failed, and the parts still arrive in order.
+   */
+  private async sendNext(payload: OutgoingParts): Promise<void> {
+    const [part, ...rest] = payload.parts;
+    if (part === undefined) return;
+    await this.deps.api.sendText(await this.credentials(), payload.to, part);
+    if (rest.length > 0) await this.enqueueParts({ ...payload, parts: rest, index: payload.index + 1 });
+  }
+
+  private async enqueueParts(payload: OutgoingParts): Promise<void> {
+    await this.deps.queue.enqueue(SEND_QUEUE, payload, { jobId: `whatsapp-out-${payload.key}-${payload.index}` });
+  }
+
+  private async recordFailure(event: string, phoneNumber: string, error: Error): Promise<void> {
+    const link = await this.deps.prisma.whatsAppLink.findUnique({
+      where: { phoneNumber },
+      include: { bot: { select: { ownerId: true } } },
+    });
+    await this.deps.events.record({ event, category: WHATSAPP_CATEGORY, details: error.message, userId: link?.bot.ownerId ?? null });
   }
 
   // ---------------------------------------------------------------- the platform number
@@ -305,10 +348,4 @@ export function validSignature(rawBody: Buffer, signature: string | undefined, a
   if (!signature?.startsWith('sha256=')) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest('hex');
   return sameSecret(signature.slice('sha256='.length), expected);
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export type InboundItem =
   | { kind: 'text'; id: string; from: string; text: string; senderName?: string }
   | { kind: 'other'; id: string; from: string; type: string }
-  | { kind: 'status'; id: string; from: string; status: string };
+  | { kind: 'status'; id: string; from: string; status: string; error?: string };
 
 const message = z.object({
   id: z.string().min(1).max(200),
@@ -13,7 +13,12 @@ const message = z.object({
   type: z.string().max(50),
   text: z.object({ body: z.string() }).optional(),
 });
-const status = z.object({ id: z.string().min(1).max(200), status: z.string().max(50), recipient_id: z.string().max(20).default('') });
+const status = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string().max(50),
+  recipient_id: z.string().max(20).default(''),
+  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() })).optional(),
+});
 const contact = z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).optional() });
 const change = z.object({
   field: z.string().optional(),
@@ -54,8 +59,15 @@ export function inboundItems(payload: unknown): InboundItem[] {
         const parsedStatus = status.safeParse(raw);
         if (!parsedStatus.success) continue;
         // One sent message gets several statuses (sent, delivered, read) under its own id.
-        const { id, status: state, recipient_id } = parsedStatus.data;
-        items.push({ kind: 'status', id: `${id}:${state}`, from: recipient_id, status: state });
+        const { id, status: state, recipient_id, errors } = parsedStatus.data;
+        const error = errors?.map((problem) => [problem.code, problem.message ?? problem.title].filter(Boolean).join(' ')).join('; ');
+        items.push({
+          kind: 'status',
+          id: `${id}:${state}`,
+          from: recipient_id,
+          status: state,
+          ...(error ? { error: error.slice(0, 500) } : {}),
+        });
       }
     }
   }

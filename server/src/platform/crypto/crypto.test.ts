@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretBox, SecretBoxError, hashPassword, randomToken, sha256Hex, verifyPassword } from './index.ts';
+import { SecretBox, SecretBoxError, hashPassword, randomToken, sameSecret, sha256Hex, verifyPassword } from './index.ts';
 
 describe('SecretBox', () => {
   const box = new SecretBox('app-secret-for-tests');
@@ -79,3 +79,17 @@ function flipByte(sealed: string, index: number): string {
   bytes[at] = (bytes[at] ?? 0) ^ 0x01;
   return `${version}.${bytes.toString('base64url')}`;
 }
+
+describe('sameSecret', () => {
+  it.each([
+    ['abc', 'abc', true],
+    ['abc', 'abd', false],
+    ['abc', 'abcd', false],
+    ['', '', false],
+    [undefined, undefined, false],
+    [null, 'abc', false],
+    ['clé', 'clé', true],
+  ])('%j against %j is %s', (given, expected, match) => {
+    expect(sameSecret(given, expected)).toBe(match);
+  });
+});

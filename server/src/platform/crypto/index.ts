@@ -1,3 +1,3 @@
 export { SecretBox, SecretBoxError } from './secretBox.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export { randomToken, sha256Hex } from './tokens.ts';
+export { randomToken, sameSecret, sha256Hex } from './tokens.ts';

@@ -1,25 +1,17 @@
 // The bot's Google Sheet data tool: the incoming sheet's rows as knowledge text, leads appended
-// to the completed sheet.
+// to the completed sheet (the real @googleapis/sheets client, given by GoogleIntegrations).
 import type { sheets_v4 } from '@googleapis/sheets';
+import { leadRowCells, type LeadRow } from './leadsRules.ts';
 
-/** What a lead row holds, in the completed sheet's column order. */
-export interface LeadRow {
-  timestamp: string;
-  channel: string;
-  bot: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  question: string;
-  conversationLink: string | null;
-}
-
-export const LEAD_COLUMNS = ['Timestamp', 'Channel', 'Bot', 'Name', 'Email', 'Phone', 'Question', 'Conversation link'];
 const MAX_ROWS = 5000;
 
-/** A sheet name as an A1 range ('My sheet'!A:Z), quotes doubled. */
-function sheetRange(sheetName: string, columns = 'A:ZZ'): string {
-  return `'${sheetName.replace(/'/g, "''")}'!${columns}`;
+/**
+ * A sheet name as an A1 range ('My sheet'!A:H), quotes doubled. Without columns, the sheet's title
+ * alone: all its used cells (Google refuses a range past the sheet's grid, 26 columns by default).
+ */
+function sheetRange(sheetName: string, columns?: string): string {
+  const title = `'${sheetName.replace(/'/g, "''")}'`;
+  return columns ? `${title}!${columns}` : title;
 }
 
 export async function readSheetRows(sheets: sheets_v4.Sheets, spreadsheetId: string, sheetName: string): Promise<string[][]> {
@@ -33,33 +25,30 @@ export async function appendLeadRow(sheets: sheets_v4.Sheets, spreadsheetId: str
     range: sheetRange(sheetName, 'A:H'),
     valueInputOption: 'RAW',
     insertDataOption: 'INSERT_ROWS',
-    requestBody: {
-      values: [
-        [
-          lead.timestamp,
-          lead.channel,
-          lead.bot,
-          lead.name ?? '',
-          lead.email ?? '',
-          lead.phone ?? '',
-          lead.question,
-          lead.conversationLink ?? '',
-        ],
-      ],
-    },
+    requestBody: { values: [leadRowCells(lead)] },
   });
+}
+
+/** The HTTP status of a failed Google API call (gaxios), or undefined for anything else. */
+export function googleStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, response } = error as { status?: unknown; response?: { status?: unknown } };
+  const found = typeof status === 'number' ? status : response?.status;
+  return typeof found === 'number' ? found : undefined;
 }
 
 /**
  * Rows as a markdown document: the first row names the columns, each other row becomes a section
- * titled by its first cell, so retrieval finds a row by any of its values and cites the sheet.
+ * titled by its first cell with one "header: value" line per cell, so retrieval finds a row by any
+ * of its values and cites the sheet.
  */
 export function rowsAsMarkdown(title: string, rows: string[][]): string {
   const [header = [], ...records] = rows;
   const sections = records
-    .filter((row) => row.some((cell) => cell !== ''))
-    .map((row, index) => {
-      const heading = row[0] || `Row ${index + 2}`;
+    .map((row, index) => ({ row, number: index + 2 }))
+    .filter(({ row }) => row.some((cell) => cell !== ''))
+    .map(({ row, number }) => {
+      const heading = row[0] || `Row ${number}`;
       const lines = row.map((cell, column) => (cell ? `- ${header[column] || `Column ${column + 1}`}: ${cell}` : '')).filter(Boolean);
       return `## ${heading}\n\n${lines.join('\n')}`;
     });
