@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractPage, normaliseBlock } from './extract.ts';
+import { load } from 'cheerio';
+import { extractPage, isFurniture, normaliseBlock } from './extract.ts';
 
 const page = (body: string, head = '<title>  Acme   Widgets </title>') =>
   `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
@@ -44,6 +45,56 @@ describe('extractPage', () => {
     for (const boilerplate of ['Free shipping', 'About us', 'cookies', 'Consent', 'tracking', 'color', 'Email', 'gadgets', 'Acme Corp']) {
       expect(extracted.text).not.toContain(boilerplate);
     }
+  });
+
+  it('drops furniture named by class or id on pages without semantic tags', () => {
+    const html = page(`
+      <div id="top-navbar"><a href="/">Home</a> Delivery About us</div>
+      <div class="breadcrumbs">Home › Shop › Hours</div>
+      <div class="mainMenu">Shop Blog</div>
+      <div class="sidebar-left">Popular posts</div>
+      <div class="page">
+        <div class="article-header"><h1>Opening hours</h1></div>
+        <div class="content-sidebar-wrap"><p>We are open Tuesday to Sunday from 7am to 6pm.</p></div>
+        <div class="share-buttons">Share on Facebook</div>
+        <div class="newsletter_signup">Get our newsletter</div>
+        <pre class="code"><span class="header">HTTP header</span></pre>
+      </div>
+      <div class="site-footer">© Acme</div>`);
+
+    const extracted = extractPage(html, 'https://acme.test/hours');
+
+    expect(extracted.sections).toEqual([
+      { heading: 'Opening hours', text: 'We are open Tuesday to Sunday from 7am to 6pm.\n\nHTTP header' },
+    ]);
+  });
+
+  it('drops blocks made mostly of links, unless they are the whole content', () => {
+    const html = page(`<main>
+      <h1>Pricing</h1>
+      <p>The Pro plan costs <a href="/pro">$19</a> a month, billed yearly.</p>
+      <ul><li><a href="/a">Docs</a></li><li><a href="/b">Blog</a></li><li><a href="/c">Status</a></li></ul>
+      <p><a href="/more">Read more</a></p>
+      <div>Tags: <a href="/t/1">billing</a> <a href="/t/2">plans</a> <a href="/t/3">pricing</a></div>
+    </main>`);
+    expect(extractPage(html, 'https://acme.test/').text).toBe('Pricing\n\nThe Pro plan costs $19 a month, billed yearly.');
+
+    const index = page('<main><ul><li><a href="/a">Getting started</a></li><li><a href="/b">Billing</a></li></ul></main>');
+    expect(extractPage(index, 'https://acme.test/').text).toBe('Getting started\nBilling');
+  });
+
+  it.each([
+    ['site-header', true],
+    ['nav_menu', true],
+    ['sidebarLeft', true],
+    ['main-menu', true],
+    ['article-header', false],
+    ['post-content sidebar', false],
+    ['headerless', false],
+    ['page', false],
+  ])('class %j is furniture: %s', (className, furniture) => {
+    const $ = load(`<div class="${className}"></div>`);
+    expect(isFurniture($('div').get(0)!)).toBe(furniture);
   });
 
   it('finds the links of the whole page, navigation included, absolute and without fragments', () => {

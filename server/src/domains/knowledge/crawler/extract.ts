@@ -55,6 +55,52 @@ const NEVER_CONTENT = [
 /** Class or id tokens of cookie and consent banners (OneTrust, Cookiebot, cookieconsent...). */
 const CONSENT_TOKEN = /^(cookie|consent|gdpr|onetrust|cybotcookiebot|cc-window|cc-banner)/i;
 
+/**
+ * Words of class and id names that mark page furniture on sites without semantic tags
+ * (`<div class="site-navbar">`), after Readability's "unlikely candidates".
+ */
+const FURNITURE_WORDS = new Set([
+  'nav',
+  'navbar',
+  'navigation',
+  'menu',
+  'menubar',
+  'breadcrumb',
+  'breadcrumbs',
+  'sidebar',
+  'header',
+  'masthead',
+  'footer',
+  'social',
+  'share',
+  'sharing',
+  'pagination',
+  'pager',
+  'related',
+  'popup',
+  'modal',
+  'newsletter',
+  'subscribe',
+  'sponsor',
+  'sponsored',
+  'advert',
+  'advertisement',
+  'ads',
+  'promo',
+  'comments',
+  'skip',
+  'toolbar',
+]);
+/** Words that mark content even beside a furniture word (`article-header`, `content-sidebar-wrap`). */
+const CONTENT_WORDS = new Set(['content', 'article', 'main', 'body', 'post', 'entry', 'story', 'text']);
+/** Navigation is never content, whatever else its name says (`main-menu`). */
+const NAVIGATION_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'menubar', 'breadcrumb', 'breadcrumbs', 'skip']);
+/** What furniture never wraps: an element holding one of these is kept whatever its name. */
+const CONTENT_LANDMARKS = 'main, article, [role=main], h1';
+/** Blocks mostly made of link text (link lists, tag clouds, "read more") are navigation. */
+const LINK_LIST_BLOCKS = new Set(['ul', 'ol', 'dl', 'div', 'section', 'p', 'table']);
+const MAX_LINK_DENSITY = 0.5;
+
 const BLOCK_TAGS = new Set([
   'address',
   'article',
@@ -94,7 +140,9 @@ export function extractPage(html: Buffer | string, pageUrl: string, charset?: st
   const title = extractTitle($);
 
   removeBoilerplate($);
-  const allSections = collectSections(mainContent($));
+  const main = mainContent($);
+  removeLinkLists($, main);
+  const allSections = collectSections(main);
   const text = sectionsToText(allSections);
   return {
     title,
@@ -129,11 +177,81 @@ function removeBoilerplate($: CheerioAPI): void {
   $('[id], [class]')
     .filter((_, element) => element.name !== 'body' && element.name !== 'html' && isConsentBanner(element))
     .remove();
+  $('[id], [class]')
+    .filter((_, element) => isFurniture(element) && $(element).find(CONTENT_LANDMARKS).length === 0)
+    .filter((_, element) => $(element).parents('pre, code, table').length === 0)
+    .remove();
+}
+
+function nameTokensOf(element: Element): string[] {
+  return `${element.attribs.id ?? ''} ${element.attribs.class ?? ''}`.split(/\s+/).filter((token) => token !== '');
 }
 
 function isConsentBanner(element: Element): boolean {
-  const tokens = `${element.attribs.id ?? ''} ${element.attribs.class ?? ''}`.split(/\s+/);
-  return tokens.some((token) => CONSENT_TOKEN.test(token));
+  return nameTokensOf(element).some((token) => CONSENT_TOKEN.test(token));
+}
+
+/** Whether a class or id name says page furniture: `site-header`, `nav_menu`, `sidebarLeft`. */
+export function isFurniture(element: Element): boolean {
+  if (['html', 'body', 'main', 'article'].includes(element.name)) return false;
+  const words = nameTokensOf(element).flatMap((token) =>
+    token
+      .replace(/([a-z])([A-Z])/g, '$1-$2')
+      .toLowerCase()
+      .split(/[-_]+/),
+  );
+  if (words.some((word) => NAVIGATION_WORDS.has(word))) return true;
+  return words.some((word) => FURNITURE_WORDS.has(word)) && !words.some((word) => CONTENT_WORDS.has(word));
+}
+
+/**
+ * Drops blocks of the main content whose text is mostly links (link lists, tag clouds, "read more"),
+ * outermost first; keeps them all when they are the whole content (an index page is its links).
+ */
+function removeLinkLists($: CheerioAPI, main: AnyNode): void {
+  const linkLists: Element[] = [];
+  const measure = (node: AnyNode, inLink: boolean): TextMeasure => {
+    if (isText(node)) {
+      const length = visibleLength(node.data);
+      return { length, linkLength: inLink ? length : 0, hasHeading: false };
+    }
+    if (!isElement(node)) return { length: 0, linkLength: 0, hasHeading: false };
+    const inThisLink = inLink || node.name === 'a';
+    const total = node.children
+      .map((child) => measure(child, inThisLink))
+      .reduce(
+        (sum, part) => ({
+          length: sum.length + part.length,
+          linkLength: sum.linkLength + part.linkLength,
+          hasHeading: sum.hasHeading || part.hasHeading,
+        }),
+        { length: 0, linkLength: 0, hasHeading: HEADING_TAG.test(node.name) },
+      );
+    if (LINK_LIST_BLOCKS.has(node.name) && !total.hasHeading && total.length > 0 && total.linkLength / total.length > MAX_LINK_DENSITY) {
+      // Children were measured first, so an enclosing list replaces the lists inside it.
+      while (linkLists.length > 0 && isAncestor(node, linkLists.at(-1)!)) linkLists.pop();
+      linkLists.push(node);
+    }
+    return total;
+  };
+  const content = measure(main, false);
+  const listsLength = linkLists.reduce((length, element) => length + visibleLength($(element).text()), 0);
+  if (listsLength < content.length) $(linkLists).remove();
+}
+
+interface TextMeasure {
+  length: number;
+  linkLength: number;
+  hasHeading: boolean;
+}
+
+function isAncestor(ancestor: AnyNode, node: AnyNode): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) if (parent === ancestor) return true;
+  return false;
+}
+
+function visibleLength(text: string): number {
+  return text.replace(/\s+/g, '').length;
 }
 
 /** The page's main region when it marks one and it has text; else the whole body. */
