@@ -5,12 +5,19 @@ const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Work the server does on its own: at boot, resume documents and crawls a stopped process left
- * unfinished; then, periodically, purge expired demo bots with their knowledge and files.
+ * unfinished and, without holding up the boot, bring chunks of an older index version up to date;
+ * then, periodically, purge expired demo bots with their knowledge and files.
  */
 export async function startBackgroundWork(services: Services, logger: Logger): Promise<{ stop(): void }> {
   const documents = await services.knowledge.recoverInterruptedWork();
   const crawls = await services.crawls.recoverInterruptedCrawls();
   if (documents.resumed + documents.failed + crawls > 0) logger.info({ documents, crawls }, 'resumed interrupted work');
+  void services.knowledge.index.refreshStaleChunks().then(
+    (refreshed) => {
+      if (refreshed.restemmed + refreshed.reembedded > 0) logger.info(refreshed, 'refreshed knowledge indexed by an older version');
+    },
+    (error: unknown) => logger.error({ err: error }, 'knowledge refresh failed; it resumes at the next boot'),
+  );
   const purge = () =>
     services.demo.purgeExpired().then(
       (purged) => {

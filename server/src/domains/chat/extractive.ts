@@ -37,6 +37,7 @@ const substance = (candidate: { terms: Set<string> }) => Math.min(candidate.term
 const KEEP_RATIO = 0.6;
 const SYNONYM_SHARE = 0.7;
 const MIN_COVERAGE = 0.3;
+const SHORT_QUESTION_TERMS = 2;
 
 /**
  * The offline answerer: scores every sentence of the retrieved passages by the question's terms it
@@ -94,7 +95,18 @@ export function extractiveAnswer(
   // The best sentence must cover enough of the question: words absent from every passage weigh the
   // most, so a question about something else ("yoga classes" against "baking classes") is refused.
   const asked = [...queryTerms].reduce((total, term) => total + weight(term), 0);
-  const covered = asked > 0 && best / asked >= MIN_COVERAGE;
+  // A short question with a word the passages never use, even as a paraphrase or in a heading,
+  // asks about something they do not cover ("repair bicycles" against "bicycle couriers").
+  const unknown = [...queryTerms].filter(
+    (term) =>
+      !scored.some(
+        (candidate) =>
+          candidate.terms.has(term) ||
+          candidate.headingTerms.has(term) ||
+          alternatives.get(term)!.some((alternative) => candidate.terms.has(alternative)),
+      ),
+  );
+  const covered = asked > 0 && best / asked >= MIN_COVERAGE && !(queryTerms.size <= SHORT_QUESTION_TERMS && unknown.length > 0);
   const bestFirst = scored
     .filter((candidate) => candidate.score >= best * KEEP_RATIO)
     // Among equal matches, a sentence that says more beats a heading-like fragment.

@@ -12,11 +12,12 @@ import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
 import type { BillingService } from '../billing/service.ts';
 import { findOwnedBot } from '../bots/access.ts';
-import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
+import { questionLanguage } from './terms.ts';
 
 const MEMORY_TURNS = 6;
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
@@ -83,7 +84,7 @@ interface ChatDependencies {
   logger: Logger;
   billing: BillingService;
   platformAi: PlatformAi;
-  retrieve: (botId: string, query: string, options: { topK: number }) => Promise<RetrievedChunk[]>;
+  retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<RetrievedChunk[]>;
   /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
   afterExchange?: (exchange: Exchange) => Promise<void>;
 }
@@ -244,7 +245,10 @@ export class ChatService {
   ): Promise<ChatReply> {
     const started = performance.now();
     // Retrieval does not depend on who pays: it runs while the bookkeeping below happens.
-    const retrieval = this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K });
+    const retrieval = this.deps.retrieve(bot.id, question, {
+      topK: RETRIEVAL_TOP_K,
+      language: questionLanguage(question, bot.languageCode),
+    });
     retrieval.catch(() => undefined);
     const { answerer, chargeTo } = await this.answererFor(bot, session.channel);
     const questionId = randomUUID();

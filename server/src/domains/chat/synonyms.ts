@@ -25,6 +25,8 @@ const GROUPS: Partial<Record<BotLanguage, string[][]>> = {
     ['milk', 'dairy'],
     ['phone', 'call', 'telephone'],
     ['email', 'e-mail', 'mail'],
+    ['wifi', 'wi-fi', 'internet'],
+    ['bring', 'allow', 'allowed', 'permit', 'permitted'],
   ],
   fr: [
     ['livraison', 'livrer', 'expedition', 'envoi', 'port'],
@@ -36,6 +38,8 @@ const GROUPS: Partial<Record<BotLanguage, string[][]>> = {
     ['emploi', 'recrutement', 'recruter', 'embauche', 'poste', 'travail'],
     ['annuler', 'annulation', 'modifier'],
     ['gateau', 'gateaux', 'patisserie'],
+    ['wifi', 'wi-fi', 'internet'],
+    ['apporter', 'amener', 'autoriser', 'autorise', 'accepte'],
   ],
 };
 

@@ -5,18 +5,20 @@ import { probeOrder, queryTerms } from './retrieval.ts';
 describe('queryTerms', () => {
   it.each([
     { query: 'How long is the refund window?', expected: ['long', 'refund', 'window'] },
+    { query: 'What are your opening hours?', expected: ['open', 'hour'] },
     { query: 'error E4521 error', expected: ['error', 'e4521'] },
-    { query: 'Où est le café ?', expected: ['café'] },
+    { query: 'Où est le café ?', expected: ['cafe'] },
+    { query: 'Les livraisons sont-elles gratuites ?', language: 'fr' as const, expected: ['livraison', 'gratuit'] },
     { query: 'what is it', expected: ['what', 'is', 'it'] },
     { query: 'this or that', expected: ['this', 'that'] },
     { query: '  ?!  ', expected: [] },
-    { query: '"quoted" -minus or OR', expected: ['quoted', 'minus'] },
+    { query: '"quoted" -minus or OR', expected: ['quot', 'minus'] },
     {
       query: Array.from({ length: 40 }, (_, index) => `word${index}`).join(' '),
       expected: Array.from({ length: 32 }, (_, index) => `word${index}`),
     },
-  ])('$query', ({ query, expected }) => {
-    expect(queryTerms(query)).toEqual(expected);
+  ] as { query: string; language?: 'fr'; expected: string[] }[])('$query', ({ query, language, expected }) => {
+    expect(queryTerms(query, language)).toEqual(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
-import { isStopword } from '../../platform/embeddings/index.ts';
+import { detectLanguage, foldedWords, isStopword, stemWord, type StemLanguage } from '../../platform/embeddings/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import type { KnowledgeIndex, SourceType } from './store.ts';
@@ -8,6 +8,8 @@ import type { KnowledgeIndex, SourceType } from './store.ts';
 export interface RetrieveOptions {
   /** How many chunks to return (default 5, at most 50). */
   topK?: number;
+  /** The question's language, for stemming it as the chunks were; by default, guessed from the query (else English). */
+  language?: StemLanguage;
 }
 
 export interface RetrievedChunk {
@@ -38,15 +40,15 @@ const MAX_QUERY_TERMS = 32;
 const MAX_QUERY_LENGTH = 2_000;
 
 /**
- * The words of a question for PostgreSQL's full-text search (lower case, each once, at most 32),
- * without function words unless nothing else is left.
+ * The stems of a question's words for PostgreSQL's full-text search (each once, at most 32), in
+ * `language`, as chunks are indexed (see stems.ts); without function words unless nothing else is left.
  */
-export function queryTerms(query: string): string[] {
+export function queryTerms(query: string, language: StemLanguage = 'en'): string[] {
   // "or" is an operator to websearch_to_tsquery, and a function word anyway.
-  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => word !== 'or');
-  const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}+/gu, '');
-  const content = words.filter((word) => !isStopword(folded(word)));
-  return (content.length > 0 ? content : words).slice(0, MAX_QUERY_TERMS);
+  const words = foldedWords(query).filter((word) => word !== 'or');
+  const content = words.filter((word) => word.length > 1 && !isStopword(word));
+  const stems = (content.length > 0 ? content : words).map((word) => stemWord(word, language));
+  return [...new Set(stems)].slice(0, MAX_QUERY_TERMS);
 }
 
 /**
@@ -86,7 +88,7 @@ export class Retriever {
 
     const [vectorHits, textHits] = await Promise.all([
       this.vectorSearch(botId, query, candidates),
-      this.textSearch(botId, query, candidates),
+      this.textSearch(botId, query, candidates, options.language ?? detectLanguage(query) ?? 'en'),
     ]);
     const vectorScores = new Map(vectorHits.map((hit) => [hit.id, hit.score]));
     const textRanks = new Map(textHits.map((hit) => [hit.id, hit.rank]));
@@ -155,8 +157,8 @@ export class Retriever {
    * so the planner cannot see their words: it plans the index scan it should, where it would pick
    * a sequential scan for frequent words and then detoast every tsvector of the table.
    */
-  async textSearch(botId: string, query: string, limit: number): Promise<{ id: string; rank: number }[]> {
-    const terms = queryTerms(query);
+  async textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<{ id: string; rank: number }[]> {
+    const terms = queryTerms(query, language);
     if (terms.length === 0) return [];
     const words = probeOrder(terms).slice(0, FULL_TEXT_LIMITS.words);
     const probes = terms.length > 1 ? [terms.join(' '), ...words] : words;

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import type { Embeddings } from '../../platform/embeddings/index.ts';
+import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform/embeddings/index.ts';
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
 import { collectionForModel } from './collections.ts';
 import { uuidv7 } from './ids.ts';
@@ -32,6 +32,8 @@ export interface IndexResult {
 const EMBED_BATCH = 128;
 /** Rows per INSERT: bounds the size of one statement. */
 const INSERT_BATCH = 2_000;
+/** Chunks per step of the boot-time refresh: bounds memory and the length of each statement. */
+const REFRESH_BATCH = 500;
 
 export interface KnowledgeIndexDependencies {
   prisma: PrismaClient;
@@ -113,6 +115,80 @@ export class KnowledgeIndex {
     await this.deps.prisma.chunk.deleteMany({ where: { botId } });
   }
 
+  /**
+   * Brings chunks written by an older version up to date, from their text in PostgreSQL (no file
+   * is parsed again): stems the ones an older stemming version wrote, and re-embeds into
+   * the current model's collection the ones embedded with another model (a new version of the
+   * local embedding, say). Runs at boot; safe to run twice at once or to stop half-way.
+   */
+  async refreshStaleChunks(batchSize = REFRESH_BATCH): Promise<{ restemmed: number; reembedded: number }> {
+    const { prisma, vectors } = this.deps;
+    let restemmed = 0;
+    for (;;) {
+      const rows = await prisma.chunk.findMany({
+        where: { searchVersion: { lt: STEMMING_VERSION } },
+        select: { id: true, title: true, heading: true, content: true },
+        orderBy: { id: 'asc' },
+        take: batchSize,
+      });
+      if (rows.length === 0) break;
+      await prisma.$executeRaw`
+        UPDATE "chunks" c SET "searchTerms" = t."searchTerms", "searchVersion" = ${STEMMING_VERSION}
+        FROM unnest(${rows.map((row) => row.id)}::text[], ${rows.map((row) => chunkSearchTerms(row.title, row))}::text[]) AS t("id", "searchTerms")
+        WHERE c."id" = t."id"`;
+      restemmed += rows.length;
+      await yieldToEventLoop();
+    }
+
+    const modelId = this.deps.embeddings.modelId;
+    let reembedded = 0;
+    for (;;) {
+      const rows = await prisma.chunk.findMany({
+        // Two ranges rather than "not equal", so the index on embeddingModel finds them.
+        where: { OR: [{ embeddingModel: { lt: modelId } }, { embeddingModel: { gt: modelId } }] },
+        select: {
+          id: true,
+          botId: true,
+          sourceType: true,
+          documentId: true,
+          webPageId: true,
+          title: true,
+          url: true,
+          heading: true,
+          content: true,
+          page: true,
+          embeddingModel: true,
+        },
+        orderBy: { id: 'asc' },
+        take: batchSize,
+      });
+      if (rows.length === 0) break;
+      const embeddings = await this.embed(rows.map((row) => embeddingText({ title: row.title }, row)));
+      const sourceOf = (row: (typeof rows)[number]): KnowledgeSource => ({
+        type: row.sourceType,
+        id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '',
+        title: row.title,
+        url: row.url,
+      });
+      await vectors.upsert(
+        this.collection,
+        rows.map((row, index): VectorItem => ({
+          id: row.id,
+          embedding: embeddings[index]!,
+          document: '',
+          metadata: vectorMetadata(row.botId, sourceOf(row), row.page),
+        })),
+      );
+      await prisma.chunk.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { embeddingModel: modelId } });
+      const staleSources = new Map(rows.map((row) => [`${row.embeddingModel}\u0000${row.botId}\u0000${sourceOf(row).id}`, row]));
+      for (const row of staleSources.values()) {
+        await vectors.deleteWhere(collectionForModel(row.embeddingModel), vectorFilter(row.botId, sourceOf(row)));
+      }
+      reembedded += rows.length;
+    }
+    return { restemmed, reembedded };
+  }
+
   private async modelsOf(where: Prisma.ChunkWhereInput): Promise<Set<string>> {
     const rows = await this.deps.prisma.chunk.findMany({ where, distinct: ['embeddingModel'], select: { embeddingModel: true } });
     return new Set(rows.map((row) => row.embeddingModel));
@@ -145,13 +221,13 @@ function vectorMetadata(botId: string, source: KnowledgeSource, page: number | n
 }
 
 /** What gets embedded: the chunk with the title and heading it sits under, which often name its topic. */
-function embeddingText(source: KnowledgeSource, draft: ChunkDraft): string {
+function embeddingText(source: Pick<KnowledgeSource, 'title'>, draft: Pick<ChunkDraft, 'heading' | 'content'>): string {
   return [source.title, draft.heading, draft.content].filter(Boolean).join('\n');
 }
 
 /**
  * One INSERT per batch with the columns as arrays (`unnest`): several times faster than a
- * multi-row insert with one parameter per value. The trigger fills "searchVector".
+ * multi-row insert with one parameter per value. The trigger fills "searchVector" from "searchTerms".
  */
 function insertChunks(
   prisma: PrismaClient,
@@ -163,16 +239,22 @@ function insertChunks(
   const documentId = source.type === 'document' ? source.id : null;
   const webPageId = source.type === 'web_page' ? source.id : null;
   return prisma.$executeRaw`
-    INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "webPageId", "ordinal", "content", "tokenCount", "page", "heading", "title", "url", "embeddingModel")
-    SELECT t."id", ${botId}, ${source.type}::"SourceType", ${documentId}, ${webPageId}, t."ordinal", t."content", t."tokenCount", t."page", t."heading", ${source.title}, ${source.url ?? null}, ${modelId}
+    INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "webPageId", "ordinal", "content", "tokenCount", "page", "heading", "title", "url", "embeddingModel", "searchTerms", "searchVersion")
+    SELECT t."id", ${botId}, ${source.type}::"SourceType", ${documentId}, ${webPageId}, t."ordinal", t."content", t."tokenCount", t."page", t."heading", ${source.title}, ${source.url ?? null}, ${modelId}, t."searchTerms", ${STEMMING_VERSION}
     FROM unnest(
       ${chunks.map((chunk) => chunk.id)}::text[],
       ${chunks.map((chunk) => chunk.ordinal)}::int[],
       ${chunks.map((chunk) => chunk.content)}::text[],
       ${chunks.map((chunk) => chunk.tokenCount)}::int[],
       ${chunks.map((chunk) => chunk.page)}::int[],
-      ${chunks.map((chunk) => chunk.heading)}::text[]
-    ) AS t("id", "ordinal", "content", "tokenCount", "page", "heading")`;
+      ${chunks.map((chunk) => chunk.heading)}::text[],
+      ${chunks.map((chunk) => chunkSearchTerms(source.title, chunk))}::text[]
+    ) AS t("id", "ordinal", "content", "tokenCount", "page", "heading", "searchTerms")`;
+}
+
+/** What full-text search matches a chunk by: the stems of its title, heading and content. */
+function chunkSearchTerms(title: string, chunk: { heading: string | null; content: string }): string {
+  return searchTermsOf([title, chunk.heading, chunk.content].filter(Boolean).join('\n'));
 }
 
 export function batches<T>(items: readonly T[], size: number): T[][] {

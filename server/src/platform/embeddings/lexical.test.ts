@@ -13,8 +13,8 @@ function norm(vector: number[]): number {
 
 describe('LexicalEmbeddings', () => {
   it('names its model with its version and dimensions', () => {
-    expect(embeddings.modelId).toBe(`local-lexical-v1-${LEXICAL_DIMENSIONS}`);
-    expect(new LexicalEmbeddings(64).modelId).toBe('local-lexical-v1-64');
+    expect(embeddings.modelId).toBe(`local-lexical-v2-${LEXICAL_DIMENSIONS}`);
+    expect(new LexicalEmbeddings(64).modelId).toBe('local-lexical-v2-64');
   });
 
   it('is deterministic across calls and instances, and documents equal queries', async () => {
@@ -60,6 +60,18 @@ describe('LexicalEmbeddings', () => {
       query: 'error code E4521',
       related: 'If the display shows E4521, restart the router.',
       unrelated: 'If the display shows nothing, check the power cable.',
+    },
+    {
+      name: 'words meet by stem',
+      query: 'What are your opening hours?',
+      related: 'We are open Tuesday to Sunday, 7am to 6pm.',
+      unrelated: 'The opera season brings new productions.',
+    },
+    {
+      name: 'French words meet by stem',
+      query: 'Les livraisons sont-elles gratuites ?',
+      related: 'La livraison est gratuite dès 30 euros.',
+      unrelated: 'Le magasin ferme le lundi pour inventaire.',
     },
     {
       name: 'accents do not matter',

@@ -1,3 +1,4 @@
+import { detectLanguage, stemWord, type StemLanguage } from './stems.ts';
 import { isStopword } from './stopwords.ts';
 import type { Embeddings } from './types.ts';
 
@@ -5,7 +6,7 @@ import type { Embeddings } from './types.ts';
 export const LEXICAL_DIMENSIONS = 512;
 
 /** Bump whenever the features or their weights change: the model id names the vector collection. */
-const ALGORITHM_VERSION = 1;
+const ALGORITHM_VERSION = 2;
 
 const MAX_TOKEN_LENGTH = 40;
 /** How much of a word's weight its character n-grams carry (as L2 mass), and its bigrams. */
@@ -69,9 +70,9 @@ function hash32(text: string): number {
 }
 
 /**
- * The embedded default: a deterministic lexical embedding. Features are words, adjacent content-word
- * pairs and character trigrams of content words (so "refund" and "refunds" overlap), each weighted
- * by sublinear term frequency (1 + ln tf) times a corpus-free IDF stand-in, hashed with a sign into
+ * The embedded default: a deterministic lexical embedding. Features are word stems (in the text's
+ * language, see stems.ts, so "opening" meets "open"), adjacent content-stem pairs and character
+ * trigrams of content words (so typos and compounds overlap), each weighted by sublinear term frequency (1 + ln tf) times a corpus-free IDF stand-in, hashed with a sign into
  * a fixed number of dimensions (the hashing trick) and L2-normalised, so that the cosine of two
  * vectors measures shared vocabulary. Needs no model, no network and no corpus state.
  */
@@ -94,14 +95,19 @@ export class LexicalEmbeddings implements Embeddings {
   /** Synchronous core, also used by callers that batch and yield themselves. */
   embed(text: string): number[] {
     const tokens = lexicalTokens(text);
+    // A text that does not tell its language (a short question, a table) gets both stems of each word.
+    const detected = detectLanguage(text);
+    const languages: StemLanguage[] = detected ? [detected] : ['en', 'fr'];
     const features = new Map<string, Feature>();
     let previous: string | null = null;
     for (const token of tokens) {
       const weight = tokenWeight(token);
-      addFeature(features, `w:${token}`, weight);
       const content = !isStopword(token);
-      if (content && previous !== null) addFeature(features, `b:${previous} ${token}`, BIGRAM_WEIGHT);
-      previous = content ? token : null;
+      const stems = content ? [...new Set(languages.map((language) => stemWord(token, language)))] : [token];
+      for (const stem of stems) addFeature(features, `w:${stem}`, weight / stems.length);
+      const stem = stems[0]!;
+      if (content && previous !== null) addFeature(features, `b:${previous} ${stem}`, BIGRAM_WEIGHT);
+      previous = content ? stem : null;
       if (content && token.length >= MIN_WORD_FOR_CHAR_GRAMS) {
         const marked = `<${token}>`;
         const grams = marked.length - CHAR_GRAM_SIZE + 1;

@@ -97,7 +97,7 @@ describe('createEmbeddings', () => {
       name: 'no key: the local lexical embedding',
       options: { embeddingsModel: 'text-embedding-3-small' },
       type: LexicalEmbeddings,
-      modelId: 'local-lexical-v1-512',
+      modelId: 'local-lexical-v2-512',
     },
     {
       name: 'a key: the configured OpenAI-compatible model',

@@ -1,0 +1,140 @@
+// Words as lexical search compares them, in documents and questions alike: accents folded, elided
+// articles dropped, function words left out, each word reduced to its Snowball stem, so "opening"
+// meets "open" and "livraisons" meets "livraison".
+import snowball from 'snowball-stemmers';
+import { isStopword } from './stopwords.ts';
+
+export type StemLanguage = 'en' | 'fr' | 'es' | 'de' | 'it';
+
+/** Bump whenever `searchTermsOf` changes: chunks stemmed by an older version are stemmed again at boot. */
+export const STEMMING_VERSION = 1;
+
+const STEMMER_NAMES: Record<StemLanguage, string> = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian' };
+/** Stems already computed, per language: a corpus repeats its words, and every chunk is stemmed twice (vector and full text). */
+const STEM_CACHE_SIZE = 50_000;
+const stemmers = new Map<StemLanguage, { stemmer: { stem(word: string): string }; cache: Map<string, string> }>();
+
+function stemmerFor(language: StemLanguage) {
+  let entry = stemmers.get(language);
+  if (!entry) {
+    entry = { stemmer: snowball.newStemmer(STEMMER_NAMES[language]), cache: new Map() };
+    stemmers.set(language, entry);
+  }
+  return entry;
+}
+
+/** Lower case, accents folded, apostrophes of elision dropped ("l'atelier" is "atelier"). */
+export function foldedWords(text: string): string[] {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/\b[cdjlmnst]['’]/g, ' ')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** The words of a text that say what it is about: no function words, no single letters. */
+export function contentWords(text: string): string[] {
+  return foldedWords(text).filter((word) => word.length > 1 && !isStopword(word));
+}
+
+/** A folded word's stem in `language`; numbers and codes stay as they are. */
+export function stemWord(word: string, language: StemLanguage): string {
+  if (/^\d/.test(word)) return word;
+  const { stemmer, cache } = stemmerFor(language);
+  let stem = cache.get(word);
+  if (stem === undefined) {
+    if (cache.size >= STEM_CACHE_SIZE) cache.clear();
+    stem = stemmer.stem(word);
+    cache.set(word, stem);
+  }
+  return stem;
+}
+
+const FRENCH_MARKERS = new Set([
+  'le',
+  'la',
+  'les',
+  'des',
+  'du',
+  'est',
+  'vous',
+  'vos',
+  'votre',
+  'quel',
+  'quelle',
+  'quelles',
+  'quels',
+  'combien',
+  'pour',
+  'avec',
+  'une',
+  'un',
+  'que',
+  'qui',
+  'est-ce',
+  'faut',
+  'il',
+  'sont',
+  'et',
+  'au',
+  'aux',
+  'peut',
+  'puis',
+  'je',
+  'mon',
+  'ma',
+  'mes',
+]);
+const ENGLISH_MARKERS = new Set([
+  'the',
+  'is',
+  'are',
+  'do',
+  'does',
+  'you',
+  'your',
+  'what',
+  'which',
+  'when',
+  'where',
+  'how',
+  'can',
+  'i',
+  'my',
+  'to',
+  'of',
+  'and',
+  'a',
+  'an',
+  'in',
+  'for',
+  'with',
+  'it',
+  'there',
+  'much',
+  'many',
+]);
+
+/** English or French by their function words (a hint of accents counts for French); null when it cannot tell. */
+export function detectLanguage(text: string): 'en' | 'fr' | null {
+  const tokens = text.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
+  const french = tokens.filter((token) => FRENCH_MARKERS.has(token)).length + (/[àâçéèêëîïôûùüÿœ]/i.test(text) ? 1 : 0);
+  const english = tokens.filter((token) => ENGLISH_MARKERS.has(token)).length;
+  if (french > english) return 'fr';
+  if (english > french) return 'en';
+  return null;
+}
+
+/**
+ * What full-text search indexes for a passage: its content words' stems, in the passage's own
+ * language (English when it cannot tell), space-separated.
+ */
+export function searchTermsOf(text: string, fallback: StemLanguage = 'en'): string {
+  const language = detectLanguage(text) ?? fallback;
+  return contentWords(text)
+    .map((word) => stemWord(word, language))
+    .join(' ');
+}
