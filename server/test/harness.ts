@@ -149,6 +149,7 @@ export async function graphql<T = any>(
   query: string,
   variables: Record<string, unknown> = {},
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
@@ -156,6 +157,7 @@ export async function graphql<T = any>(
       'content-type': 'application/json',
       'x-forwarded-for': randomClientIp(),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify({ query, variables }),
   });

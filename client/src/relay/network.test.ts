@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../session/tokenStore.ts';
 import { fetchGraphQL } from './network.ts';
@@ -6,7 +7,7 @@ const request = { text: 'query Q { viewer { id } }', name: 'Q' } as Parameters<t
 const unauthenticated = { errors: [{ message: 'Authentication required', extensions: { code: 'AUTHENTICATION_REQUIRED' } }] };
 
 function stubServer() {
-  const seen = { refreshes: 0, authorizations: [] as string[] };
+  const seen = { refreshes: 0, authorizations: [] as string[], languages: [] as string[] };
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     if (String(input) === '/api/v1/users/refresh') {
       seen.refreshes += 1;
@@ -16,6 +17,7 @@ function stubServer() {
     }
     const authorization = (init?.headers as Record<string, string>).Authorization ?? '';
     seen.authorizations.push(authorization);
+    seen.languages.push((init?.headers as Record<string, string>)['Accept-Language'] ?? '');
     return Response.json(authorization === 'Bearer fresh' ? { data: { viewer: { id: 'u1' } } } : unauthenticated);
   }) as typeof fetch;
   return seen;
@@ -31,6 +33,17 @@ describe('fetchGraphQL', () => {
     expect(results).toEqual([1, 2, 3].map(() => ({ data: { viewer: { id: 'u1' } } })));
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('rt2');
+  });
+
+  it("asks for the interface's language, in which the server answers plans and templates", async () => {
+    await i18next.changeLanguage('fr');
+    try {
+      const seen = stubServer();
+      await fetchGraphQL(request, {}, {}, null);
+      expect(seen.languages).toEqual(['fr']);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('does not try to refresh without a session', async () => {

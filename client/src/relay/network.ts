@@ -1,6 +1,6 @@
 import type { Client } from 'graphql-ws';
 import { Network, Observable, type FetchFunction, type GraphQLResponse, type SubscribeFunction } from 'relay-runtime';
-import { currentAccessToken, refreshSession } from '../session/api.ts';
+import { currentAccessToken, languageHeader, refreshSession } from '../session/api.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -18,7 +18,7 @@ async function postGraphQL(request: { text: string | null; name: string }, varia
   const token = await currentAccessToken();
   const response = await fetch(GRAPHQL_PATH, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...languageHeader(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
   });
   return { status: response.status, body: (await response.json()) as GraphQLBody, sentToken: token !== null };

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { tokenStore, type CurrentUser } from './tokenStore.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -33,11 +34,19 @@ function detailOf(body: unknown): string | undefined {
   return typeof body === 'string' && body ? body : undefined;
 }
 
+/** The header that asks the server for admin-written content (plans, demo templates) in the interface's language. */
+export const languageHeader = (): Record<string, string> => ({ 'Accept-Language': i18next.language || 'en' });
+
+const withLanguage = (init: RequestInit): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string> | undefined), ...languageHeader() },
+});
+
 /** Calls the REST API without credentials; throws ApiError with the server's detail or `fallback`. */
 export async function publicRequest<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, init);
+    response = await fetch(`${API_PREFIX}${path}`, withLanguage(init));
   } catch {
     throw new ApiError(0, 'Network error');
   }
@@ -103,7 +112,7 @@ export async function currentAccessToken(): Promise<string | null> {
 
 const withToken = (init: RequestInit, token: string): RequestInit => ({
   ...init,
-  headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` },
+  headers: { ...(init.headers as Record<string, string> | undefined), ...languageHeader(), Authorization: `Bearer ${token}` },
 });
 
 /** Calls the REST API with the access token, refreshing it once when the server answers 401. */

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Clock } from '../platform/clock/index.ts';
+import type { ContentLanguage } from '../platform/i18n/index.ts';
 import type { RequestOrigin } from '../domains/auth/service.ts';
 import type { AuthenticatedViewer } from '../requestAuth.ts';
 import type { Services } from '../services.ts';
@@ -11,4 +12,6 @@ export interface GraphQLContext {
   prisma: PrismaClient;
   clock: Clock;
   origin: RequestOrigin;
+  /** From Accept-Language: the language admin-written content (plans, templates) is read in. */
+  language: ContentLanguage;
 }

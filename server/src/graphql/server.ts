@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { AppError } from '../errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Clock } from '../platform/clock/index.ts';
+import { contentLanguageOf } from '../platform/i18n/index.ts';
 import { authenticateRequest } from '../requestAuth.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './context.ts';
@@ -63,6 +64,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         prisma: deps.prisma,
         clock: deps.clock,
         origin: { ip: initial.req?.ip ?? initial.ip ?? 'unknown' },
+        language: contentLanguageOf(initial.req?.headers['accept-language'] ?? stringParam(initial.connectionParams, 'language')),
       };
     },
   });

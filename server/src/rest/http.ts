@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTHENTICATION_REQUIRED, AppError, AuthenticationError, RateLimitError, assertNever, type ErrorKind } from '../errors.ts';
 import type { Config } from '../config.ts';
+import { contentLanguageOf, type ContentLanguage } from '../platform/i18n/index.ts';
 import type { AuthenticatedViewer } from '../requestAuth.ts';
 import type { Services } from '../services.ts';
 
@@ -41,6 +42,11 @@ export function statusForErrorKind(kind: ErrorKind): number {
     default:
       return assertNever(kind);
   }
+}
+
+/** The language admin-written content is answered in, from the request's Accept-Language. */
+export function requestLanguage(request: FastifyRequest): ContentLanguage {
+  return contentLanguageOf(request.headers['accept-language']);
 }
 
 /** Every REST error is `{"detail": string}`: domain errors keep their message, anything unexpected is a logged 500. */

@@ -1,4 +1,5 @@
-import type { BillingPeriod, PlanType, PrismaClient } from '../generated/prisma/client.ts';
+import { isDeepStrictEqual } from 'node:util';
+import type { BillingPeriod, PaymentPlan, PlanType, PrismaClient } from '../generated/prisma/client.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock/index.ts';
 import { hashPassword } from '../platform/crypto/index.ts';
@@ -14,6 +15,7 @@ interface SeedPlan {
   bonusCredits: number;
   isPopular: boolean;
   features: string[];
+  translations: { fr: { name: string; description: string; features: string[] } };
 }
 
 /** The landing page's plans (monthly subscriptions) and two credit packs at $0.02 a message. */
@@ -29,6 +31,19 @@ const SEED_PLANS: SeedPlan[] = [
     bonusCredits: 0,
     isPopular: false,
     features: ['Up to 3 chatbots', '500MB knowledge base', 'Basic analytics', 'Email support', '2-week free trial'],
+    translations: {
+      fr: {
+        name: 'Starter',
+        description: 'Pour un premier assistant sur un petit site.',
+        features: [
+          'Jusqu’à 3 chatbots',
+          'Base de connaissances de 500 Mo',
+          'Statistiques de base',
+          'Support par e-mail',
+          'Essai gratuit de 2 semaines',
+        ],
+      },
+    },
   },
   {
     name: 'Pro',
@@ -41,6 +56,20 @@ const SEED_PLANS: SeedPlan[] = [
     bonusCredits: 0,
     isPopular: true,
     features: ['Up to 15 chatbots', '2GB knowledge base', 'API access', 'White-label', 'Lead capture', '2-week free trial'],
+    translations: {
+      fr: {
+        name: 'Pro',
+        description: 'Pour les équipes en croissance avec plusieurs assistants.',
+        features: [
+          'Jusqu’à 15 chatbots',
+          'Base de connaissances de 2 Go',
+          'Accès API',
+          'Marque blanche',
+          'Capture de prospects',
+          'Essai gratuit de 2 semaines',
+        ],
+      },
+    },
   },
   {
     name: 'Enterprise',
@@ -53,6 +82,19 @@ const SEED_PLANS: SeedPlan[] = [
     bonusCredits: 0,
     isPopular: false,
     features: ['Unlimited chatbots', 'Unlimited storage', '99.9% uptime SLA', 'On-premise option', '2-week free trial'],
+    translations: {
+      fr: {
+        name: 'Enterprise',
+        description: 'Pour les organisations qui ont besoin d’échelle et de garanties.',
+        features: [
+          'Chatbots illimités',
+          'Stockage illimité',
+          'SLA de disponibilité de 99,9 %',
+          'Option sur site',
+          'Essai gratuit de 2 semaines',
+        ],
+      },
+    },
   },
   {
     name: '500 message credits',
@@ -65,6 +107,13 @@ const SEED_PLANS: SeedPlan[] = [
     bonusCredits: 50,
     isPopular: false,
     features: ['500 messages', '50 bonus messages', 'No expiry'],
+    translations: {
+      fr: {
+        name: '500 crédits de messages',
+        description: '500 messages sur notre service d’IA, plus 50 messages offerts.',
+        features: ['500 messages', '50 messages offerts', 'Sans date d’expiration'],
+      },
+    },
   },
   {
     name: '2,500 message credits',
@@ -77,6 +126,13 @@ const SEED_PLANS: SeedPlan[] = [
     bonusCredits: 500,
     isPopular: true,
     features: ['2500 messages', '500 bonus messages', 'No expiry'],
+    translations: {
+      fr: {
+        name: '2 500 crédits de messages',
+        description: '2 500 messages sur notre service d’IA, plus 500 messages offerts.',
+        features: ['2 500 messages', '500 messages offerts', 'Sans date d’expiration'],
+      },
+    },
   },
 ];
 
@@ -91,6 +147,15 @@ const SEED_TEMPLATES = [
       'You are a friendly customer support assistant. Answer questions using only the provided knowledge. ' +
       'Be concise and precise, cite where an answer comes from, and when the answer is not in the knowledge, ' +
       'say so and offer to connect the customer with a human.',
+    translations: {
+      fr: {
+        title: 'Assistant de support client',
+        description: 'Répond aux questions des clients à partir de vos articles d’aide et de vos politiques, avec politesse et précision.',
+        features: ['Réponses 24 h/24, 7 j/7', 'Cite vos documents', 'Passe la main en cas de doute'],
+        promptText:
+          'Vous êtes un assistant de support client aimable. Répondez aux questions uniquement à partir des connaissances fournies. Soyez concis et précis, indiquez d’où vient chaque réponse et, lorsque la réponse ne figure pas dans les connaissances, dites-le et proposez de mettre le client en relation avec une personne de l’équipe.',
+      },
+    },
   },
   {
     useCase: 'lead-generation',
@@ -102,6 +167,15 @@ const SEED_TEMPLATES = [
       'You are a helpful sales assistant. Answer product questions from the provided knowledge, ask one ' +
       'qualifying question at a time about the visitor’s needs, and when they show interest, invite them to ' +
       'leave their name and email so the team can follow up. Never invent prices or features.',
+    translations: {
+      fr: {
+        title: 'Assistant de génération de prospects',
+        description: 'Qualifie les visiteurs, répond aux questions sur les produits et recueille leurs coordonnées.',
+        features: ['Qualifie les visiteurs', 'Recueille les coordonnées', 'Répond sur les produits'],
+        promptText:
+          'Vous êtes un assistant commercial serviable. Répondez aux questions sur les produits à partir des connaissances fournies, posez une seule question de qualification à la fois sur les besoins du visiteur et, lorsqu’il montre de l’intérêt, invitez-le à laisser son nom et son e-mail pour que l’équipe le recontacte. N’inventez jamais de prix ni de fonctionnalités.',
+      },
+    },
   },
   {
     useCase: 'faq-bot',
@@ -112,10 +186,26 @@ const SEED_TEMPLATES = [
     promptText:
       'You answer frequently asked questions. Reply in one to three sentences using only the provided ' +
       'knowledge. If a question is not covered, say that you do not know and suggest contacting support.',
+    translations: {
+      fr: {
+        title: 'Assistant FAQ',
+        description: 'Donne des réponses courtes et directes aux questions fréquentes.',
+        features: ['Réponses courtes', 'Réponses instantanées', 'Liens vers les sources'],
+        promptText:
+          'Vous répondez aux questions fréquentes. Répondez en une à trois phrases uniquement à partir des connaissances fournies. Si une question n’est pas couverte, dites que vous ne savez pas et suggérez de contacter le support.',
+      },
+    },
   },
 ];
 
 const SEED_LOCK_KEY = 7_240_001;
+
+/** A plan seeded before plans carried translations, its text as the seed wrote it: it gets the seed's translations. */
+function isUntranslatedSeed(stored: PaymentPlan, seed: SeedPlan): boolean {
+  const translations = stored.translations;
+  const untranslated = typeof translations === 'object' && translations !== null && Object.keys(translations).length === 0;
+  return untranslated && stored.description === seed.description && isDeepStrictEqual(stored.features, seed.features);
+}
 
 /**
  * Reference data and demo accounts, created at boot when missing and never overwritten, so admin edits
@@ -129,11 +219,21 @@ export async function seedDatabase(prisma: PrismaClient, config: Config, clock: 
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
       for (const plan of SEED_PLANS) {
-        const existing = await tx.paymentPlan.findFirst({ where: { name: plan.name, type: plan.type }, select: { id: true } });
+        const existing = await tx.paymentPlan.findFirst({ where: { name: plan.name, type: plan.type } });
         if (!existing) await tx.paymentPlan.create({ data: plan });
+        else if (isUntranslatedSeed(existing, plan)) {
+          await tx.paymentPlan.update({ where: { id: existing.id }, data: { translations: plan.translations } });
+        }
       }
       if ((await tx.templatePrompt.count()) === 0) {
         await tx.templatePrompt.createMany({ data: SEED_TEMPLATES });
+      } else {
+        for (const template of SEED_TEMPLATES) {
+          await tx.templatePrompt.updateMany({
+            where: { useCase: template.useCase, title: template.title, description: template.description, translations: { equals: {} } },
+            data: { translations: template.translations },
+          });
+        }
       }
       await tx.creditRate.upsert({
         where: { usageType_unitName: { usageType: 'chat', unitName: 'message' } },

@@ -36,6 +36,13 @@ describe('configuration', () => {
     expect(screen.getByText('Bot ID or token missing from URL parameters')).toBeTruthy();
     expect(api.fetch).not.toHaveBeenCalled();
   });
+
+  it("says it in the browser's language", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nl-BE', 'fr-BE', 'en']);
+    render(<App url="http://product.test/embed-widget" />);
+    expect(screen.getByRole('heading', { name: 'Erreur de configuration' })).toBeTruthy();
+    expect(screen.getByText('L’identifiant du bot ou le jeton manque dans les paramètres de l’URL')).toBeTruthy();
+  });
 });
 
 describe('starting a conversation', () => {

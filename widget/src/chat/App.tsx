@@ -7,6 +7,6 @@ export function App({ url }: { url: string }) {
   const address = new URL(url);
   const botId = address.searchParams.get('bot_id')?.trim();
   const widgetToken = address.searchParams.get('token')?.trim();
-  if (!botId || !widgetToken) return <ConfigError />;
+  if (!botId || !widgetToken) return <ConfigError languages={navigator.languages} />;
   return <ChatWidget botId={botId} widgetToken={widgetToken} frame={readFrameFragment(address.hash)} />;
 }

@@ -14,6 +14,8 @@ export interface ChatStrings {
   sources: string;
   page: string;
   you: string;
+  configErrorTitle: string;
+  configErrorText: string;
 }
 
 export type ChatLanguage = 'en' | 'es' | 'fr' | 'de' | 'it';
@@ -34,6 +36,8 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sources: 'Sources',
     page: 'p.',
     you: 'You',
+    configErrorTitle: 'Configuration Error',
+    configErrorText: 'Bot ID or token missing from URL parameters',
   },
   es: {
     placeholder: 'Escriba su mensaje...',
@@ -50,6 +54,8 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sources: 'Fuentes',
     page: 'pág.',
     you: 'Usted',
+    configErrorTitle: 'Error de configuración',
+    configErrorText: 'Faltan el ID del bot o el token en los parámetros de la URL',
   },
   fr: {
     placeholder: 'Écrivez votre message...',
@@ -66,6 +72,8 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sources: 'Sources',
     page: 'p.',
     you: 'Vous',
+    configErrorTitle: 'Erreur de configuration',
+    configErrorText: 'L’identifiant du bot ou le jeton manque dans les paramètres de l’URL',
   },
   de: {
     placeholder: 'Nachricht eingeben...',
@@ -82,6 +90,8 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sources: 'Quellen',
     page: 'S.',
     you: 'Sie',
+    configErrorTitle: 'Konfigurationsfehler',
+    configErrorText: 'Bot-ID oder Token fehlt in den URL-Parametern',
   },
   it: {
     placeholder: 'Scriva il suo messaggio...',
@@ -98,11 +108,22 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sources: 'Fonti',
     page: 'pag.',
     you: 'Lei',
+    configErrorTitle: 'Errore di configurazione',
+    configErrorText: 'ID del bot o token mancante nei parametri dell’URL',
   },
 };
 
 export function chatLanguage(code: string | undefined): ChatLanguage {
   return code && code in STRINGS ? (code as ChatLanguage) : 'en';
+}
+
+/** The visitor's language from the browser's list (`fr-CA`, `de`), for screens shown before any bot says its own. */
+export function browserLanguage(languages: readonly string[]): ChatLanguage {
+  for (const language of languages) {
+    const code = language.toLowerCase().split('-')[0];
+    if (code && code in STRINGS) return code as ChatLanguage;
+  }
+  return 'en';
 }
 
 export function stringsFor(language: ChatLanguage): ChatStrings {

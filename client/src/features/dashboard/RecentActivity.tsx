@@ -2,6 +2,7 @@ import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { RecentActivityFragment$key } from './__generated__/RecentActivityFragment.graphql.ts';
+import { activityText } from './activityText.ts';
 
 const LEVEL_COLORS: Record<string, string> = { error: 'red', warning: 'orange', success: 'green', info: 'blue' };
 
@@ -36,12 +37,14 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
               // Events are listed newest first and have no id of their own in the schema.
               <HStack as="li" key={`${activity.timestamp as string}-${index}`} justify="space-between" align="start" gap="3">
                 <Stack gap="0">
-                  <Text>{activity.event}</Text>
+                  <Text>{activityText(activity.event, t)}</Text>
                   <Text fontSize="xs" color="fg.muted">
                     {time.format(new Date(activity.timestamp as string))}
                   </Text>
                 </Stack>
-                <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>{activity.level}</Badge>
+                <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>
+                  {t(`dashboard.levels.${activity.level}`, activity.level)}
+                </Badge>
               </HStack>
             ))}
           </Stack>

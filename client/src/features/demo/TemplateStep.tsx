@@ -6,17 +6,18 @@ import { demoApi, type DemoTemplate } from './demoApi.ts';
 
 /** Step 1: pick a template; choosing one creates the demo bot. */
 export function TemplateStep({ token, onBotCreated }: { token: string; onBotCreated: (botId: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [templates, setTemplates] = useState<DemoTemplate[] | null>(null);
   const [creatingId, setCreatingId] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
+    // The server answers in the interface's language: a switch brings the templates in the new one.
     void demoApi.templates().then((list) => current && setTemplates(list));
     return () => {
       current = false;
     };
-  }, []);
+  }, [i18n.language]);
 
   async function choose(template: DemoTemplate) {
     setCreatingId(template.id);

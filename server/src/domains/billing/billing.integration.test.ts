@@ -435,6 +435,55 @@ describe('billing over GraphQL', () => {
     expect(saved.data.setBillingApiKey.billing).toEqual({ apiKey: 'sk-…0123', hasApiKey: true });
   });
 
+  it("reads plans in the request's language, admins the originals, and drops a translation its original outgrew", async () => {
+    const french = { 'accept-language': 'fr-CA,fr;q=0.9' };
+    const PLANS = `{ paymentPlans(type: credit) { id name description features } }`;
+    const anonymous = await graphql(server, PLANS, {}, undefined, french);
+    expect(anonymous.errors).toBeUndefined();
+    const pack = anonymous.data.paymentPlans.find((plan: { name: string }) => plan.name === '500 crédits de messages');
+    expect(pack).toEqual({
+      id: expect.any(String),
+      name: '500 crédits de messages',
+      description: '500 messages sur notre service d’IA, plus 50 messages offerts.',
+      features: ['500 messages', '50 messages offerts', 'Sans date d’expiration'],
+    });
+    const customer = await demoCustomer(server);
+    const billing = await graphql(
+      server,
+      '{ viewer { billing { subscription { planName description features } } } }',
+      {},
+      customer.accessToken,
+      french,
+    );
+    expect(billing.data.viewer.billing.subscription).toMatchObject({
+      planName: 'Pro',
+      description: 'Pour les équipes en croissance avec plusieurs assistants.',
+      features: expect.arrayContaining(['Marque blanche', 'Capture de prospects']),
+    });
+    const asAdmin = await graphql(server, PLANS, {}, admin.accessToken, french);
+    expect(asAdmin.data.paymentPlans.find((plan: { id: string }) => plan.id === pack.id).name).toBe('500 message credits');
+
+    const edited = await graphql(
+      server,
+      `
+        mutation ($id: ID!, $input: PaymentPlanInput!) {
+          updatePaymentPlan(id: $id, input: $input) {
+            __typename
+          }
+        }
+      `,
+      { id: pack.id, input: { description: '500 messages, 50 more on us.' } },
+      admin.accessToken,
+    );
+    expect(edited.errors).toBeUndefined();
+    const after = await graphql(server, PLANS, {}, undefined, french);
+    expect(after.data.paymentPlans.find((plan: { id: string }) => plan.id === pack.id)).toMatchObject({
+      name: '500 crédits de messages',
+      description: '500 messages, 50 more on us.',
+      features: ['500 messages', '50 messages offerts', 'Sans date d’expiration'],
+    });
+  });
+
   it('lists active plans to anyone and lets only admins manage plans and rates', async () => {
     const anonymous = await graphql(
       server,

@@ -1,12 +1,14 @@
 // The price list: payment plans (subscriptions and credit packs) and the credit rates usage is
 // charged at. Everyone reads it; only an admin changes it, and the admin sees the revenue it brings.
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { CreditRate, PaymentPlan, PrismaClient } from '../../generated/prisma/client.ts';
 import { notFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
+import { withoutTranslationsOf } from '../../platform/i18n/index.ts';
 import { parseInput } from '../../validation.ts';
-import { assertAdmin } from '../auth/roles.ts';
+import { assertAdmin, isAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/service.ts';
 import { billingErrors } from './errors.ts';
 import type { RecordBillingNote } from './notes.ts';
@@ -27,10 +29,7 @@ import {
   type RevenueSummary,
 } from './rules.ts';
 
-/** Whether the viewer sees the whole price list, inactive plans included; changing it is assertAdmin's. */
-export function isAdmin(viewer: Viewer | null): boolean {
-  return viewer?.role === 'ADMIN';
-}
+const TRANSLATED_PLAN_FIELDS = ['name', 'description', 'features'] as const;
 
 const listPlansInput = z.object({
   // The spec's client may send any plan_type: one this server does not know filters nothing.
@@ -50,6 +49,7 @@ export class PaymentPlanService {
   /** Active plans for everyone; every plan for an admin unless `includeInactive` is false. */
   list(viewer: Viewer | null, rawFilter: unknown = {}): Promise<PaymentPlan[]> {
     const filter = parseInput(listPlansInput, rawFilter);
+    // Admins see the whole price list, inactive plans included.
     const all = isAdmin(viewer) && filter.includeInactive !== false;
     return this.deps.prisma.paymentPlan.findMany({
       where: { ...(all ? {} : { isActive: true }), ...(filter.type ? { type: filter.type } : {}) },
@@ -73,6 +73,7 @@ export class PaymentPlanService {
     return plan;
   }
 
+  /** An edit of a text field drops that field's translations: they told the old text. */
   async update(viewer: Viewer, rawId: unknown, rawInput: unknown): Promise<PaymentPlan> {
     assertAdmin(viewer);
     const plan = await this.find(rawId);
@@ -81,7 +82,11 @@ export class PaymentPlanService {
       throw new ValidationError(BILLING_MESSAGES.planTypeFixed, [{ path: 'planType', message: BILLING_MESSAGES.planTypeFixed }]);
     }
     const draft = assertValidPlan(draftWithEdit(draftOf(plan), edit));
-    const updated = await this.deps.prisma.paymentPlan.update({ where: { id: plan.id }, data: draft });
+    const retold = TRANSLATED_PLAN_FIELDS.filter((field) => !isDeepStrictEqual(draft[field], plan[field]));
+    const updated = await this.deps.prisma.paymentPlan.update({
+      where: { id: plan.id },
+      data: { ...draft, translations: withoutTranslationsOf(plan.translations, retold) },
+    });
     await this.deps.record({ event: `Payment plan updated: ${updated.name}`, details: planDetails(updated), userId: viewer.id });
     return updated;
   }
@@ -129,6 +134,7 @@ export class CreditRateService {
     }
   }
 
+  /** An edit of a text field drops that field's translations: they told the old text. */
   async update(viewer: Viewer, rawId: unknown, rawInput: unknown): Promise<CreditRate> {
     assertAdmin(viewer);
     const rate = await this.find(rawId);

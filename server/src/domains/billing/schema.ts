@@ -8,11 +8,12 @@ import {
   ValidationError,
 } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { translatedField } from '../../platform/i18n/index.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { isAdmin } from '../auth/roles.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import type { CheckoutResult, UpgradeResult } from './checkout.ts';
 import type { CreditBalance } from './ledger.ts';
-import { isAdmin } from './plans.ts';
 import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
 import type { BillingOverview } from './account.ts';
 import type { SubscriptionWithPlan } from './subscriptions.ts';
@@ -30,6 +31,14 @@ const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
 
 const viewerOf = (context: GraphQLContext) => context.viewer!;
 
+type PlanText = { name: string; description: string; features: string[]; translations: unknown };
+
+/** A plan's text in the request's language; admins edit the originals, so they read them. */
+function planText<F extends 'name' | 'description' | 'features'>(plan: PlanText, field: F, context: GraphQLContext): PlanText[F] {
+  return isAdmin(context.viewer) ? plan[field] : translatedField(plan.translations, context.language, field, plan[field]);
+}
+const TRANSLATED = "In the request's language (Accept-Language) when the plan carries a translation; admins read the original.";
+
 // ---------------------------------------------------------------- plans and rates
 
 export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
@@ -38,8 +47,16 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
   // Active plans are the public price list; inactive ones are the admin's business.
   authScopes: (plan, context) => plan.isActive || isAdmin(context.viewer),
   fields: (t) => ({
-    name: t.exposeString('name', { authScopes: anyone }),
-    description: t.exposeString('description', { authScopes: anyone }),
+    name: t.string({
+      description: TRANSLATED,
+      authScopes: anyone,
+      resolve: (plan, _args, context) => planText(plan, 'name', context),
+    }),
+    description: t.string({
+      description: TRANSLATED,
+      authScopes: anyone,
+      resolve: (plan, _args, context) => planText(plan, 'description', context),
+    }),
     type: t.expose('type', { type: PlanTypeEnum, authScopes: anyone }),
     price: t.float({ authScopes: anyone, resolve: (plan) => plan.price.toNumber() }),
     currency: t.exposeString('currency', { authScopes: anyone }),
@@ -51,7 +68,11 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
       authScopes: anyone,
     }),
     billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, nullable: true, authScopes: anyone }),
-    features: t.exposeStringList('features', { authScopes: anyone }),
+    features: t.stringList({
+      description: TRANSLATED,
+      authScopes: anyone,
+      resolve: (plan, _args, context) => planText(plan, 'features', context),
+    }),
     creditAmount: t.exposeInt('creditAmount', { nullable: true, description: 'Credit packs: credits bought.', authScopes: anyone }),
     bonusCredits: t.exposeInt('bonusCredits', { description: 'Credit packs: credits added on top.', authScopes: anyone }),
     stripePriceId: t.exposeString('stripePriceId', { nullable: true, authScopes: admin }),
@@ -110,9 +131,18 @@ const CurrentSubscriptionRef = builder.objectRef<SubscriptionWithPlan>('CurrentS
   authScopes: signedIn,
   fields: (t) => ({
     planId: t.globalID({ authScopes: signedIn, resolve: (subscription) => ({ type: 'PaymentPlan', id: subscription.planId }) }),
-    planName: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.name }),
-    description: t.string({ authScopes: signedIn, resolve: (subscription) => subscription.plan.description }),
-    features: t.stringList({ authScopes: signedIn, resolve: (subscription) => subscription.plan.features }),
+    planName: t.string({
+      authScopes: signedIn,
+      resolve: ({ plan }, _args, context) => planText(plan, 'name', context),
+    }),
+    description: t.string({
+      authScopes: signedIn,
+      resolve: ({ plan }, _args, context) => planText(plan, 'description', context),
+    }),
+    features: t.stringList({
+      authScopes: signedIn,
+      resolve: ({ plan }, _args, context) => planText(plan, 'features', context),
+    }),
     botLimit: t.int({
       nullable: true,
       description: 'null means unlimited bots.',

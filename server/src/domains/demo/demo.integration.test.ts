@@ -97,6 +97,38 @@ describe('demo templates and bots', () => {
     }
   });
 
+  it('shows a French visitor the templates in French and makes their demo bot speak French', async () => {
+    const french = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' };
+    const english = (await api(server, 'GET', '/template/')).body;
+    const translated = (await api(server, 'GET', '/template/', { headers: french })).body;
+    const lead = translated.find((template: { tag: string }) => template.tag === 'lead');
+    expect(lead).toMatchObject({
+      title: 'Assistant de génération de prospects',
+      description: 'Qualifie les visiteurs, répond aux questions sur les produits et recueille leurs coordonnées.',
+      features: ['Qualifie les visiteurs', 'Recueille les coordonnées', 'Répond sur les produits'],
+      language_code: 'fr',
+    });
+    expect(lead.prompt_text).toMatch(/^Vous êtes un assistant commercial/);
+    expect(english.find((template: { id: string }) => template.id === lead.id)).toMatchObject({
+      title: 'Lead generation assistant',
+      language_code: 'en',
+    });
+
+    const session = await demoSession();
+    const created = await api(server, 'POST', '/demobot/create-demo-bot', {
+      headers: french,
+      body: { template_prompt_id: lead.id, demo_user_session_token: session.session_token },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Assistant de génération de prospects');
+    const bot = await server.platform.prisma.bot.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(bot).toMatchObject({ languageCode: 'fr', generatedPrompt: lead.prompt_text });
+
+    const admin = await logIn(server, 'admin@example.com', 'admin-demo-2026');
+    const asAdmin = (await api(server, 'GET', '/template/', { token: admin.accessToken, headers: french })).body;
+    expect(asAdmin.find((template: { id: string }) => template.id === lead.id).title).toBe('Lead generation assistant');
+  });
+
   it('refuses an unknown template with 404 and a bad body with 400', async () => {
     const session = await demoSession();
     const unknown = await api(server, 'POST', '/demobot/create-demo-bot', {
@@ -202,6 +234,12 @@ describe('template administration', () => {
       title: 'Helpdesk',
       use_case: template.use_case,
       prompt_text: template.prompt_text,
+    });
+    // The French title told the old one: it goes; the untouched fields keep their translations.
+    const inFrench = (await api(server, 'GET', '/template/', { headers: { 'accept-language': 'fr' } })).body;
+    expect(inFrench.find((candidate: { id: string }) => candidate.id === template.id)).toMatchObject({
+      title: 'Helpdesk',
+      description: 'Répond aux questions des clients à partir de vos articles d’aide et de vos politiques, avec politesse et précision.',
     });
 
     const fourth = await api(server, 'POST', '/template/', {

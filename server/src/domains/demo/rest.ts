@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TemplatePrompt } from '../../generated/prisma/client.ts';
-import type { RestContext } from '../../rest/http.ts';
+import { requestLanguage, type RestContext } from '../../rest/http.ts';
+import { isAdmin } from '../auth/roles.ts';
 import { citationJson } from '../chat/rest.ts';
 import { crawlJson } from '../knowledge/crawl-rest.ts';
 import { documentJson, readUploadedFile } from '../knowledge/rest.ts';
@@ -23,11 +24,17 @@ export function demoRoutes(app: FastifyInstance, { services }: RestContext): voi
     };
   });
 
-  app.get('/template/', async () => (await demo.templates()).map(templateJson));
+  // Visitors read the templates in their language; the admin edits them as written.
+  app.get('/template/', async (request) =>
+    (await demo.templates(isAdmin(request.viewer) ? undefined : requestLanguage(request))).map(templateJson),
+  );
 
   app.post('/demobot/create-demo-bot', async (request, reply) => {
     const body = (request.body ?? {}) as { template_prompt_id?: unknown; demo_user_session_token?: unknown };
-    const demoBot = await demo.createDemoBot({ templatePromptId: body.template_prompt_id, sessionToken: body.demo_user_session_token });
+    const demoBot = await demo.createDemoBot(
+      { templatePromptId: body.template_prompt_id, sessionToken: body.demo_user_session_token },
+      requestLanguage(request),
+    );
     return reply.status(201).send({
       id: demoBot.botId,
       name: demoBot.bot.name,

@@ -5,6 +5,14 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from
 import type { BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
+import {
+  DEFAULT_CONTENT_LANGUAGE,
+  parseTranslations,
+  translatedField,
+  withoutTranslationsOf,
+  type ContentLanguage,
+  type TranslatedValue,
+} from '../../platform/i18n/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
@@ -104,6 +112,24 @@ interface DemoDependencies {
   };
 }
 
+/**
+ * A template in `language` when it carries that translation (its bot then speaks the language);
+ * else as written.
+ */
+export function templateIn(template: TemplatePrompt, language: ContentLanguage): TemplatePrompt {
+  const translations = parseTranslations(template.translations)[language];
+  if (!translations || language === template.languageCode) return template;
+  const text = <T extends TranslatedValue>(field: string, original: T) => translatedField(template.translations, language, field, original);
+  return {
+    ...template,
+    title: text('title', template.title),
+    description: text('description', template.description),
+    features: text('features', template.features),
+    promptText: text('promptText', template.promptText),
+    languageCode: translations.promptText === undefined ? template.languageCode : language,
+  };
+}
+
 export class DemoService {
   constructor(private readonly deps: DemoDependencies) {}
 
@@ -145,15 +171,19 @@ export class DemoService {
     return session;
   }
 
-  templates(): Promise<TemplatePrompt[]> {
-    return this.deps.prisma.templatePrompt.findMany({ orderBy: { createdAt: 'asc' }, take: MAX_TEMPLATE_PROMPTS });
+  /** The templates as visitors read them in `language`; without one, as the admin wrote them. */
+  async templates(language?: ContentLanguage): Promise<TemplatePrompt[]> {
+    const templates = await this.deps.prisma.templatePrompt.findMany({ orderBy: { createdAt: 'asc' }, take: MAX_TEMPLATE_PROMPTS });
+    return language ? templates.map((template) => templateIn(template, language)) : templates;
   }
 
-  async createDemoBot(rawInput: unknown) {
+  /** A demo bot made from a template in the visitor's language: named, prompted and answering in it when translated. */
+  async createDemoBot(rawInput: unknown, language: ContentLanguage = DEFAULT_CONTENT_LANGUAGE) {
     const input = parseInput(createDemoBotInput, rawInput);
     const session = await this.requireLiveSession(input.sessionToken);
-    const template = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.templatePromptId } });
-    if (!template) throw demoErrors.templateNotFound();
+    const stored = await this.deps.prisma.templatePrompt.findUnique({ where: { id: input.templatePromptId } });
+    if (!stored) throw demoErrors.templateNotFound();
+    const template = templateIn(stored, language);
     return this.deps.prisma.demoBot.create({
       data: {
         demoSession: { connect: { id: session.id } },
@@ -212,9 +242,14 @@ export class DemoService {
     const input = parseInput(templateUpdateInput, rawInput ?? {});
     const existing = await this.deps.prisma.templatePrompt.findUnique({ where: { id } });
     if (!existing) throw demoErrors.templateNotFound();
+    // A translation told the old text: an edited field loses its translations.
+    const retold = (['title', 'description', 'promptText'] as const).filter(
+      (field) => input[field] !== undefined && input[field] !== existing[field],
+    );
     return this.deps.prisma.templatePrompt.update({
       where: { id },
       data: {
+        translations: withoutTranslationsOf(existing.translations, retold),
         useCase: input.useCase,
         tag: input.useCase === undefined ? undefined : (TEMPLATE_TAGS[input.useCase] ?? null),
         title: input.title,
