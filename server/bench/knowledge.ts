@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { api, startTestServer, type TestServer } from '../test/harness.ts';
-import { collectionForModel } from '../src/domains/knowledge/collections.ts';
+import { collectionForBot, VECTOR_LAYOUT_VERSION } from '../src/domains/knowledge/collections.ts';
 import { documentStatusTopic, type DocumentStatusEvent } from '../src/domains/knowledge/events.ts';
 import { pdfWithPages } from '../test/documentFixtures.ts';
 import { uuidv7 } from '../src/domains/knowledge/ids.ts';
@@ -235,7 +235,7 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
         status: 'completed',
       },
     });
-    const collection = collectionForModel(embeddings.modelId);
+    const collection = collectionForBot(embeddings.modelId, botId);
     const text = sentenceMaker(7);
 
     const seedStarted = performance.now();
@@ -255,8 +255,8 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
       // PostgreSQL (in this process for PGlite) and Chroma (its own process) work side by side.
       await Promise.all([
         prisma.$executeRaw`
-          INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel")
-          SELECT t.id, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}
+          INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel", "vectorLayout")
+          SELECT t.id, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}, ${VECTOR_LAYOUT_VERSION}
           FROM unnest(${ids}::text[], ${batch}::int[], ${contents}::text[]) AS t(id, ordinal, content)`,
         vectors.upsert(
           collection,

@@ -135,7 +135,7 @@ async function chunkCount(documentId: string): Promise<number> {
 async function vectorCount(bot: string, sourceId: string): Promise<number> {
   const { knowledge } = server.services;
   const embedding = await knowledge.index.embeddings.embedQuery('anything at all');
-  const matches = await server.platform.vectors.query(knowledge.index.collection, embedding, {
+  const matches = await server.platform.vectors.query(knowledge.index.collectionFor(bot), embedding, {
     topK: 100,
     where: { bot_id: bot, source_id: sourceId },
   });

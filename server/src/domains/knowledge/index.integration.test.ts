@@ -14,7 +14,7 @@ import {
   type VectorMetadata,
   type VectorStore,
 } from '../../platform/vectors/index.ts';
-import { collectionForModel } from './collections.ts';
+import { collectionForBot, collectionForModel } from './collections.ts';
 import { Retriever } from './retrieval.ts';
 import { KnowledgeIndex, type KnowledgeSource } from './store.ts';
 
@@ -102,7 +102,7 @@ describe('KnowledgeIndex and Retriever', () => {
     const botId = await newBot();
     const page = await newWebPage(botId, 'https://example.test/prices', 'Prices');
     await index.indexSections(botId, page, [{ heading: null, text: 'A coffee costs two euros.' }]);
-    const firstVectors = await vectorIds(index.collection, botId, page.id);
+    const firstVectors = await vectorIds(index.collectionFor(botId), botId, page.id);
     await index.indexSections(botId, page, [
       { heading: null, text: 'A coffee now costs three euros.' },
       { heading: null, text: 'Tea costs two.' },
@@ -110,7 +110,7 @@ describe('KnowledgeIndex and Retriever', () => {
 
     const chunks = await prisma.chunk.findMany({ where: { webPageId: page.id }, orderBy: { ordinal: 'asc' } });
     expect(chunks.map((chunk) => chunk.content)).toEqual(['A coffee now costs three euros.', 'Tea costs two.']);
-    const secondVectors = await vectorIds(index.collection, botId, page.id);
+    const secondVectors = await vectorIds(index.collectionFor(botId), botId, page.id);
     expect(secondVectors.sort()).toEqual(chunks.map((chunk) => chunk.id).sort());
     expect(secondVectors.some((id) => firstVectors.includes(id))).toBe(false);
   });
@@ -189,7 +189,7 @@ describe('KnowledgeIndex and Retriever', () => {
     await older.indexSections(botId, source, [{ heading: 'Visiting', text: 'Our bakery is opening early on holidays.' }]);
     await prisma.$executeRaw`UPDATE "chunks" SET "searchTerms" = NULL, "searchVersion" = 0 WHERE "botId" = ${botId}`;
     expect(await retriever.textSearch(botId, 'open', 5, 'en')).toEqual([]);
-    expect(await vectorIds(index.collection, botId, source.id)).toEqual([]);
+    expect(await vectorIds(index.collectionFor(botId), botId, source.id)).toEqual([]);
 
     const refreshed = await index.refreshStaleChunks(1);
     expect(refreshed.restemmed).toBeGreaterThanOrEqual(1);
@@ -199,12 +199,34 @@ describe('KnowledgeIndex and Retriever', () => {
       { embeddingModel: index.embeddings.modelId, searchVersion: 1 },
     ]);
     expect((await retriever.textSearch(botId, 'open', 5, 'en')).map((hit) => hit.id)).toEqual(ids);
-    expect(await vectorIds(index.collection, botId, source.id)).toEqual(ids);
-    expect(await vectorIds(older.collection, botId, source.id, 64)).toEqual([]);
+    expect(await vectorIds(index.collectionFor(botId), botId, source.id)).toEqual(ids);
+    expect(await vectorIds(older.collectionFor(botId), botId, source.id, 64)).toEqual([]);
     // Nothing left to do: a second boot reads two index ranges and stops.
     const again = await index.refreshStaleChunks();
     expect(await prisma.chunk.count({ where: { botId, searchVersion: 0 } })).toBe(0);
     expect(again).toEqual({ restemmed: 0, reembedded: 0 });
+  });
+
+  it("moves vectors of the shared collection (layout 0) into their bot's own collection", async () => {
+    const botId = await newBot();
+    const otherBot = await newBot();
+    const source = await newDocument(botId, 'shared.md');
+    await index.indexSections(botId, source, [{ heading: null, text: 'The ferry leaves at noon.' }]);
+    const ids = await chunkIdsOf(source.id);
+    // As an older version laid it out: in the model's collection every bot shared.
+    const shared = collectionForModel(index.embeddings.modelId);
+    const [embedding] = await index.embeddings.embedDocuments(['shared.md\nThe ferry leaves at noon.']);
+    await vectors.upsert(shared, [{ id: ids[0]!, embedding: embedding!, document: '', metadata: { bot_id: botId, source_id: source.id } }]);
+    await vectors.deleteCollection(index.collectionFor(botId));
+    await prisma.chunk.updateMany({ where: { botId }, data: { vectorLayout: 0 } });
+    expect(await retriever.vectorSearch(botId, 'ferry noon', 5)).toEqual([]);
+
+    await index.refreshStaleChunks();
+
+    expect(await prisma.chunk.findMany({ where: { botId }, select: { vectorLayout: true } })).toEqual([{ vectorLayout: 1 }]);
+    expect((await retriever.vectorSearch(botId, 'ferry noon', 5)).map((hit) => hit.id)).toEqual(ids);
+    expect(await vectorIds(shared, botId)).toEqual([]);
+    expect(await retriever.vectorSearch(otherBot, 'ferry noon', 5)).toEqual([]);
   });
 
   it('answers nothing for an empty question or an empty bot', async () => {
@@ -222,24 +244,24 @@ describe('KnowledgeIndex and Retriever', () => {
 
     // The same source indexed earlier with another model: its vectors live in that model's collection.
     const other = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(64) });
-    expect(other.collection).not.toBe(index.collection);
-    expect(other.collection).toBe(collectionForModel('local-lexical-v2-64'));
+    expect(other.collectionFor(botId)).not.toBe(index.collectionFor(botId));
+    expect(other.collectionFor(botId)).toBe(collectionForBot('local-lexical-v2-64', botId));
     await other.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
-    expect(await vectorIds(other.collection, botId, drop.id, 64)).toHaveLength(1);
+    expect(await vectorIds(other.collectionFor(botId), botId, drop.id, 64)).toHaveLength(1);
     // Re-indexing with the current model clears the old model's vectors of that source.
     await index.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
-    expect(await vectorIds(other.collection, botId, drop.id, 64)).toHaveLength(0);
+    expect(await vectorIds(other.collectionFor(botId), botId, drop.id, 64)).toHaveLength(0);
     await other.indexSections(botId, keep, [{ heading: null, text: 'Keep this passage.' }]);
 
     await index.removeSource(botId, drop);
     expect(await prisma.chunk.count({ where: { documentId: drop.id } })).toBe(0);
-    expect(await vectorIds(index.collection, botId, drop.id)).toHaveLength(0);
-    expect(await vectorIds(index.collection, botId, keep.id)).toHaveLength(0);
-    expect(await vectorIds(other.collection, botId, keep.id, 64)).toHaveLength(1);
+    expect(await vectorIds(index.collectionFor(botId), botId, drop.id)).toHaveLength(0);
+    expect(await vectorIds(index.collectionFor(botId), botId, keep.id)).toHaveLength(0);
+    expect(await vectorIds(other.collectionFor(botId), botId, keep.id, 64)).toHaveLength(1);
 
     await index.removeBot(botId);
     expect(await prisma.chunk.count({ where: { botId } })).toBe(0);
-    expect(await vectorIds(index.collection, botId)).toHaveLength(0);
-    expect(await vectorIds(other.collection, botId, undefined, 64)).toHaveLength(0);
+    expect(await vectorIds(index.collectionFor(botId), botId)).toHaveLength(0);
+    expect(await vectorIds(other.collectionFor(botId), botId, undefined, 64)).toHaveLength(0);
   });
 });

@@ -141,7 +141,8 @@ export class Retriever {
     try {
       const embedding = await this.deps.index.embeddings.embedQuery(query);
       if (!embedding.some((value) => value !== 0)) return [];
-      const matches = await this.deps.vectors.query(this.deps.index.collection, embedding, { topK: limit, where: { bot_id: botId } });
+      // The bot's own collection: the search reads its vectors only, never a filter over every bot's.
+      const matches = await this.deps.vectors.query(this.deps.index.collectionFor(botId), embedding, { topK: limit });
       return matches.map((match) => ({ id: match.id, score: match.score }));
     } catch (error) {
       this.deps.logger.warn({ err: error, botId }, 'vector search failed; answering from full-text search only');

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform/embeddings/index.ts';
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
-import { collectionForModel } from './collections.ts';
+import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
 import { uuidv7 } from './ids.ts';
 import type { Section } from './sections.ts';
 import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';
@@ -44,14 +44,15 @@ export interface KnowledgeIndexDependencies {
 
 /**
  * The searchable knowledge of bots, whoever owns them (customer and demo bots alike): chunks in
- * PostgreSQL (full text kept by a trigger) and their vectors in the Chroma collection of the
+ * PostgreSQL (full text kept by a trigger) and their vectors in each bot's Chroma collection of the
  * current embedding model. Callers check ownership before calling.
  */
 export class KnowledgeIndex {
-  readonly collection: string;
+  constructor(private readonly deps: KnowledgeIndexDependencies) {}
 
-  constructor(private readonly deps: KnowledgeIndexDependencies) {
-    this.collection = collectionForModel(deps.embeddings.modelId);
+  /** The collection a bot's vectors are written to and searched in. */
+  collectionFor(botId: string): string {
+    return collectionForBot(this.deps.embeddings.modelId, botId);
   }
 
   get embeddings(): Embeddings {
@@ -68,7 +69,8 @@ export class KnowledgeIndex {
     const embeddings = await this.embed(drafts.map((draft) => embeddingText(source, draft)));
     const modelId = this.deps.embeddings.modelId;
     const chunks = drafts.map((draft) => ({ ...draft, id: uuidv7() }));
-    const previousModels = await this.modelsOf({ botId, ...sourceFilter(source) });
+    const target = this.collectionFor(botId);
+    const previous = await this.collectionsOf({ botId, ...sourceFilter(source) });
 
     const { prisma, vectors } = this.deps;
     const writeChunks = () =>
@@ -78,12 +80,10 @@ export class KnowledgeIndex {
       ]);
     const writeVectors = async () => {
       const where = vectorFilter(botId, source);
-      for (const model of previousModels) {
-        if (model !== modelId) await vectors.deleteWhere(collectionForModel(model), where);
-      }
-      await vectors.deleteWhere(this.collection, where);
+      for (const collection of previous.keys()) if (collection !== target) await vectors.deleteWhere(collection, where);
+      await vectors.deleteWhere(target, where);
       await vectors.upsert(
-        this.collection,
+        target,
         chunks.map((chunk, index): VectorItem => ({
           id: chunk.id,
           embedding: embeddings[index]!,
@@ -99,27 +99,30 @@ export class KnowledgeIndex {
     return { chunkCount: chunks.length };
   }
 
-  /** Removes a source's vectors (in every model's collection it was indexed with) and chunks. */
+  /** Removes a source's vectors (in every collection it was indexed in) and chunks. */
   async removeSource(botId: string, source: SourceRef): Promise<void> {
-    const models = await this.modelsOf({ botId, ...sourceFilter(source) });
-    models.add(this.deps.embeddings.modelId);
-    for (const model of models) await this.deps.vectors.deleteWhere(collectionForModel(model), vectorFilter(botId, source));
+    const collections = new Set([...(await this.collectionsOf({ botId, ...sourceFilter(source) })).keys(), this.collectionFor(botId)]);
+    for (const collection of collections) await this.deps.vectors.deleteWhere(collection, vectorFilter(botId, source));
     await this.deps.prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } });
   }
 
-  /** Removes every vector and chunk of a bot (before the bot itself is deleted). */
+  /** Removes every vector and chunk of a bot (before the bot itself is deleted): its own collections go whole. */
   async removeBot(botId: string): Promise<void> {
-    const models = await this.modelsOf({ botId });
-    models.add(this.deps.embeddings.modelId);
-    for (const model of models) await this.deps.vectors.deleteWhere(collectionForModel(model), { bot_id: botId });
+    const collections = await this.collectionsOf({ botId });
+    collections.set(this.collectionFor(botId), true);
+    for (const [collection, ownedByBot] of collections) {
+      if (ownedByBot) await this.deps.vectors.deleteCollection(collection);
+      else await this.deps.vectors.deleteWhere(collection, { bot_id: botId });
+    }
     await this.deps.prisma.chunk.deleteMany({ where: { botId } });
   }
 
   /**
    * Brings chunks written by an older version up to date, from their text in PostgreSQL (no file
-   * is parsed again): stems the ones an older stemming version wrote, and re-embeds into
-   * the current model's collection the ones embedded with another model (a new version of the
-   * local embedding, say). Runs at boot; safe to run twice at once or to stop half-way.
+   * is parsed again): stems the ones an older stemming version wrote, and re-embeds into their
+   * bot's collection of the current model the ones embedded with another model (a new version of
+   * the local embedding, say) or laid out in an older way (the shared collection of layout 0).
+   * Runs at boot; safe to run twice at once or to stop half-way.
    */
   async refreshStaleChunks(batchSize = REFRESH_BATCH): Promise<{ restemmed: number; reembedded: number }> {
     const { prisma, vectors } = this.deps;
@@ -145,7 +148,9 @@ export class KnowledgeIndex {
     for (;;) {
       const rows = await prisma.chunk.findMany({
         // Two ranges rather than "not equal", so the index on embeddingModel finds them.
-        where: { OR: [{ embeddingModel: { lt: modelId } }, { embeddingModel: { gt: modelId } }] },
+        where: {
+          OR: [{ embeddingModel: { lt: modelId } }, { embeddingModel: { gt: modelId } }, { vectorLayout: { lt: VECTOR_LAYOUT_VERSION } }],
+        },
         select: {
           id: true,
           botId: true,
@@ -158,6 +163,7 @@ export class KnowledgeIndex {
           content: true,
           page: true,
           embeddingModel: true,
+          vectorLayout: true,
         },
         orderBy: { id: 'asc' },
         take: batchSize,
@@ -170,28 +176,36 @@ export class KnowledgeIndex {
         title: row.title,
         url: row.url,
       });
-      await vectors.upsert(
-        this.collection,
-        rows.map((row, index): VectorItem => ({
+      const itemsByBot = new Map<string, VectorItem[]>();
+      rows.forEach((row, index) => {
+        const item = {
           id: row.id,
           embedding: embeddings[index]!,
           document: '',
           metadata: vectorMetadata(row.botId, sourceOf(row), row.page),
-        })),
-      );
-      await prisma.chunk.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { embeddingModel: modelId } });
-      const staleSources = new Map(rows.map((row) => [`${row.embeddingModel}\u0000${row.botId}\u0000${sourceOf(row).id}`, row]));
-      for (const row of staleSources.values()) {
-        await vectors.deleteWhere(collectionForModel(row.embeddingModel), vectorFilter(row.botId, sourceOf(row)));
-      }
+        };
+        itemsByBot.set(row.botId, [...(itemsByBot.get(row.botId) ?? []), item]);
+      });
+      for (const [botId, items] of itemsByBot) await vectors.upsert(this.collectionFor(botId), items);
+      await prisma.chunk.updateMany({
+        where: { id: { in: rows.map((row) => row.id) } },
+        data: { embeddingModel: modelId, vectorLayout: VECTOR_LAYOUT_VERSION },
+      });
+      const staleSources = new Map(rows.map((row) => [`${collectionOfChunk(row)}\u0000${sourceOf(row).id}`, row]));
+      for (const row of staleSources.values()) await vectors.deleteWhere(collectionOfChunk(row), vectorFilter(row.botId, sourceOf(row)));
       reembedded += rows.length;
     }
     return { restemmed, reembedded };
   }
 
-  private async modelsOf(where: Prisma.ChunkWhereInput): Promise<Set<string>> {
-    const rows = await this.deps.prisma.chunk.findMany({ where, distinct: ['embeddingModel'], select: { embeddingModel: true } });
-    return new Set(rows.map((row) => row.embeddingModel));
+  /** The collections the matching chunks' vectors were written to, each with whether it holds one bot's vectors only. */
+  private async collectionsOf(where: Prisma.ChunkWhereInput & { botId: string }): Promise<Map<string, boolean>> {
+    const rows = await this.deps.prisma.chunk.findMany({
+      where,
+      distinct: ['embeddingModel', 'vectorLayout'],
+      select: { embeddingModel: true, vectorLayout: true },
+    });
+    return new Map(rows.map((row) => [collectionOfChunk({ ...row, botId: where.botId }), row.vectorLayout >= 1]));
   }
 
   private async embed(texts: string[]): Promise<number[][]> {
@@ -239,8 +253,8 @@ function insertChunks(
   const documentId = source.type === 'document' ? source.id : null;
   const webPageId = source.type === 'web_page' ? source.id : null;
   return prisma.$executeRaw`
-    INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "webPageId", "ordinal", "content", "tokenCount", "page", "heading", "title", "url", "embeddingModel", "searchTerms", "searchVersion")
-    SELECT t."id", ${botId}, ${source.type}::"SourceType", ${documentId}, ${webPageId}, t."ordinal", t."content", t."tokenCount", t."page", t."heading", ${source.title}, ${source.url ?? null}, ${modelId}, t."searchTerms", ${STEMMING_VERSION}
+    INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "webPageId", "ordinal", "content", "tokenCount", "page", "heading", "title", "url", "embeddingModel", "searchTerms", "searchVersion", "vectorLayout")
+    SELECT t."id", ${botId}, ${source.type}::"SourceType", ${documentId}, ${webPageId}, t."ordinal", t."content", t."tokenCount", t."page", t."heading", ${source.title}, ${source.url ?? null}, ${modelId}, t."searchTerms", ${STEMMING_VERSION}, ${VECTOR_LAYOUT_VERSION}
     FROM unnest(
       ${chunks.map((chunk) => chunk.id)}::text[],
       ${chunks.map((chunk) => chunk.ordinal)}::int[],

@@ -102,6 +102,14 @@ describe('ChromaVectorStore on a local Chroma', () => {
     await expect(store.deleteWhere('chunks-rank', {})).rejects.toThrow(/at least one/);
   });
 
+  it('queries a whole collection without a filter, and drops a collection with its vectors', async () => {
+    await store.upsert('chunks-bot-a', [item('a1', [1, 0], { source_id: 's1' }), item('a2', [0, 1], { source_id: 's2' })]);
+    expect((await store.query('chunks-bot-a', [1, 0], { topK: 5 })).map((m) => m.id)).toEqual(['a1', 'a2']);
+    await store.deleteCollection('chunks-bot-a');
+    expect(await store.query('chunks-bot-a', [1, 0], { topK: 5 })).toEqual([]);
+    await store.deleteCollection('chunks-never-made');
+  });
+
   it('returns nothing from a collection never written to', async () => {
     expect(await store.query('chunks-empty', [1, 0], { topK: 3, where: { bot_id: '1' } })).toEqual([]);
   });

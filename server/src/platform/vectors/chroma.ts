@@ -42,7 +42,7 @@ export class ChromaVectorStore implements VectorStore {
     ).query({
       queryEmbeddings: [embedding],
       nResults: options.topK,
-      where: toWhere(options.where),
+      where: options.where ? toWhere(options.where) : undefined,
       include: ['documents', 'metadatas', 'distances'],
     });
     const ids = result.ids[0] ?? [];
@@ -56,6 +56,15 @@ export class ChromaVectorStore implements VectorStore {
 
   async deleteWhere(collection: string, where: VectorMetadata): Promise<void> {
     await (await this.collection(collection)).delete({ where: toWhere(where) });
+  }
+
+  async deleteCollection(collection: string): Promise<void> {
+    this.collections.delete(collection);
+    try {
+      await this.client.deleteCollection({ name: collection });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
   }
 
   async ping(): Promise<void> {
@@ -81,6 +90,10 @@ export class ChromaVectorStore implements VectorStore {
     }
     return collection;
   }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'ChromaNotFoundError' || /not (be )?found|does not exist/i.test(error.message));
 }
 
 /** Chroma takes one key per object; several keys must be combined with `$and`. */

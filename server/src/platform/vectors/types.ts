@@ -18,10 +18,10 @@ export interface VectorMatch {
 export interface VectorQueryOptions {
   topK: number;
   /**
-   * Metadata equality filter, all keys must match (e.g. `{ bot_id: '42' }`). Required and
-   * non-empty: every query is scoped to its owner.
+   * Metadata equality filter, all keys must match (e.g. `{ source_type: 'document' }`). A filter
+   * makes Chroma check every vector's metadata: scope by collection where you can.
    */
-  where: VectorMetadata;
+  where?: VectorMetadata;
 }
 
 /** Embeddings are always supplied by the caller; collections use cosine distance. */
@@ -31,6 +31,8 @@ export interface VectorStore {
   query(collection: string, embedding: number[], options: VectorQueryOptions): Promise<VectorMatch[]>;
   /** `where` as in `query`, required and non-empty so a bug cannot empty a collection. */
   deleteWhere(collection: string, where: VectorMetadata): Promise<void>;
+  /** Drops a whole collection; one that does not exist is already gone. */
+  deleteCollection(collection: string): Promise<void>;
   /** Rejects when the store cannot be reached (readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
