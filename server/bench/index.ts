@@ -5,6 +5,7 @@ import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts
 import { benchBotListQueries } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchOfflineAnswers } from './qa.ts';
+import { benchStartup } from './startup.ts';
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['bots', async () => [await benchBotListQueries()]],
   ['chat', () => benchWidgetChat()],
   ['qa', () => benchOfflineAnswers()],
+  ['startup', () => benchStartup()],
 ];
 
 const only = process.argv.slice(2);
