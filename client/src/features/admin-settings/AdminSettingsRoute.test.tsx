@@ -85,6 +85,32 @@ describe('/admin/settings, API keys', () => {
     expect(screen.getAllByText('Not set')).toHaveLength(4);
   });
 
+  it('clears a set key after a confirmation: "Not set" again, and only set keys offer it', async () => {
+    const environment = renderSettings();
+    expect(await screen.findAllByRole('button', { name: /^Clear / })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Stripe secret key' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear the Stripe secret key?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables).toEqual({ key: 'stripe_secret_key', value: '' });
+    await act(async () => {
+      environment.mock.resolve(operation, {
+        data: {
+          setAdminConfig: {
+            __typename: 'AdminConfigEntry',
+            key: 'stripe_secret_key',
+            value: '',
+            isSet: false,
+            updatedAt: '2026-11-21T10:00:00Z',
+          },
+        },
+      });
+    });
+    expect(await screen.findByText('Stripe secret key cleared')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(/^Not set/)).toHaveLength(6));
+    expect(screen.queryAllByRole('button', { name: /^Clear / })).toHaveLength(0);
+  });
+
   it('says "Save Failed" with the reason next to the input when the server refuses the value', async () => {
     const environment = renderSettings();
     fireEvent.change(await screen.findByLabelText('New value for Stripe secret key'), { target: { value: 'nope' } });

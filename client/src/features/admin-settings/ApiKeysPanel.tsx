@@ -2,6 +2,7 @@ import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/rea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { ApiKeysPanelFragment$key } from './__generated__/ApiKeysPanelFragment.graphql.ts';
 import type { ApiKeysPanelMutation } from './__generated__/ApiKeysPanelMutation.graphql.ts';
@@ -27,6 +28,7 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
   const { t, i18n } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const label = KEY_LABELS[entry.key] ? t(KEY_LABELS[entry.key]!) : entry.key;
   const [commit, saving] = useMutation<ApiKeysPanelMutation>(graphql`
     mutation ApiKeysPanelMutation($key: String!, $value: String!) {
@@ -56,6 +58,11 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
       setError(t('adminSettings.apiKeys.required'));
       return;
     }
+    write(value.trim());
+  }
+
+  /** An empty value clears the key: the platform falls back to its environment's value, if any. */
+  function write(newValue: string) {
     setError(null);
     const failed = (message?: string) => {
       toaster.create({
@@ -65,7 +72,7 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
       });
     };
     commit({
-      variables: { key: entry.key, value: value.trim() },
+      variables: { key: entry.key, value: newValue },
       // The entry has no id of its own: copy the answer into the admin's list, found by key.
       updater: (store, response) => {
         if (response?.setAdminConfig.__typename !== 'AdminConfigEntry') return;
@@ -84,10 +91,11 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
           return;
         }
         setValue('');
+        setConfirmingClear(false);
         toaster.create({
           type: 'success',
-          title: t('adminSettings.apiKeys.saved'),
-          description: t('adminSettings.apiKeys.savedDescription'),
+          title: newValue === '' ? t('adminSettings.apiKeys.cleared', { key: label }) : t('adminSettings.apiKeys.saved'),
+          description: newValue === '' ? undefined : t('adminSettings.apiKeys.savedDescription'),
         });
       },
       onError: (failure) => failed(failure.message),
@@ -130,7 +138,26 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
         <Button type="submit" colorPalette="brand" loading={saving} aria-label={t('adminSettings.apiKeys.saveLabel', { key: label })}>
           {t('adminSettings.apiKeys.save')}
         </Button>
+        {entry.isSet && (
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirmingClear(true)}
+            aria-label={t('adminSettings.apiKeys.clearLabel', { key: label })}
+          >
+            {t('adminSettings.apiKeys.clear')}
+          </Button>
+        )}
       </Stack>
+      <ConfirmDeleteDialog
+        open={confirmingClear}
+        onClose={() => setConfirmingClear(false)}
+        title={t('adminSettings.apiKeys.clearTitle', { key: label })}
+        message={t('adminSettings.apiKeys.clearMessage')}
+        confirmLabel={t('adminSettings.apiKeys.clear')}
+        deleting={saving}
+        onConfirm={() => write('')}
+      />
     </Stack>
   );
 }

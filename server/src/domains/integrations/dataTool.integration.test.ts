@@ -304,7 +304,9 @@ describe('Google Sheet as the data tool', () => {
       }),
     ]);
     const stranger = await signUp(server);
-    expect((await graphql(server, LEADS_QUERY, {}, stranger.accessToken)).data.viewer.leads.edges).toEqual([]);
+    const strangerLeads = await graphql(server, LEADS_QUERY, {}, stranger.accessToken);
+    expect(strangerLeads.errors).toBeUndefined();
+    expect(strangerLeads.data.viewer.leads.edges).toEqual([]);
     const events = await server.platform.prisma.systemEvent.findMany({ where: { userId: customer.userId, event: { startsWith: 'Lead' } } });
     expect(events.map((event) => event.event)).toEqual(['Lead captured for Shop assistant', 'Lead captured for Shop assistant']);
   });
