@@ -54,7 +54,7 @@ const table = rows.map((row) => ({
   benchmark: row.benchmark,
   result: `${row.value} ${row.unit}`.trim(),
   goal: row.goal,
-  met: row.ok ? 'yes' : 'no',
+  met: row.ok === null ? '-' : row.ok ? 'yes' : 'no',
   detail: row.detail,
 }));
 console.table(table);
