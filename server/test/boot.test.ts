@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/serverProcess.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
@@ -18,24 +18,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 interface RunningServer {
   url: string;
   child: ChildProcess;
   output: () => string;
 }
 
-/** Starts `src/main.ts` as `npm start` does, on the embedded default, and waits for its banner. */
+/** Starts `src/main.ts` as `npm run dev` does (npm start runs the same code compiled), on the embedded default, and waits for its banner. */
 async function boot(): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
