@@ -6,6 +6,7 @@ import { benchBotListQueries } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import { benchStartup } from './startup.ts';
+import { benchViewerToken } from './viewer.ts';
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -29,6 +30,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['chat', () => benchWidgetChat()],
   ['qa', () => benchOfflineAnswers()],
   ['startup', () => benchStartup()],
+  ['viewer', () => benchViewerToken()],
 ];
 
 const only = process.argv.slice(2);

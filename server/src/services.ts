@@ -117,18 +117,21 @@ export function createServices(platform: Platform): Services {
     knowledge,
   });
 
+  const auth = new AuthService({
+    prisma,
+    clock,
+    mailer: platform.mailer,
+    rateLimiter,
+    revocations: platform.revocations,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    events,
+    trials: billing.trials,
+  });
+
   return {
-    admin: new AdminService({ prisma, clock, events, adminConfig, billing, mailer: platform.mailer }),
-    auth: new AuthService({
-      prisma,
-      clock,
-      mailer: platform.mailer,
-      rateLimiter,
-      appSecret: config.appSecret,
-      publicUrl: config.publicUrl,
-      events,
-      trials: billing.trials,
-    }),
+    admin: new AdminService({ prisma, clock, events, adminConfig, billing, mailer: platform.mailer, sessions: auth }),
+    auth,
     bots: new BotsService({
       prisma,
       clock,

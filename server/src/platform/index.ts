@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail/index.ts';
 import { createPubSub, type PubSub } from './pubsub/index.ts';
 import { createJobQueue, type JobQueue } from './queue/index.ts';
 import { createRateLimiter, type RateLimiter } from './ratelimit/index.ts';
+import { createRevocationList, type RevocationList } from './revocations/index.ts';
 import { createVectorStore, type VectorStore } from './vectors/index.ts';
 
 /** The outside world as the domains see it: one interface per capability, chosen from config. */
@@ -23,6 +24,7 @@ export interface Platform {
   queue: JobQueue;
   pubsub: PubSub;
   rateLimiter: RateLimiter;
+  revocations: RevocationList;
   blobs: BlobStore;
   mailer: Mailer;
   vectors: VectorStore;
@@ -48,6 +50,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const queue = createJobQueue({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:jobs`, logger: logger.child({ component: 'queue' }) });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:events` });
   const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:ratelimit`, clock });
+  const revocations = createRevocationList({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:revoked:`, clock });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -66,6 +69,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     queue,
     pubsub,
     rateLimiter,
+    revocations,
     blobs: createBlobStore({ dataDir: config.dataDir }),
     mailer,
     vectors,
@@ -77,6 +81,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
       await queue.close();
       await pubsub.close();
       await rateLimiter.close();
+      await revocations.close();
       await vectors.close();
       if (!overrides.database) await database.close();
     },

@@ -10,7 +10,7 @@ import type { Mailer } from '../../platform/mail/index.ts';
 import { parseInput } from '../../validation.ts';
 import { escapeHtml } from '../auth/mail.ts';
 import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { AuthService, Viewer } from '../auth/service.ts';
 import type { BillingService } from '../billing/service.ts';
 import { planLabel } from '../billing/subscriptions.ts';
 import { monthBounds } from '../dashboard/service.ts';
@@ -170,6 +170,8 @@ interface AdminDependencies {
   adminConfig: AdminConfigStore;
   billing: BillingService;
   mailer: Mailer;
+  /** Access tokens are checked without reading the user's row, so a suspension revokes them there. */
+  sessions: Pick<AuthService, 'revokeAccessTokensOf'>;
 }
 
 export class AdminService {
@@ -282,6 +284,7 @@ export class AdminService {
       this.deps.prisma.user.update({ where: { id: user.id }, data: { status: 'suspended' } }),
       this.deps.prisma.refreshToken.deleteMany({ where: { userId: user.id } }),
     ]);
+    await this.deps.sessions.revokeAccessTokensOf(user.id);
     await this.deps.events.record({ event: `Customer suspended: ${user.email}`, category: ADMIN_CATEGORY, userId: viewer.id });
     return this.requireRow(user.id);
   }

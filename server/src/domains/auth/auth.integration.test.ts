@@ -206,6 +206,81 @@ describe('sessions', () => {
   });
 });
 
+describe('access tokens, checked from their signed claims and the revocation list', () => {
+  const globalId = (userId: string) => Buffer.from(`User:${userId}`).toString('base64');
+  const viewerOf = async (token: string, on: { url: string } = server) => {
+    const response = await graphql(on, '{ viewer { id } }', {}, token);
+    expect(response.errors).toBeUndefined();
+    return response.data.viewer;
+  };
+  const expectRefused = async (token: string, on: { url: string } = server) => {
+    expect(await viewerOf(token, on)).toBeNull();
+    const me = await api(on, 'GET', '/users/me', { token });
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ detail: 'Authentication required' });
+  };
+  const signInAdmin = () => loggedIn({ email: 'admin@example.com', password: 'admin-demo-2026' });
+
+  it("answers with a valid token, and refuses a suspended customer's still-valid token at once", async () => {
+    const session = await loggedIn();
+    const admin = await signInAdmin();
+    expect(await viewerOf(session.accessToken)).toEqual({ id: globalId(session.userId) });
+
+    expect((await api(server, 'POST', `/admin/suspend/${session.userId}`, { token: admin.accessToken })).status).toBe(200);
+    await expectRefused(session.accessToken);
+
+    expect((await api(server, 'POST', `/admin/enable/${session.userId}`, { token: admin.accessToken })).status).toBe(200);
+    // Tokens count whole seconds: one issued in the second of the suspension counts as before it.
+    server.clock.advance(1000);
+    const again = await loggedIn({ email: session.email, password: session.password });
+    expect(await viewerOf(again.accessToken)).toEqual({ id: globalId(session.userId) });
+    await expectRefused(session.accessToken);
+  });
+
+  it("ends only the session logged out of: its token is refused, another session's still works", async () => {
+    const first = await loggedIn();
+    const second = await loggedIn({ email: first.email, password: first.password });
+    const logout = await graphql(server, 'mutation { logout { ... on MessagePayload { message } } }', {}, first.accessToken);
+    expect(logout.data.logout.message).toBe('Signed out');
+
+    await expectRefused(first.accessToken);
+    expect(await viewerOf(second.accessToken)).toEqual({ id: globalId(second.userId) });
+  });
+
+  it('refuses logged-out and suspended tokens on a server started afterwards too: it rebuilds the list from the rows', async () => {
+    const loggedOut = await loggedIn();
+    const suspended = await loggedIn();
+    const live = await loggedIn();
+    const admin = await signInAdmin();
+    expect((await api(server, 'POST', '/users/logout', { body: { refresh_token: loggedOut.refreshToken } })).status).toBe(200);
+    expect((await api(server, 'POST', `/admin/suspend/${suspended.userId}`, { token: admin.accessToken })).status).toBe(200);
+
+    const restarted = await startTestServer({}, { shareDatabaseWith: server });
+    try {
+      await expectRefused(loggedOut.accessToken, restarted);
+      await expectRefused(suspended.accessToken, restarted);
+      expect(await viewerOf(live.accessToken, restarted)).toEqual({ id: globalId(live.userId) });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('with Redis, stops a token on every replica at once when another one logs it out', async () => {
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `test-revocations-${Date.now()}` };
+    const first = await startTestServer(redis, { shareDatabaseWith: server });
+    const second = await startTestServer(redis, { shareDatabaseWith: server });
+    try {
+      const session = await loggedIn();
+      expect(await viewerOf(session.accessToken, second)).toEqual({ id: globalId(session.userId) });
+      expect((await api(first, 'POST', '/users/logout', { body: { refresh_token: session.refreshToken } })).status).toBe(200);
+      await expectRefused(session.accessToken, second);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('verification requests', () => {
   it('sends a new mail to an unverified account and answers the same for an unknown email', async () => {
     const email = uniqueEmail('unverified');

@@ -11,6 +11,9 @@ export const viewerOnly = (user: { id: string }, _args: unknown, context: GraphQ
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
+  // Select mode: a field reads only its own columns, so a user known by id alone (the viewer, from the
+  // token) loads the row only when a field asks for it, once per request (the prisma plugin's loader).
+  select: { id: true },
   // A user is found by themself and by admins only (the service's filter); to anyone else it does not exist.
   findUnique: (id, context) => visibleUserWhere(context.viewer, id),
   nullable: true,
@@ -20,7 +23,11 @@ export const UserRef = builder.prismaNode('User', {
     fullName: t.exposeString('fullName', { authScopes: { authenticated: true } }),
     role: t.expose('role', { type: RoleEnum, authScopes: { authenticated: true } }),
     status: t.expose('status', { type: UserStatusEnum, authScopes: { authenticated: true } }),
-    emailVerified: t.boolean({ authScopes: { authenticated: true }, resolve: (user) => user.emailVerifiedAt !== null }),
+    emailVerified: t.boolean({
+      authScopes: { authenticated: true },
+      select: { emailVerifiedAt: true },
+      resolve: (user) => user.emailVerifiedAt !== null,
+    }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, authScopes: { authenticated: true } }),
     emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
     plan: t.loadable({
@@ -62,13 +69,13 @@ builder.queryField('me', (t) =>
 );
 
 builder.queryField('viewer', (t) =>
-  t.prismaField({
-    type: 'User',
+  t.field({
+    type: UserRef,
     nullable: true,
     description: 'The signed-in user, or null when signed out: the root of everything a customer owns.',
     authScopes: { public: true },
-    resolve: (query, _root, _args, context) =>
-      context.viewer ? context.prisma.user.findUnique({ ...query, where: { id: context.viewer.id } }) : null,
+    // The token says who it is; the row is read only for the fields that need it.
+    resolve: (_root, _args, context) => (context.viewer ? { id: context.viewer.id } : null),
   }),
 );
 

@@ -6,14 +6,16 @@ import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../plat
 import type { Mailer } from '../../platform/mail/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
+import type { RevocationList } from '../../platform/revocations/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
-import { NO_VIEWER } from '../../requestAuth.ts';
+import { NO_VIEWER, type AuthenticatedViewer } from '../../requestAuth.ts';
 import { parseInput } from '../../validation.ts';
 import { planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
 import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
+import { isRevoked, REVOCATION_TTL_MS, revocationsOf, sessionRevocation, userRevocation } from './revocation.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REFRESH_TOKEN_TTL_DAYS, VERIFICATION_TOKEN_TTL_HOURS } from './tokens.ts';
 
 /** A user the viewer may see: themself, or anyone for an admin. */
@@ -21,9 +23,9 @@ export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.
   return viewer?.role === 'ADMIN' ? { id: userId } : { id: userId, AND: { id: viewer?.id ?? NO_VIEWER } };
 }
 
+/** Who is calling, as their access token says: what a request knows of them without reading a row. */
 export interface Viewer {
   id: string;
-  email: string;
   role: Role;
 }
 
@@ -101,6 +103,8 @@ interface AuthDependencies {
   clock: Clock;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Logged-out sessions and suspended users, checked on every request instead of their rows. */
+  revocations: RevocationList;
   appSecret: string;
   publicUrl: string;
   events: EventsService;
@@ -110,6 +114,7 @@ interface AuthDependencies {
 export class AuthService {
   readonly accessTokens: AccessTokens;
   private dummyHash: Promise<string> | undefined;
+  private restored: Promise<void> | undefined;
 
   constructor(private readonly deps: AuthDependencies) {
     this.accessTokens = new AccessTokens(deps.appSecret, () => deps.clock.now());
@@ -214,8 +219,10 @@ export class AuthService {
     };
   }
 
-  /** Ends the session the refresh token belongs to; its access tokens stop working at once. */
-  /** Ends a session: the given refresh token's when there is one, else the calling access token's. */
+  /**
+   * Ends a session: the given refresh token's when there is one, else the calling access token's.
+   * Its refresh tokens and its access tokens stop working at once.
+   */
   async logout(rawRefreshToken: unknown, viewer: { familyId: string } | null): Promise<void> {
     if (rawRefreshToken === undefined || rawRefreshToken === null) {
       if (!viewer) throw authErrors.authenticationRequired();
@@ -299,26 +306,25 @@ export class AuthService {
     return user;
   }
 
-  /** Resolves a bearer access token to the viewer, or null when it is invalid, revoked or suspended. */
-  async authenticate(accessToken: string): Promise<(Viewer & { familyId: string }) | null> {
-    const claims = await this.accessTokens.verify(accessToken);
-    if (!claims) return null;
-    const user = await this.deps.prisma.user.findUnique({
-      where: { id: claims.userId },
-      select: {
-        id: true,
-        email: true,
-        role: true,
-        status: true,
-        refreshTokens: {
-          where: { familyId: claims.familyId, revokedAt: null, expiresAt: { gt: this.deps.clock.now() } },
-          select: { id: true },
-          take: 1,
-        },
-      },
-    });
-    if (!user || user.status === 'suspended' || user.refreshTokens.length === 0) return null;
-    return { id: user.id, email: user.email, role: user.role, familyId: claims.familyId };
+  /**
+   * Resolves a bearer access token to the viewer, or null when it is invalid, expired or revoked
+   * (logged out, suspended). Reads no row: the signed claims say who it is, the revocation list
+   * whether it still holds.
+   */
+  async authenticate(accessToken: string): Promise<AuthenticatedViewer | null> {
+    const access = await this.accessTokens.verify(accessToken);
+    if (!access) return null;
+    await this.restoreRevocations();
+    if (isRevoked(access.issuedAt, await this.deps.revocations.revokedAt(revocationsOf(access)))) return null;
+    return { id: access.userId, role: access.role, familyId: access.familyId };
+  }
+
+  /**
+   * Stops every access token the user holds now, at once, whichever session issued it (suspension).
+   * Tokens issued afterwards, once the user may sign in again, are not stopped.
+   */
+  revokeAccessTokensOf(userId: string): Promise<void> {
+    return this.deps.revocations.revoke(userRevocation(userId), this.deps.clock.now(), REVOCATION_TTL_MS);
   }
 
   me(viewer: Viewer): Promise<User> {
@@ -368,11 +374,43 @@ export class AuthService {
     return this.dummyHash;
   }
 
+  /** After the rows, so that a token the family issues while they change is revoked as well. */
   private async revokeFamily(familyId: string): Promise<void> {
-    await this.deps.prisma.refreshToken.updateMany({
-      where: { familyId, revokedAt: null },
-      data: { revokedAt: this.deps.clock.now() },
+    const now = this.deps.clock.now();
+    await this.deps.prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
+    await this.deps.revocations.revoke(sessionRevocation(familyId), this.deps.clock.now(), REVOCATION_TTL_MS);
+  }
+
+  /**
+   * Once per process, the revocations of the last access-token lifetime from the rows that record
+   * them: a list kept in memory starts empty, and a restart must not bring a logged-out session's
+   * or a suspended user's tokens back. A family revoked as a whole leaves its last token revoked
+   * and not replaced (rotation replaces); a suspended user's row was last changed by the suspension
+   * or after it.
+   */
+  private restoreRevocations(): Promise<void> {
+    this.restored ??= this.readRecentRevocations().catch((error: unknown) => {
+      this.restored = undefined;
+      throw error;
     });
+    return this.restored;
+  }
+
+  private async readRecentRevocations(): Promise<void> {
+    const since = new Date(this.deps.clock.now().getTime() - REVOCATION_TTL_MS);
+    const [sessions, suspended] = await Promise.all([
+      this.deps.prisma.refreshToken.findMany({
+        where: { revokedAt: { gte: since }, replacedById: null },
+        select: { familyId: true, revokedAt: true },
+      }),
+      this.deps.prisma.user.findMany({ where: { status: 'suspended', updatedAt: { gte: since } }, select: { id: true, updatedAt: true } }),
+    ]);
+    await Promise.all([
+      ...sessions.map(({ familyId, revokedAt }) =>
+        this.deps.revocations.revoke(sessionRevocation(familyId), revokedAt!, REVOCATION_TTL_MS),
+      ),
+      ...suspended.map(({ id, updatedAt }) => this.deps.revocations.revoke(userRevocation(id), updatedAt, REVOCATION_TTL_MS)),
+    ]);
   }
 
   private async sendVerificationEmail(user: User): Promise<void> {

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from '../../generated/prisma/client.ts';
 
@@ -13,15 +13,22 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** The claims of a token that verified, with the second it was issued at (JWT times are whole seconds). */
+export interface VerifiedAccess extends AccessClaims {
+  issuedAt: number;
+}
+
 /** Short-lived HS256 access tokens, keyed by a key derived from the app secret. */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     appSecret: string,
     private readonly now: () => Date,
   ) {
-    this.key = new Uint8Array(hkdfSync('sha256', appSecret, 'chatbot-builder', 'access-token', 32));
+    const secret = new Uint8Array(hkdfSync('sha256', appSecret, 'chatbot-builder', 'access-token', 32));
+    // Imported once: given raw bytes, jose imports them again on every request's verify.
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   async issue(claims: AccessClaims): Promise<string> {
@@ -31,19 +38,19 @@ export class AccessTokens {
       .setSubject(claims.userId)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims of a valid token, or null for a forged, malformed or expired one. */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedAccess | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         currentDate: this.now(),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return null;
       if (payload.role !== 'ADMIN' && payload.role !== 'customer') return null;
-      return { userId: payload.sub, role: payload.role, familyId: payload.fam };
+      return { userId: payload.sub, role: payload.role, familyId: payload.fam, issuedAt: payload.iat };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -1,0 +1,41 @@
+import { Redis } from 'ioredis';
+import type { RevocationList } from './types.ts';
+
+export interface RedisRevocationListOptions {
+  url: string;
+  /** Prepended to every key, e.g. `chatbot:revoked:`; tests use a unique one. */
+  prefix?: string;
+}
+
+// Atomic, so that of two replicas revoking one key at once the later time stays.
+const REVOKE_SCRIPT = `
+local at = ARGV[1]
+local current = redis.call('GET', KEYS[1])
+if current and tonumber(current) > tonumber(at) then at = current end
+redis.call('SET', KEYS[1], at, 'PX', ARGV[2])
+`;
+
+/** Revocations every replica sees: one MGET per check, and Redis forgets each one when its TTL ends. */
+export class RedisRevocationList implements RevocationList {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(options: RedisRevocationListOptions) {
+    this.redis = new Redis(options.url);
+    this.prefix = options.prefix ?? '';
+  }
+
+  async revoke(key: string, at: Date, ttlMs: number): Promise<void> {
+    await this.redis.eval(REVOKE_SCRIPT, 1, this.prefix + key, at.getTime(), Math.ceil(ttlMs));
+  }
+
+  async revokedAt(keys: readonly string[]): Promise<(number | null)[]> {
+    if (keys.length === 0) return [];
+    const values = await this.redis.mget(keys.map((key) => this.prefix + key));
+    return values.map((value) => (value === null ? null : Number(value)));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
