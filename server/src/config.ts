@@ -74,6 +74,9 @@ const environmentSchema = z.object({
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** Every variable the server reads, for deployment files to be checked against. */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
 /** Parses the environment once; nothing else in the server reads `process.env`. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
