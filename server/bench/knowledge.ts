@@ -9,6 +9,7 @@ import { documentStatusTopic, type DocumentStatusEvent } from '../src/domains/kn
 import { pdfWithPages } from '../test/documentFixtures.ts';
 import { uuidv7 } from '../src/domains/knowledge/ids.ts';
 import { batches } from '../src/domains/knowledge/store.ts';
+import { searchTermsOf, STEMMING_VERSION } from '../src/platform/embeddings/index.ts';
 
 export interface BenchRow {
   benchmark: string;
@@ -255,9 +256,9 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
       // PostgreSQL (in this process for PGlite) and Chroma (its own process) work side by side.
       await Promise.all([
         prisma.$executeRaw`
-          INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel", "vectorLayout")
-          SELECT t.id, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}, ${VECTOR_LAYOUT_VERSION}
-          FROM unnest(${ids}::text[], ${batch}::int[], ${contents}::text[]) AS t(id, ordinal, content)`,
+          INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel", "searchTerms", "searchVersion", "vectorLayout")
+          SELECT t.id, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}, t.terms, ${STEMMING_VERSION}, ${VECTOR_LAYOUT_VERSION}
+          FROM unnest(${ids}::text[], ${batch}::int[], ${contents}::text[], ${contents.map((content) => searchTermsOf(`corpus.txt\n${content}`))}::text[]) AS t(id, ordinal, content, terms)`,
         vectors.upsert(
           collection,
           ids.map((id, index) => ({
