@@ -2,7 +2,7 @@
 // Reported, never asserted: timing assertions belong to no test.
 import { benchCrawl } from './crawler.ts';
 import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
-import { benchBotListQueries } from './botList.ts';
+import { benchBotList } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import { benchStartup } from './startup.ts';
@@ -26,7 +26,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['pdf', () => benchPdfIngestion()],
   ['crawl', async () => [await crawlRow()]],
   ['retrieval', () => benchRetrieval()],
-  ['bots', async () => [await benchBotListQueries()]],
+  ['bots', () => benchBotList()],
   ['chat', () => benchWidgetChat()],
   ['qa', () => benchOfflineAnswers()],
   ['startup', () => benchStartup()],

@@ -1,9 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import { demoCustomer } from '../test/accounts.ts';
 import { graphql, startTestServer } from '../test/harness.ts';
 import type { BenchRow } from './knowledge.ts';
-import { createDatabase } from '../src/platform/database/index.ts';
-import { applyMigrations } from '../src/platform/database/migrate.ts';
+import { createBenchDatabase, graphqlRequestsPerSecond } from './throughput.ts';
 
 const CONNECTIONS = 10;
 const WARM_UP_MS = 500;
@@ -13,56 +11,14 @@ const ROUNDS = 3;
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/**
- * Keeps CONNECTIONS keep-alive requests in flight for a while and counts the answers. It runs in a
- * worker thread, so the load's own JavaScript does not take turns with the server's on one event loop.
- */
-const LOAD = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, body, headers, connections, warmUpMs, measureMs } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-let counting = false;
-let done = 0;
-let failed = 0;
-let stopped = false;
-const post = () => new Promise((resolve) => {
-  const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
-    response.resume();
-    response.on('end', () => {
-      if (counting) response.statusCode === 200 ? done++ : failed++;
-      resolve();
-    });
-  });
-  request.on('error', () => { if (counting) failed++; resolve(); });
-  request.end(body);
-});
-const loop = async () => { while (!stopped) await post(); };
-const loops = Array.from({ length: connections }, loop);
-setTimeout(() => {
-  counting = true;
-  setTimeout(async () => {
-    counting = false;
-    stopped = true;
-    await Promise.all(loops);
-    agent.destroy();
-    parentPort.postMessage({ perSecond: done / (measureMs / 1000), failed });
-  }, measureMs);
-}, warmUpMs);
-`;
-
 async function requestsPerSecond(url: string, query: string, token?: string): Promise<number> {
-  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const worker = new Worker(LOAD, {
-    eval: true,
-    workerData: { url, body: JSON.stringify({ query }), headers, connections: CONNECTIONS, warmUpMs: WARM_UP_MS, measureMs: MEASURE_MS },
-  });
-  const result = await new Promise<{ perSecond: number; failed: number }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
-  if (result.failed > 0) throw new Error(`${result.failed} requests for ${query} failed`);
+  const result = await graphqlRequestsPerSecond(
+    url,
+    query,
+    { connections: CONNECTIONS, warmUpMs: WARM_UP_MS, measureMs: MEASURE_MS },
+    token,
+  );
+  if (result.failed > 0) throw new Error(`${result.failed} requests for ${query} failed: ${result.firstFailure}`);
   return result.perSecond;
 }
 
@@ -73,8 +29,8 @@ async function requestsPerSecond(url: string, query: string, token?: string): Pr
 export async function benchViewerToken(): Promise<BenchRow[]> {
   let counting = false;
   const statements: string[] = [];
-  const database = await createDatabase({ onQuery: (sql) => counting && statements.push(sql) });
-  await applyMigrations(database);
+  const bench = await createBenchDatabase({ onQuery: (sql) => counting && statements.push(sql) });
+  const { database } = bench;
   const server = await startTestServer({}, { database });
   try {
     const customer = await demoCustomer(server);
@@ -94,7 +50,7 @@ export async function benchViewerToken(): Promise<BenchRow[]> {
     const ratio = signedIn / anonymous;
     return [
       {
-        benchmark: `{ viewer { id } } with a bearer token vs { __typename } without (${CONNECTIONS} connections)`,
+        benchmark: `{ viewer { id } } with a bearer token vs { __typename } without (${bench.label}, ${CONNECTIONS} connections)`,
         value: round(ratio, 2),
         unit: 'x',
         goal: '>= 0.7',
@@ -104,6 +60,6 @@ export async function benchViewerToken(): Promise<BenchRow[]> {
     ];
   } finally {
     await server.close();
-    await database.close();
+    await bench.drop();
   }
 }

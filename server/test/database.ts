@@ -12,7 +12,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createDatabase, databaseDriver, PGLITE_MEMORY, type Database } from '../src/platform/database/index.ts';
+import {
+  createDatabase,
+  databaseDriver,
+  PGLITE_MEMORY,
+  type CreateDatabaseOptions,
+  type Database,
+} from '../src/platform/database/index.ts';
 import { applyMigrations, readMigrations } from '../src/platform/database/migrate.ts';
 
 export interface TestDatabase {
@@ -77,11 +83,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await createMigratedPglite();
     return { database, drop: () => database.close() };
   }
+  return openScratchPostgresDatabase(serverUrl);
+}
 
-  const scratch = await createScratchPostgresDatabase(serverUrl);
+/** A new, migrated database on the server of `serverUrl` (named with `prefix`), dropped by drop(). */
+export async function openScratchPostgresDatabase(
+  serverUrl: string,
+  prefix = 'test',
+  options: Pick<CreateDatabaseOptions, 'onQuery'> = {},
+): Promise<TestDatabase & { url: string }> {
+  const scratch = await createScratchPostgresDatabase(serverUrl, prefix);
   let database: Database | undefined;
   try {
-    database = await createDatabase({ url: scratch.url });
+    database = await createDatabase({ ...options, url: scratch.url });
     await applyMigrations(database);
   } catch (error) {
     await database?.close();

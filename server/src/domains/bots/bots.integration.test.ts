@@ -410,6 +410,76 @@ describe('bots over GraphQL', () => {
     expect(deleted.data.deleteBot.deletedId).toBe(botId);
   });
 
+  it("shows each bot of a page with its own status, today's conversations and owner, over GraphQL and REST", async () => {
+    const account = await signUp(server, 'Page Owner');
+    await grantSubscription(server, account.userId, 'Enterprise');
+    const { prisma, clock } = server.platform;
+    const learning = await createBot(account, { name: 'Learning bot' });
+    const busy = await createBot(account, { name: 'Busy bot' });
+    const paused = await createBot(account, { name: 'Paused bot', isActive: false });
+    const crawling = await createBot(account, { name: 'Crawling bot', isActive: false });
+    await prisma.document.create({
+      data: {
+        botId: learning.id,
+        fileName: 'a.txt',
+        mimeType: 'text/plain',
+        sizeBytes: 1,
+        contentHash: 'h',
+        storageKey: 'k',
+        status: 'processing',
+      },
+    });
+    await prisma.webSource.create({ data: { botId: crawling.id, url: 'https://example.org/', status: 'running' } });
+    const now = clock.now();
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    await prisma.chatSession.createMany({
+      data: [
+        { botId: busy.id, channel: 'widget', createdAt: midnight },
+        { botId: busy.id, channel: 'whatsapp', createdAt: now },
+        { botId: busy.id, channel: 'widget', createdAt: new Date(midnight.getTime() - 1) },
+        { botId: paused.id, channel: 'widget', createdAt: now },
+      ],
+    });
+    const expected = {
+      'Learning bot': { status: 'training', conversationsToday: 0 },
+      'Busy bot': { status: 'online', conversationsToday: 2 },
+      'Paused bot': { status: 'offline', conversationsToday: 1 },
+      'Crawling bot': { status: 'training', conversationsToday: 0 },
+    };
+
+    const listed = await graphql(
+      server,
+      '{ viewer { bots(first: 10) { totalCount edges { node { name status conversationsToday owner { fullName } } } } } }',
+      {},
+      account.accessToken,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data.viewer.bots.totalCount).toBe(4);
+    const nodes = listed.data.viewer.bots.edges.map((edge: { node: { name: keyof typeof expected } }) => edge.node);
+    expect(
+      Object.fromEntries(nodes.map((node: any) => [node.name, { status: node.status, conversationsToday: node.conversationsToday }])),
+    ).toEqual(expected);
+    expect(nodes.map((node: any) => node.owner.fullName)).toEqual(['Page Owner', 'Page Owner', 'Page Owner', 'Page Owner']);
+    expect(nodes.map((node: any) => node.name)).toEqual(['Crawling bot', 'Paused bot', 'Busy bot', 'Learning bot']);
+
+    const training = await graphql(
+      server,
+      '{ viewer { bots(first: 10, status: training) { edges { node { name } } } } }',
+      {},
+      account.accessToken,
+    );
+    expect(training.data.viewer.bots.edges.map((edge: any) => edge.node.name).sort()).toEqual(['Crawling bot', 'Learning bot']);
+
+    const rest = await api(server, 'GET', '/bots', { token: account.accessToken });
+    expect(rest.status).toBe(200);
+    expect(
+      Object.fromEntries(rest.body.map((bot: any) => [bot.name, { status: bot.status, conversationsToday: bot.conversations }])),
+    ).toEqual(expected);
+    expect(rest.body.map((bot: any) => bot.owner)).toEqual(['Page Owner', 'Page Owner', 'Page Owner', 'Page Owner']);
+    const single = await api(server, 'GET', `/bots/${busy.id}`, { token: account.accessToken });
+    expect(single.body).toMatchObject({ status: 'online', conversations: 2, owner: 'Page Owner' });
+  });
+
   it('lets the seeded demo customer see their own bots only', async () => {
     const demo = await logIn(server, 'customer@example.com', 'customer-demo-2026');
     const listed = await graphql(server, '{ viewer { bots(first: 50) { totalCount } } }', {}, demo.accessToken);

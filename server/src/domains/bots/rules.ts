@@ -140,8 +140,8 @@ export const botListFilter = z.object({
   status: z.enum([...BOT_STATUSES, 'all']).optional(),
 });
 
-/** The list's status: training while any source is being processed, else online or offline by the active flag. */
-export function botStatus(bot: { isActive: boolean; sourcesInProgress: number }): BotStatus {
-  if (bot.sourcesInProgress > 0) return 'training';
+/** The list's status: training while any source is being processed (learning), else online or offline by the active flag. */
+export function botStatus(bot: { isActive: boolean; learning: boolean }): BotStatus {
+  if (bot.learning) return 'training';
   return bot.isActive ? 'online' : 'offline';
 }

@@ -1,18 +1,37 @@
+import { createContextCache } from '@pothos/core';
+import DataLoader from 'dataloader';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { ownedBotWhere } from './access.ts';
 import type { EmbedCodes } from './embed.ts';
 import type { GeneratedPrompt } from './prompt.ts';
-import { BOT_STATUSES, botStatus, CHAT_POSITIONS, FOLLOW_UP_BEHAVIORS, RESPONSE_STYLES, TONES, USE_CASES } from './rules.ts';
+import {
+  BOT_STATUSES,
+  botStatus,
+  type BotStatus,
+  CHAT_POSITIONS,
+  FOLLOW_UP_BEHAVIORS,
+  RESPONSE_STYLES,
+  TONES,
+  USE_CASES,
+} from './rules.ts';
 import type { BotAllowance } from '../billing/subscriptions.ts';
-import { botSummarySelection, conversationsToday } from './service.ts';
+import { BOT_LIST_ORDER, type BotActivity } from './service.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 
 export const BotStatusEnum = builder.enumType('BotStatus', { values: BOT_STATUSES });
+
+/** Per request: the activity of every bot a response shows, loaded together (see BotsService.activity). */
+const botActivity = createContextCache(
+  (context: GraphQLContext) => new DataLoader<string, BotActivity>((botIds) => context.services.bots.activity(botIds)),
+);
 
 /** Only the owner finds a bot (the service's owner filter); to anyone else it does not exist. */
 export const BotRef = builder.prismaNode('Bot', {
   id: { field: 'id' },
+  // Select mode: a list reads the columns its fields ask for, not the whole row (prompts included).
+  select: { id: true },
   findUnique: (id, context) => ownedBotWhere(context.viewer?.id ?? null, id),
   nullable: true,
   authScopes: { authenticated: true },
@@ -42,37 +61,40 @@ export const BotRef = builder.prismaNode('Bot', {
     deployedAt: t.expose('deployedAt', { type: 'DateTime', nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastUpdated: t.expose('updatedAt', { type: 'DateTime' }),
+    // Both from one statement per request for all the bots of a page (the activity loader).
     status: t.field({
       type: BotStatusEnum,
       description: 'training while a document or crawl is in progress, else online or offline by isActive.',
-      select: (_args, context) => ({ isActive: true, _count: botSummarySelection(context.clock.now())._count }),
-      resolve: (bot) => botStatus({ isActive: bot.isActive, sourcesInProgress: bot._count.documents + bot._count.webSources }),
+      select: { isActive: true },
+      resolve: async (bot, _args, context) =>
+        botStatus({ isActive: bot.isActive, learning: (await botActivity(context).load(bot.id)).learning }),
     }),
     conversationsToday: t.int({
-      select: (_args, context) => ({
-        _count: { select: { chatSessions: conversationsToday(context.clock.now()) } },
-      }),
-      resolve: (bot) => bot._count.chatSessions,
+      resolve: async (bot, _args, context) => (await botActivity(context).load(bot.id)).conversationsToday,
     }),
     owner: t.relation('owner', { nullable: true }),
   }),
 });
 
 builder.prismaObjectField(UserRef, 'bots', (t) =>
-  t.relatedConnection('bots', {
+  t.prismaConnection({
+    type: BotRef,
     cursor: 'id',
     authScopes: viewerOnly,
     args: {
       search: t.arg.string({ required: false }),
       status: t.arg({ type: BotStatusEnum, required: false }),
     },
-    query: (args, context) => ({
-      where: context.services.bots.listWhere(context.viewer!.id, { search: args.search ?? undefined, status: args.status ?? undefined }),
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-    }),
-    totalCount: true,
+    // Straight to the bots (the viewer's row is not read first), newest first, on the ownerId, updatedAt index.
+    resolve: (query, _user, args, context) =>
+      context.prisma.bot.findMany({ ...query, where: botListWhere(context, args), orderBy: BOT_LIST_ORDER }),
+    totalCount: (_user, args, context) => context.prisma.bot.count({ where: botListWhere(context, args) }),
   }),
 );
+
+function botListWhere(context: GraphQLContext, args: { search?: string | null; status?: BotStatus | null }) {
+  return context.services.bots.listWhere(context.viewer!.id, { search: args.search ?? undefined, status: args.status ?? undefined });
+}
 
 const ToneEnum = builder.enumType('BotTone', { values: TONES });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Bot, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type Bot, type CrawlStatus, type DocumentStatus, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { BlobStore } from '../../platform/blob/index.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
@@ -37,8 +37,11 @@ interface BotsDependencies {
   platformAi: { model(): Promise<ChatModelEndpoint | null> };
 }
 
-const IN_PROGRESS_DOCUMENTS = { status: { in: ['pending', 'processing'] } } satisfies Prisma.DocumentWhereInput;
-const IN_PROGRESS_CRAWLS = { status: { in: ['pending', 'running'] } } satisfies Prisma.WebSourceWhereInput;
+/** A bot's sources still being learnt: while any is, the bot is "training". */
+const DOCUMENTS_IN_PROGRESS = ['pending', 'processing'] satisfies DocumentStatus[];
+const CRAWLS_IN_PROGRESS = ['pending', 'running'] satisfies CrawlStatus[];
+const IN_PROGRESS_DOCUMENTS = { status: { in: DOCUMENTS_IN_PROGRESS } } satisfies Prisma.DocumentWhereInput;
+const IN_PROGRESS_CRAWLS = { status: { in: CRAWLS_IN_PROGRESS } } satisfies Prisma.WebSourceWhereInput;
 
 /** SQL conditions for the derived list status, shared by REST and GraphQL lists. */
 function botStatusWhere(status: BotStatus): Prisma.BotWhereInput {
@@ -49,39 +52,24 @@ function botStatusWhere(status: BotStatus): Prisma.BotWhereInput {
   return { AND: [{ NOT: training }, { isActive: status === 'online' }] };
 }
 
+/** Constant enum values as SQL literals (never user input), so that the status columns' indexes apply. */
+function sqlList(values: readonly string[]): Prisma.Sql {
+  return Prisma.raw(values.map((value) => `'${value}'`).join(', '));
+}
+
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** The chat sessions a bot's "conversations today" counts: those started since midnight UTC. */
-export function conversationsToday(now: Date) {
-  return { where: { createdAt: { gte: startOfUtcDay(now) } } } satisfies Prisma.Bot$chatSessionsArgs;
-}
+/** Newest first, the order of both lists (the ownerId, updatedAt index). */
+export const BOT_LIST_ORDER = [{ updatedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.BotOrderByWithRelationInput[];
 
-/** The counts a bot's list status and "conversations today" are derived from, in the same query as the bot. */
-export function botSummarySelection(now: Date) {
-  return {
-    owner: { select: { fullName: true, email: true } },
-    _count: {
-      select: {
-        documents: { where: IN_PROGRESS_DOCUMENTS },
-        webSources: { where: IN_PROGRESS_CRAWLS },
-        chatSessions: conversationsToday(now),
-      },
-    },
-  } satisfies Prisma.BotInclude;
-}
-
-type BotWithCounts = Prisma.BotGetPayload<{ include: ReturnType<typeof botSummarySelection> }>;
-
-function summarise(bot: BotWithCounts): BotSummary {
-  const { owner, _count, ...plain } = bot;
-  return {
-    bot: plain,
-    status: botStatus({ isActive: bot.isActive, sourcesInProgress: _count.documents + _count.webSources }),
-    conversationsToday: _count.chatSessions,
-    ownerName: owner?.fullName || owner?.email || '',
-  };
+/** What lists show of a bot besides its columns. */
+export interface BotActivity {
+  /** A document or crawl of the bot is in progress: its status is "training". */
+  learning: boolean;
+  /** Chat sessions started since midnight UTC. */
+  conversationsToday: number;
 }
 
 export class BotsService {
@@ -98,19 +86,35 @@ export class BotsService {
   async list(ownerId: string, rawFilter: unknown): Promise<BotSummary[]> {
     const bots = await this.deps.prisma.bot.findMany({
       where: this.listWhere(ownerId, rawFilter),
-      include: botSummarySelection(this.deps.clock.now()),
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      orderBy: BOT_LIST_ORDER,
     });
-    return bots.map(summarise);
+    return this.summarise(ownerId, bots);
   }
 
   async summary(ownerId: string, botId: string): Promise<BotSummary> {
-    await findOwnedBot(this.deps.prisma, ownerId, botId);
-    const bot = await this.deps.prisma.bot.findUniqueOrThrow({
-      where: { id: botId },
-      include: botSummarySelection(this.deps.clock.now()),
-    });
-    return summarise(bot);
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
+    const [summary] = await this.summarise(ownerId, [bot]);
+    return summary!;
+  }
+
+  /**
+   * What a list shows of each bot besides its columns, in the order of `botIds`, in one statement
+   * for the whole page: whether a source is in progress, and today's conversations. Each is an index
+   * probe per bot (botId first), whatever the size of the tables. The ids are of bots the caller has
+   * already read through the owner filter (a list's rows).
+   */
+  async activity(botIds: readonly string[]): Promise<BotActivity[]> {
+    if (botIds.length === 0) return [];
+    const rows = await this.deps.prisma.$queryRaw<({ id: string } & BotActivity)[]>`
+      SELECT page."id",
+        EXISTS (SELECT 1 FROM "documents" d WHERE d."botId" = page."id" AND d."status" IN (${sqlList(DOCUMENTS_IN_PROGRESS)}))
+          OR EXISTS (SELECT 1 FROM "web_sources" w WHERE w."botId" = page."id" AND w."status" IN (${sqlList(CRAWLS_IN_PROGRESS)}))
+          AS "learning",
+        (SELECT COUNT(*)::int FROM "chat_sessions" s WHERE s."botId" = page."id" AND s."createdAt" >= ${startOfUtcDay(this.deps.clock.now())})
+          AS "conversationsToday"
+      FROM unnest(${[...botIds]}::text[]) AS page("id")`;
+    const byBot = new Map(rows.map(({ id, ...activity }) => [id, activity]));
+    return botIds.map((botId) => byBot.get(botId) ?? { learning: false, conversationsToday: 0 });
   }
 
   get(ownerId: string, botId: string): Promise<Bot> {
@@ -211,6 +215,20 @@ export class BotsService {
   /** How many bots the owner's plan allows now: what bot creation checks, for screens to show ahead. */
   allowance(ownerId: string): Promise<BotAllowance> {
     return botAllowance(this.deps.prisma, ownerId, this.deps.clock.now());
+  }
+
+  /** The REST list's derived fields for the owner's `bots`: two statements for any number of bots. */
+  private async summarise(ownerId: string, bots: Bot[]): Promise<BotSummary[]> {
+    const [activities, owner] = await Promise.all([
+      this.activity(bots.map((bot) => bot.id)),
+      bots.length > 0 ? this.deps.prisma.user.findUnique({ where: { id: ownerId }, select: { fullName: true, email: true } }) : null,
+    ]);
+    return bots.map((bot, index) => ({
+      bot,
+      status: botStatus({ isActive: bot.isActive, learning: activities[index]!.learning }),
+      conversationsToday: activities[index]!.conversationsToday,
+      ownerName: owner?.fullName || owner?.email || '',
+    }));
   }
 
   /**
