@@ -20,6 +20,7 @@ const plan = (id: string, name: string, overrides: Record<string, unknown> = {})
   currency: 'usd',
   billingPeriod: 'month',
   botLimit: 5,
+  widgetMessagesPerMinute: null,
   creditAmount: null,
   features: ['One feature'],
   isActive: true,
@@ -135,6 +136,7 @@ describe('/admin/plans', () => {
       price: '29.5',
       features: ['Unlimited bots'],
       botLimit: null,
+      widgetMessagesPerMinute: null,
       planType: 'subscription',
       billingPeriod: 'year',
     });
@@ -210,6 +212,7 @@ describe('/admin/plans', () => {
         price: '24',
         features: ['Chat', 'Email', 'Widget', 'Logs', 'Export'],
         botLimit: 10,
+        widgetMessagesPerMinute: null,
       },
     });
     await act(async () => {
@@ -230,6 +233,55 @@ describe('/admin/plans', () => {
     expect(within(card('Starter')).getByText('+1 more')).toBeTruthy();
   });
 
+  it("edits a subscription plan's widget messages per minute: shows the stored one, refuses 0, sends the new one", async () => {
+    const environment = renderPlans([plan('plan-agency', 'Agency', { widgetMessagesPerMinute: 1200 }), PACK]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Agency' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Agency' });
+    const limit = field(dialog, /^Widget messages per minute/);
+    expect(limit.value).toBe('1200');
+    expect(
+      within(dialog).getByText("How many visitor messages one bot may answer a minute. Leave empty for the platform's default (300)."),
+    ).toBeTruthy();
+
+    type(limit, '0');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText("Enter a whole number from 1 to 1,000,000, or leave empty for the platform's default."),
+    ).toBeTruthy();
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+
+    type(limit, '6000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables.input).toMatchObject({ widgetMessagesPerMinute: 6000, botLimit: 5 });
+    await act(async () => {
+      environment.mock.resolve(operation, {
+        data: { updatePaymentPlan: { __typename: 'PaymentPlan', ...plan('plan-agency', 'Agency', { widgetMessagesPerMinute: 6000 }) } },
+      });
+    });
+    // The toaster outlives a test (an earlier one said "Plan Updated" too): the dialog closing says it was saved.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('clears the widget messages per minute back to the platform default with an empty field', async () => {
+    const environment = renderPlans([plan('plan-agency', 'Agency', { widgetMessagesPerMinute: 1200 }), PACK]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Agency' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Agency' });
+    type(field(dialog, /^Widget messages per minute/), ' ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(environment.mock.getMostRecentOperation().request.variables.input).toMatchObject({ widgetMessagesPerMinute: null, botLimit: 5 });
+  });
+
+  it('asks for the widget messages per minute on subscription plans only', async () => {
+    renderPlans();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a plan' });
+    expect(field(dialog, /^Widget messages per minute/).value).toBe('');
+    fireEvent.change(within(dialog).getByLabelText('Plan type'), { target: { value: 'credit' } });
+    expect(within(dialog).queryByLabelText(/^Widget messages per minute/)).toBeNull();
+  });
+
   it('says "Failed to update the plan. Please try again." when the update fails without a reason', async () => {
     const environment = renderPlans();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Small pack' }));
@@ -239,6 +291,7 @@ describe('/admin/plans', () => {
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.variables.input).toMatchObject({ creditAmount: 500 });
     expect(operation.request.variables.input).not.toHaveProperty('botLimit');
+    expect(operation.request.variables.input).not.toHaveProperty('widgetMessagesPerMinute');
     await act(async () => {
       environment.mock.reject(operation, new Error(''));
     });

@@ -105,7 +105,7 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
   );
 }
 
-/** Edits a plan's name, price, description, features and bot limit or credit amount; the card shows the answer. */
+/** Edits a plan's name, price, description, features and bot limit (and widget limit) or credit amount; the card shows the answer. */
 export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFragment$key; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const data = useFragment(
@@ -118,6 +118,7 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
         price
         billingPeriod
         botLimit
+        widgetMessagesPerMinute
         creditAmount
         features
       }

@@ -16,7 +16,15 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
-import { BILLING_PERIODS, PLAN_TYPES, problemsOf, type PlanDraft, type PlanField } from './planForm.ts';
+import {
+  BILLING_PERIODS,
+  DEFAULT_WIDGET_MESSAGES_PER_MINUTE,
+  MAX_WIDGET_MESSAGES_PER_MINUTE,
+  PLAN_TYPES,
+  problemsOf,
+  type PlanDraft,
+  type PlanField,
+} from './planForm.ts';
 
 /** What the server said was wrong with the last attempt: by field, and anything else. */
 export interface ServerProblems {
@@ -52,8 +60,9 @@ function TextField({
 
 /**
  * The plan form. Its rules: the price is read after removing a dollar sign; the bot limit (a whole
- * number, empty for unlimited) and the billing period are for subscription plans only, the credit
- * amount for credit plans only; at least one feature input always stays.
+ * number, empty for unlimited), the widget messages a minute (empty for the platform's default) and
+ * the billing period are for subscription plans only, the credit amount for credit plans only; at
+ * least one feature input always stays.
  */
 function PlanForm({
   formId,
@@ -68,15 +77,16 @@ function PlanForm({
   server: ServerProblems;
   onSubmit: (draft: PlanDraft) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
   const change = (patch: Partial<PlanDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const problems = problemsOf(draft);
+  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   // The form's own check first; the server's answer to the last attempt otherwise.
   const errorOf = (field: PlanField) => {
     const problem = tried ? problems[field] : undefined;
-    return problem ? t(`adminPlans.form.problems.${problem}`) : server.byField[field];
+    return problem ? t(`adminPlans.form.problems.${problem}`, { max: count(MAX_WIDGET_MESSAGES_PER_MINUTE) }) : server.byField[field];
   };
   const subscription = draft.planType === 'subscription';
   const setFeature = (index: number, value: string) => change({ features: draft.features.map((item, i) => (i === index ? value : item)) });
@@ -160,6 +170,19 @@ function PlanForm({
             </TextField>
           )}
         </SimpleGrid>
+        {subscription && (
+          <TextField
+            label={t('adminPlans.form.widgetLimit')}
+            error={errorOf('widgetMessagesPerMinute')}
+            help={t('adminPlans.form.widgetLimitHelp', { limit: count(DEFAULT_WIDGET_MESSAGES_PER_MINUTE) })}
+          >
+            <Input
+              value={draft.widgetMessagesPerMinute}
+              inputMode="numeric"
+              onChange={(event) => change({ widgetMessagesPerMinute: event.currentTarget.value })}
+            />
+          </TextField>
+        )}
         <TextField label={t('adminPlans.form.description')} error={errorOf('description')}>
           <Textarea
             value={draft.description}

@@ -13,6 +13,7 @@ export const PLAN_FIELDS = [
   'price',
   'billingPeriod',
   'botLimit',
+  'widgetMessagesPerMinute',
   'creditAmount',
   'features',
   'stripePriceId',
@@ -27,13 +28,21 @@ export interface PlanDraft {
   price: string;
   billingPeriod: BillingPeriod;
   botLimit: string;
+  /** Widget messages one bot may answer a minute; empty for the platform's default. */
+  widgetMessagesPerMinute: string;
   creditAmount: string;
   /** One input per feature; at least one input always stays. */
   features: string[];
   stripePriceId: string;
 }
 
-export type PlanProblem = 'nameRequired' | 'priceInvalid' | 'botLimitInvalid' | 'creditAmountInvalid' | 'featuresRequired';
+export type PlanProblem =
+  'nameRequired' | 'priceInvalid' | 'botLimitInvalid' | 'widgetLimitInvalid' | 'creditAmountInvalid' | 'featuresRequired';
+
+/** The platform's widget messages per bot and minute, for a plan that leaves its own empty (the server's default). */
+export const DEFAULT_WIDGET_MESSAGES_PER_MINUTE = 300;
+/** The most widget messages a minute a plan may let one bot answer (the server's bound). */
+export const MAX_WIDGET_MESSAGES_PER_MINUTE = 1_000_000;
 
 export const newPlanDraft = (): PlanDraft => ({
   name: '',
@@ -42,6 +51,7 @@ export const newPlanDraft = (): PlanDraft => ({
   price: '',
   billingPeriod: 'month',
   botLimit: '',
+  widgetMessagesPerMinute: '',
   creditAmount: '',
   features: [''],
   stripePriceId: '',
@@ -55,6 +65,7 @@ export function draftOfPlan(plan: {
   price: number;
   billingPeriod: string | null | undefined;
   botLimit: number | null | undefined;
+  widgetMessagesPerMinute?: number | null;
   creditAmount: number | null | undefined;
   features: readonly string[];
   stripePriceId?: string | null;
@@ -66,6 +77,7 @@ export function draftOfPlan(plan: {
     price: String(plan.price),
     billingPeriod: BILLING_PERIODS.find((period) => period === plan.billingPeriod) ?? 'month',
     botLimit: plan.botLimit == null ? '' : String(plan.botLimit),
+    widgetMessagesPerMinute: plan.widgetMessagesPerMinute == null ? '' : String(plan.widgetMessagesPerMinute),
     creditAmount: plan.creditAmount == null ? '' : String(plan.creditAmount),
     features: plan.features.length > 0 ? [...plan.features] : [''],
     stripePriceId: plan.stripePriceId ?? '',
@@ -92,6 +104,12 @@ function parseCount<Empty>(text: string, empty: Empty): number | Empty | undefin
 /** The bot limit: a whole number, or null (unlimited) when left empty; undefined when invalid. */
 export const parseBotLimit = (text: string) => parseCount(text, null);
 
+/** Widget messages a minute: a whole number up to a million, or null (the platform's default) when left empty; undefined when invalid. */
+export function parseWidgetLimit(text: string): number | null | undefined {
+  const limit = parseCount(text, null);
+  return typeof limit === 'number' && limit > MAX_WIDGET_MESSAGES_PER_MINUTE ? undefined : limit;
+}
+
 const featuresOf = (draft: PlanDraft) => draft.features.map((feature) => feature.trim()).filter((feature) => feature !== '');
 
 /** What is wrong with a draft, by field (empty when it can be sent). */
@@ -100,6 +118,9 @@ export function problemsOf(draft: PlanDraft): Partial<Record<PlanField, PlanProb
   if (draft.name.trim() === '') problems.name = 'nameRequired';
   if (parsePrice(draft.price) === null) problems.price = 'priceInvalid';
   if (draft.planType === 'subscription' && parseBotLimit(draft.botLimit) === undefined) problems.botLimit = 'botLimitInvalid';
+  if (draft.planType === 'subscription' && parseWidgetLimit(draft.widgetMessagesPerMinute) === undefined) {
+    problems.widgetMessagesPerMinute = 'widgetLimitInvalid';
+  }
   if (draft.planType === 'credit' && typeof parseCount(draft.creditAmount, undefined) !== 'number') {
     problems.creditAmount = 'creditAmountInvalid';
   }
@@ -107,7 +128,10 @@ export function problemsOf(draft: PlanDraft): Partial<Record<PlanField, PlanProb
   return problems;
 }
 
-/** The fields both dialogs send: the bot limit for subscription plans only, the credit amount for credit plans only. */
+/**
+ * The fields both dialogs send: the bot limit and the widget messages a minute for subscription plans
+ * only, the credit amount for credit plans only.
+ */
 function commonInput(draft: PlanDraft) {
   const subscription = draft.planType === 'subscription';
   return {
@@ -116,7 +140,10 @@ function commonInput(draft: PlanDraft) {
     price: String(parsePrice(draft.price)),
     features: featuresOf(draft),
     ...(subscription
-      ? { botLimit: parseBotLimit(draft.botLimit) ?? null }
+      ? {
+          botLimit: parseBotLimit(draft.botLimit) ?? null,
+          widgetMessagesPerMinute: parseWidgetLimit(draft.widgetMessagesPerMinute) ?? null,
+        }
       : { creditAmount: parseCount(draft.creditAmount, null) ?? null }),
   };
 }
@@ -132,5 +159,5 @@ export function createInput(draft: PlanDraft) {
   };
 }
 
-/** An edit: the fields the spec's edit call sends (name, price, description, features, bot limit or credit amount). */
+/** An edit: the fields the spec's edit call sends (name, price, description, features, bot limit or credit amount), and the widget limit. */
 export const editInput = (draft: PlanDraft) => commonInput(draft);

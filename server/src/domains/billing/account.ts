@@ -7,8 +7,9 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import type { Viewer } from '../auth/service.ts';
+import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
-import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, maskApiKey, planTypeField } from './rules.ts';
+import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, maskApiKey, planTypeField, type UsageQuantity } from './rules.ts';
 import { findActiveSubscription, findTrial, type SubscriptionWithPlan } from './subscriptions.ts';
 import { trialView, type TrialView } from './trial.ts';
 
@@ -118,6 +119,14 @@ export class BillingAccountService {
       subscription,
       trial: trial && !subscription ? trialView(trial, now) : null,
     };
+  }
+
+  /**
+   * How a customer pays for a usage, from the columns another domain read with its own rows through
+   * `payingStandingSql` (credits.ts): billing mode, own key (decrypted here), balance, current plan.
+   */
+  payingStanding(row: PayingStandingRow, usage: UsageQuantity): PayingStanding {
+    return payingStandingOf(row, usage, (sealed) => openSealedApiKey(this.deps.secrets, sealed));
   }
 
   private settingsOf(userId: string) {

@@ -3,15 +3,22 @@
 // purchase. Every movement is a ledger entry with an idempotency key.
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PlanType, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { parseInput } from '../../validation.ts';
 import { billingErrors } from './errors.ts';
 import { addCredits, balanceOf, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
-import { BILLING_MESSAGES, billingModeOf, Decimal, DEFAULT_USAGE_UNIT, priceUsage } from './rules.ts';
-import { findActiveSubscription } from './subscriptions.ts';
+import {
+  BILLING_MESSAGES,
+  billingModeOf,
+  Decimal,
+  DEFAULT_USAGE_UNIT,
+  priceUsage,
+  widgetMessagesPerMinute,
+  type UsageQuantity,
+} from './rules.ts';
 import { isTrialCharge, trialChargeDescription } from './trial.ts';
 
 /**
@@ -96,14 +103,14 @@ interface CreditDependencies {
 export class CreditService {
   constructor(private readonly deps: CreditDependencies) {}
 
-  /** For the chat domain: how this customer's AI answers are paid (see AiBilling). */
+  /** For the chat domain: how this customer's AI answers are paid (see AiBilling). One statement. */
   async aiBillingFor(userId: string): Promise<AiBilling> {
-    const settings = await this.deps.prisma.billingSettings.findUnique({ where: { userId } });
-    if (billingModeOf(settings) === 'credit') return { mode: 'credits' };
-    const subscription = await findActiveSubscription(this.deps.prisma, userId, this.deps.clock.now());
-    if (!subscription) return { mode: 'credits' };
-    const apiKey = settings?.encryptedApiKey ? this.openApiKey(settings.encryptedApiKey, userId) : null;
-    return apiKey ? { mode: 'own_key', apiKey } : { mode: 'platform' };
+    const standing = payingStandingSql(Prisma.raw(`customer."id"`), this.deps.clock.now());
+    const [row] = await this.deps.prisma.$queryRaw<PayingStandingRow[]>`
+      SELECT ${standing.columns} FROM (SELECT ${userId}::text AS "id") customer ${standing.joins}`;
+    const paying = payingStandingOf(row!, CHAT_USAGE, (sealed) => openSealedApiKey(this.deps.secrets, sealed));
+    if (paying.apiKeyUnreadable) this.warnUnreadableKey(userId);
+    return paying.billing;
   }
 
   /**
@@ -244,13 +251,188 @@ export class CreditService {
     return balanceOf(await this.deps.prisma.billingSettings.findUnique({ where: { userId } })).balance.toNumber();
   }
 
-  private openApiKey(sealed: string, userId: string): string | null {
-    try {
-      return this.deps.secrets.decrypt(sealed);
-    } catch (error) {
-      if (!(error instanceof SecretBoxError)) throw error;
-      this.deps.logger?.warn({ userId }, 'stored AI key cannot be decrypted (APP_SECRET changed?); using the platform service');
-      return null;
-    }
+  private warnUnreadableKey(userId: string): void {
+    this.deps.logger?.warn({ userId }, UNREADABLE_API_KEY);
   }
+}
+
+export const UNREADABLE_API_KEY = 'stored AI key cannot be decrypted (APP_SECRET changed?); using the platform service';
+
+/** The customer's own provider key, decrypted; undefined when it cannot be (sealed under another APP_SECRET). */
+export function openSealedApiKey(secrets: SecretBox, sealed: string): string | undefined {
+  try {
+    return secrets.decrypt(sealed);
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- an answer's reads and writes, in its own statements
+//
+// A chat answer reads who pays for it together with its bot and session (one statement), streams,
+// then writes its messages and its charge together (one statement). These build billing's part of
+// those statements, so that the rules about billing's tables stay here.
+
+/** The usage a chat answer is: one message. */
+export const CHAT_USAGE = { usageType: 'chat', unitName: DEFAULT_USAGE_UNIT, units: 1 } as const satisfies UsageQuantity;
+
+/** The columns `payingStandingSql` adds to a row (whether or not the customer has settings, a plan or a rate). */
+export interface PayingStandingRow {
+  /** Null without a settings row (credit mode). */
+  billingMode: PlanType | null;
+  encryptedApiKey: string | null;
+  /** total_credits - used_credits; null without a settings row. */
+  creditBalance: Decimal | null;
+  /** An active paid subscription counts now. */
+  hasPaidSubscription: boolean;
+  /** What the running free trial has left; null without one. */
+  trialCreditsLeft: Decimal | null;
+  /** The current plan's (the paid one's, else the running trial's) widget messages a minute; null: none set. */
+  planWidgetMessagesPerMinute: number | null;
+  /** The admin's rate for the usage asked about; null: the default rate. */
+  usageCostPerUnit: Decimal | null;
+}
+
+export interface PayingStandingSql {
+  /** The `PayingStandingRow` columns, for the caller's SELECT list. */
+  columns: Prisma.Sql;
+  /** LEFT JOINs for the caller's FROM clause (their aliases start with `paying_`); they add no rows. */
+  joins: Prisma.Sql;
+}
+
+/**
+ * Billing's part of a caller's own statement: who pays for `usage` when the customer is `userId` (an
+ * SQL expression: a parameter, or a column of the caller's row). Plain joins in the caller's FROM
+ * rather than a subquery of their own: the statement is planned on every run, and flat is cheaper.
+ */
+export function payingStandingSql(userId: Prisma.Sql, now: Date, usage: UsageQuantity = CHAT_USAGE): PayingStandingSql {
+  const unitName = usage.unitName ?? DEFAULT_USAGE_UNIT;
+  const currentSubscription = (status: 'active' | 'trialing', columns: Prisma.Sql) => Prisma.sql`
+    SELECT ${columns}
+    FROM "subscriptions" s JOIN "payment_plans" p ON p."id" = s."planId"
+    WHERE s."userId" = ${userId} AND s."status" = ${Prisma.raw(`'${status}'`)} AND s."expiresAt" > ${now}
+    ORDER BY s."expiresAt" DESC LIMIT 1`;
+  return {
+    columns: Prisma.sql`
+      paying_settings."planType"::text AS "billingMode",
+      paying_settings."encryptedApiKey" AS "encryptedApiKey",
+      paying_settings."totalCredits" - paying_settings."usedCredits" AS "creditBalance",
+      paying_paid."id" IS NOT NULL AS "hasPaidSubscription",
+      paying_trial."creditsLeft" AS "trialCreditsLeft",
+      CASE WHEN paying_paid."id" IS NOT NULL THEN paying_paid."widgetMessagesPerMinute" ELSE paying_trial."widgetMessagesPerMinute" END
+        AS "planWidgetMessagesPerMinute",
+      paying_rate."costPerUnit" AS "usageCostPerUnit"`,
+    joins: Prisma.sql`
+      LEFT JOIN "billing_settings" paying_settings ON paying_settings."userId" = ${userId}
+      LEFT JOIN LATERAL (${currentSubscription('active', Prisma.sql`s."id", p."widgetMessagesPerMinute"`)}) paying_paid ON true
+      LEFT JOIN LATERAL (
+        ${currentSubscription('trialing', Prisma.sql`s."trialCredits" - s."trialCreditsUsed" AS "creditsLeft", p."widgetMessagesPerMinute"`)}
+      ) paying_trial ON true
+      LEFT JOIN "credit_rates" paying_rate ON paying_rate."usageType" = ${usage.usageType} AND paying_rate."unitName" = ${unitName}`,
+  };
+}
+
+/** How a customer pays for a usage, as of one read. */
+export interface PayingStanding {
+  billing: AiBilling;
+  /** What the usage costs in credit mode (0: free). */
+  cost: Decimal;
+  /** In credit mode, whether the running trial or the paid balance covers `cost` (true when nothing is charged). */
+  covered: boolean;
+  /** The paid balance (trial credits are not in it), for the refusal's message. */
+  balance: Decimal;
+  /** Widget messages one of the customer's bots may answer a minute, by their current plan. */
+  widgetMessagesPerMinute: number;
+  /** A saved key that cannot be decrypted (APP_SECRET changed?): the platform's service answers instead. */
+  apiKeyUnreadable: boolean;
+}
+
+/** The rules of `aiBillingFor` and `charge`, applied to a `PayingStandingRow` read with the caller's own rows. */
+export function payingStandingOf(
+  row: PayingStandingRow,
+  usage: UsageQuantity,
+  openApiKey: (sealed: string) => string | undefined,
+): PayingStanding {
+  const rates =
+    row.usageCostPerUnit === null ? [] : [{ ...usage, unitName: usage.unitName ?? DEFAULT_USAGE_UNIT, costPerUnit: row.usageCostPerUnit }];
+  const cost = priceUsage(rates, usage);
+  const balance = row.creditBalance ?? new Decimal(0);
+  const covered = cost.isZero() || (row.trialCreditsLeft?.gte(cost) ?? false) || balance.gte(cost);
+  const common = {
+    cost,
+    covered,
+    balance,
+    widgetMessagesPerMinute: widgetMessagesPerMinute({ widgetMessagesPerMinute: row.planWidgetMessagesPerMinute }),
+  };
+  if (billingModeOf(row.billingMode ? { planType: row.billingMode } : null) === 'credit' || !row.hasPaidSubscription) {
+    return { ...common, billing: { mode: 'credits' }, apiKeyUnreadable: false };
+  }
+  const apiKey = row.encryptedApiKey ? openApiKey(row.encryptedApiKey) : undefined;
+  return {
+    ...common,
+    billing: apiKey ? { mode: 'own_key', apiKey } : { mode: 'platform' },
+    apiKeyUnreadable: Boolean(row.encryptedApiKey) && !apiKey,
+  };
+}
+
+/** The refusal `charge` would answer for a usage the standing does not cover; null when it is covered. */
+export function uncoveredUsageError(standing: PayingStanding): Error | null {
+  return standing.covered ? null : billingErrors.insufficientCredits(standing.cost, standing.balance);
+}
+
+export interface UsageChargeInput {
+  userId: string;
+  cost: Decimal;
+  /** Unique per chargeable event: the statement fails as a whole when it was used already. */
+  idempotencyKey: string;
+  description: string;
+  /** The ledger entry's id (the caller makes it, as Prisma would). */
+  entryId: string;
+  now: Date;
+}
+
+export interface UsageChargeSql {
+  /** Common table expressions for the caller's `WITH`: the conditional balance updates and the ledger entry. */
+  ctes: Prisma.Sql;
+  /** An SQL expression for the credits taken (0 when neither the trial nor the balance covered the cost any longer). */
+  charged: Prisma.Sql;
+}
+
+/**
+ * `charge` as parts of the caller's one statement, so that a usage and what it paid for are written
+ * together or not at all: from the running trial's credits when they cover it, else from the paid
+ * balance, never taking either below zero (the conditions hold under concurrent charges: each UPDATE
+ * re-checks its row once it holds its lock). When neither covers it any longer (charges racing an
+ * empty balance), nothing is taken and no entry is written: `charged` is 0.
+ */
+export function usageChargeSql(charge: UsageChargeInput): UsageChargeSql {
+  const { userId, now } = charge;
+  const cost = charge.cost.toString();
+  const ctes = Prisma.sql`
+    billing_trial AS (
+      UPDATE "subscriptions"
+      SET "trialCreditsUsed" = "trialCreditsUsed" + ${cost}::numeric, "updatedAt" = ${now}
+      WHERE "id" = (
+        SELECT "id" FROM "subscriptions"
+        WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${now}
+        ORDER BY "expiresAt" DESC LIMIT 1
+      ) AND "trialCreditsUsed" + ${cost}::numeric <= "trialCredits"
+      RETURNING "id"
+    ),
+    billing_paid AS (
+      UPDATE "billing_settings"
+      SET "usedCredits" = "usedCredits" + ${cost}::numeric, "updatedAt" = ${now}
+      WHERE "userId" = ${userId} AND "totalCredits" - "usedCredits" >= ${cost}::numeric AND NOT EXISTS (SELECT 1 FROM billing_trial)
+      RETURNING "userId"
+    ),
+    billing_usage AS (
+      INSERT INTO "credit_ledger_entries" ("id", "userId", "kind", "amount", "idempotencyKey", "description", "createdAt")
+      SELECT ${charge.entryId}, ${userId}, 'usage'::"LedgerKind", -${cost}::numeric, ${charge.idempotencyKey},
+        CASE WHEN EXISTS (SELECT 1 FROM billing_trial) THEN ${trialChargeDescription(charge.description)} ELSE ${charge.description} END,
+        ${now}
+      WHERE EXISTS (SELECT 1 FROM billing_trial) OR EXISTS (SELECT 1 FROM billing_paid)
+      RETURNING "amount"
+    )`;
+  return { ctes, charged: Prisma.sql`COALESCE((SELECT -"amount" FROM billing_usage), 0)` };
 }

@@ -44,6 +44,7 @@ export function planInputFromBody(body: unknown): unknown {
     currency: fields.currency,
     billingPeriod: fields.billing_period,
     botLimit: fields.bot_limit,
+    widgetMessagesPerMinute: fields.widget_messages_per_minute,
     creditAmount: fields.credit_amount,
     bonusCredits: fields.bonus_credits,
     features: fields.features,
@@ -73,6 +74,8 @@ function planJson(plan: PaymentPlan) {
     is_active: plan.isActive,
     is_popular: plan.isPopular,
     bot_limit: plan.botLimit,
+    /** Widget messages one bot may answer a minute; null: the platform's default (300). */
+    widget_messages_per_minute: plan.widgetMessagesPerMinute,
     billing_period: plan.billingPeriod,
     features: featuresText(plan.features),
     /** The same features as a list, for features that contain a comma themselves. */

@@ -22,6 +22,7 @@ import {
   summarizeRevenue,
   toMinorUnits,
   updateRateInput,
+  widgetMessagesPerMinute,
   type PlanDraft,
 } from './rules.ts';
 
@@ -133,6 +134,52 @@ describe('plan validation', () => {
     const run = () => assertValidPlan(draftWithEdit(stored, parseInput(editPlanInput, edit)));
     if (typeof expected === 'string') expect(firstError(run)).toBe(expected);
     else expect(run()).toMatchObject(expected);
+  });
+
+  it.each<[string, unknown, number | null | string]>([
+    ['a whole number', 600, 600],
+    ['a digit string', ' 1200 ', 1200],
+    ['the lowest, 1', 1, 1],
+    ['the highest, 1,000,000', 1_000_000, 1_000_000],
+    ['null: the platform default', null, null],
+    ['blank text: the platform default', '  ', null],
+    ['zero', 0, BILLING_MESSAGES.widgetLimitInvalid],
+    ['a negative number', -300, BILLING_MESSAGES.widgetLimitInvalid],
+    ['a fraction', 2.5, BILLING_MESSAGES.widgetLimitInvalid],
+    ['more than a million', 1_000_001, BILLING_MESSAGES.widgetLimitInvalid],
+    ['words', 'lots', BILLING_MESSAGES.widgetLimitInvalid],
+    ['a boolean', true, BILLING_MESSAGES.widgetLimitInvalid],
+  ])('takes widget messages per minute as %s', (_case, value, expected) => {
+    const run = () => validateCreate({ ...subscriptionPlan, widgetMessagesPerMinute: value }).widgetMessagesPerMinute;
+    if (typeof expected === 'string') expect(firstError(run)).toBe(expected);
+    else expect(run()).toBe(expected);
+  });
+
+  it.each<[string, Record<string, unknown>, number | null | string]>([
+    ['a credit pack without one', {}, null],
+    ['a credit pack with one', { widgetMessagesPerMinute: 600 }, BILLING_MESSAGES.widgetLimitForSubscriptionsOnly],
+  ])('keeps widget messages per minute to subscription plans: %s', (_case, override, expected) => {
+    const run = () => validateCreate({ ...creditPack, ...override }).widgetMessagesPerMinute;
+    if (typeof expected === 'string') expect(firstError(run)).toBe(expected);
+    else expect(run()).toBe(expected);
+  });
+
+  it.each<[string, Record<string, unknown>, number | null]>([
+    ['left out: kept', {}, 600],
+    ['raised', { widgetMessagesPerMinute: 900 }, 900],
+    ['cleared with null', { widgetMessagesPerMinute: null }, null],
+  ])("edits a plan's widget messages per minute %s", (_case, edit, expected) => {
+    const stored = validateCreate({ ...subscriptionPlan, widgetMessagesPerMinute: 600 });
+    expect(assertValidPlan(draftWithEdit(stored, parseInput(editPlanInput, edit))).widgetMessagesPerMinute).toBe(expected);
+  });
+
+  it.each<[string, { widgetMessagesPerMinute: number | null } | null, number]>([
+    ['no current plan', null, 300],
+    ['a plan that leaves it empty', { widgetMessagesPerMinute: null }, 300],
+    ['a plan that lowers it', { widgetMessagesPerMinute: 60 }, 60],
+    ['a plan that lifts it', { widgetMessagesPerMinute: 6000 }, 6000],
+  ])('lets a bot answer widget messages a minute by its owner plan: %s', (_case, plan, limit) => {
+    expect(widgetMessagesPerMinute(plan)).toBe(limit);
   });
 
   it('reports every broken rule, first one first', () => {

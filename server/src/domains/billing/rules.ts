@@ -39,6 +39,7 @@ export const BILLING_MESSAGES = {
   priceDecimals: 'Price can have at most 2 decimal places',
   priceTooHigh: 'Price must be at most 1,000,000',
   botLimitInvalid: 'Bot limit must be a whole number of at least 1, or empty for unlimited',
+  widgetLimitInvalid: "Widget messages per minute must be a whole number from 1 to 1,000,000, or empty for the platform's default",
   creditAmountInvalid: 'Credit amount must be a whole number of at least 1',
   bonusCreditsInvalid: 'Bonus credits must be a whole number of at least 0',
   billingPeriodInvalid: 'Billing period must be week, month or year',
@@ -46,6 +47,7 @@ export const BILLING_MESSAGES = {
   subscriptionNeedsPeriod: 'Subscription plans need a billing period: week, month or year',
   periodForSubscriptionsOnly: 'Billing period applies to subscription plans only',
   botLimitForSubscriptionsOnly: 'Bot limit applies to subscription plans only',
+  widgetLimitForSubscriptionsOnly: 'Widget messages per minute apply to subscription plans only',
   creditPlanNeedsAmount: 'Credit plans need a credit amount of at least 1',
   creditAmountForCreditPlansOnly: 'Credit amount applies to credit plans only',
   bonusForCreditPlansOnly: 'Bonus credits apply to credit plans only',
@@ -61,6 +63,18 @@ export const BILLING_MESSAGES = {
 // ---------------------------------------------------------------- field parsers shared by REST and GraphQL
 
 const MAX_PRICE = new Decimal(1_000_000);
+
+/** The widget messages a minute one bot may answer when its owner's plan sets none (see `widgetMessagesPerMinute`). */
+export const DEFAULT_WIDGET_MESSAGES_PER_MINUTE = 300;
+const MAX_WIDGET_MESSAGES_PER_MINUTE = 1_000_000;
+
+/**
+ * How many widget messages a minute one bot may answer: its owner's current plan's setting, else the
+ * platform's default (an owner without a plan, or a plan that leaves it empty).
+ */
+export function widgetMessagesPerMinute(plan: { widgetMessagesPerMinute: number | null } | null): number {
+  return plan?.widgetMessagesPerMinute ?? DEFAULT_WIDGET_MESSAGES_PER_MINUTE;
+}
 
 /** A number as text, for a decimal to parse: a finite number or trimmed text; anything else is "". */
 function decimalText(value: unknown): string {
@@ -119,6 +133,7 @@ function wholeNumberField(message: string, min: number, max: number) {
 }
 
 const botLimitField = wholeNumberField(BILLING_MESSAGES.botLimitInvalid, 1, 100_000);
+const widgetLimitField = wholeNumberField(BILLING_MESSAGES.widgetLimitInvalid, 1, MAX_WIDGET_MESSAGES_PER_MINUTE);
 const creditAmountField = wholeNumberField(BILLING_MESSAGES.creditAmountInvalid, 1, 100_000_000);
 const bonusCreditsField = wholeNumberField(BILLING_MESSAGES.bonusCreditsInvalid, 0, 100_000_000);
 
@@ -198,6 +213,7 @@ export const createPlanInput = z.object({
   currency: currencyField.optional(),
   billingPeriod: billingPeriodField,
   botLimit: botLimitField,
+  widgetMessagesPerMinute: widgetLimitField,
   creditAmount: creditAmountField,
   bonusCredits: bonusCreditsField,
   features: featuresField,
@@ -218,6 +234,7 @@ export interface PlanDraft {
   currency: string;
   billingPeriod: BillingPeriod | null;
   botLimit: number | null;
+  widgetMessagesPerMinute: number | null;
   creditAmount: number | null;
   bonusCredits: number;
   features: string[];
@@ -235,6 +252,7 @@ export function draftFromCreateInput(input: z.infer<typeof createPlanInput>): Pl
     currency: input.currency ?? 'usd',
     billingPeriod: input.billingPeriod ?? null,
     botLimit: input.botLimit ?? null,
+    widgetMessagesPerMinute: input.widgetMessagesPerMinute ?? null,
     creditAmount: input.creditAmount ?? null,
     bonusCredits: input.bonusCredits ?? 0,
     features: input.features ?? [],
@@ -254,6 +272,7 @@ export function draftOf(plan: PaymentPlan): PlanDraft {
     currency: plan.currency,
     billingPeriod: plan.billingPeriod,
     botLimit: plan.botLimit,
+    widgetMessagesPerMinute: plan.widgetMessagesPerMinute,
     creditAmount: plan.creditAmount,
     bonusCredits: plan.bonusCredits,
     features: plan.features,
@@ -274,6 +293,7 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
     currency: pick(edit.currency, current.currency),
     billingPeriod: pick(edit.billingPeriod, current.billingPeriod),
     botLimit: pick(edit.botLimit, current.botLimit),
+    widgetMessagesPerMinute: pick(edit.widgetMessagesPerMinute, current.widgetMessagesPerMinute),
     creditAmount: pick(edit.creditAmount, current.creditAmount),
     bonusCredits: edit.bonusCredits === null ? 0 : pick(edit.bonusCredits, current.bonusCredits),
     features: pick(edit.features, current.features),
@@ -285,7 +305,9 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
 
 /**
  * The spec's cross-field rules: billing period and bot limit for subscriptions only, credit amount
- * (and bonus) for credit packs only, at least one feature. Returns every problem, first one first.
+ * (and bonus) for credit packs only, at least one feature; the widget's message limit, like the bot
+ * limit, is a subscription plan's (a credit pack is never a customer's current plan). Returns every
+ * problem, first one first.
  */
 export function planIssues(plan: PlanDraft): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -296,6 +318,9 @@ export function planIssues(plan: PlanDraft): FieldIssue[] {
   } else {
     if (plan.billingPeriod) issues.push({ path: 'billingPeriod', message: BILLING_MESSAGES.periodForSubscriptionsOnly });
     if (plan.botLimit !== null) issues.push({ path: 'botLimit', message: BILLING_MESSAGES.botLimitForSubscriptionsOnly });
+    if (plan.widgetMessagesPerMinute !== null) {
+      issues.push({ path: 'widgetMessagesPerMinute', message: BILLING_MESSAGES.widgetLimitForSubscriptionsOnly });
+    }
     if (plan.creditAmount === null) issues.push({ path: 'creditAmount', message: BILLING_MESSAGES.creditPlanNeedsAmount });
   }
   if (plan.features.length === 0) issues.push({ path: 'features', message: BILLING_MESSAGES.featuresRequired });

@@ -67,6 +67,11 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
       description: 'Subscription plans: null means unlimited bots.',
       authScopes: anyone,
     }),
+    widgetMessagesPerMinute: t.exposeInt('widgetMessagesPerMinute', {
+      nullable: true,
+      description: "Subscription plans: widget messages one bot may answer a minute; null means the platform's default (300).",
+      authScopes: anyone,
+    }),
     billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, nullable: true, authScopes: anyone }),
     features: t.stringList({
       description: TRANSLATED,
@@ -377,6 +382,9 @@ const PaymentPlanInput = builder.inputType('PaymentPlanInput', {
     currency: t.string({ description: 'ISO code, usd by default' }),
     billingPeriod: t.field({ type: BillingPeriodEnum, description: 'Subscription plans only (required there).' }),
     botLimit: t.int({ description: 'Subscription plans only; null for unlimited.' }),
+    widgetMessagesPerMinute: t.int({
+      description: "Subscription plans only: widget messages one bot may answer a minute; null for the platform's default (300).",
+    }),
     creditAmount: t.int({ description: 'Credit packs only (required there).' }),
     bonusCredits: t.int({ description: 'Credit packs only.' }),
     features: t.stringList({ description: 'At least one.' }),

@@ -1,33 +1,48 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
+import { NotFoundError, notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
+import type { ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
+import { CHAT_USAGE, UNREADABLE_API_KEY, uncoveredUsageError, type PayingStanding, type UsageChargeInput } from '../billing/credits.ts';
+import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
-import { findOwnedBot } from '../bots/access.ts';
+import { uuidv7 } from '../knowledge/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
-import { answerQuestion, type Answerer, type AnswerResult, type Turn } from './engine.ts';
+import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
+import {
+  readAnswerRows,
+  readRecentTurns,
+  writeExchange,
+  type AnswerSession,
+  type AnsweringBot,
+  type BotLookup,
+  type SessionLookup,
+} from './records.ts';
 import { questionLanguage } from './terms.ts';
 
-const MEMORY_TURNS = 6;
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
 const RETRIEVAL_TOP_K = 8;
 
-/** Widget traffic limits: a person types far slower than these, a script does not. */
+/**
+ * Widget traffic limits: a person types far slower than these, a script does not. The limit per bot
+ * is its owner's plan's (`widgetMessagesPerMinute`); this one applies without a plan or a setting.
+ */
 export const WIDGET_RATE_LIMITS = {
   perIp: { limit: 30, windowMs: 60_000 },
   perSession: { limit: 20, windowMs: 60_000 },
-  perBot: { limit: 300, windowMs: 60_000 },
+  perBot: { limit: DEFAULT_WIDGET_MESSAGES_PER_MINUTE, windowMs: 60_000 },
   sessionsPerIp: { limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
@@ -91,15 +106,38 @@ interface ChatDependencies {
 
 /** A question and its answer, both stored, and who answered (the model's settings or the extractive rules). */
 export interface Exchange {
-  bot: Bot;
-  session: ChatSession;
+  bot: AnsweringBot;
+  session: AnswerSession;
   question: ChatMessage;
   answer: ChatMessage;
   answerer: Answerer;
 }
 
+/** Everything an answer needs, read in one statement (the platform's AI endpoint only when its stored key changed). */
+interface AnswerContext {
+  bot: AnsweringBot;
+  session: AnswerSession;
+  /** The conversation this answer opens, written with it; null when it exists already. */
+  opening: ChatSession | null;
+  /** Who pays for the bot's answers; null for a demo bot (nobody). */
+  standing: PayingStanding | null;
+  platformModel: ChatModelEndpoint | null;
+}
+
+/** A conversation the answer may open when there is none: its channel and what identifies it. */
+type SessionOpening = Pick<ChatSession, 'channel'> & Partial<Pick<ChatSession, 'tokenHash' | 'phoneNumber' | 'visitorName'>>;
+
+/** Who answers and who pays: the charge is taken with the answer's rows, after it has streamed. */
+interface Payment {
+  answerer: Answerer;
+  charge: { userId: string; cost: PayingStanding['cost'] } | null;
+}
+
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
 export class ChatService {
+  /** The platform's AI endpoint as last read, with the stored key it was read from (see `platformModelFor`). */
+  private platformModel: { stamp: string | null; model: Promise<ChatModelEndpoint | null> } | undefined;
+
   constructor(private readonly deps: ChatDependencies) {}
 
   // ---------------------------------------------------------------- public widget
@@ -135,7 +173,8 @@ export class ChatService {
     const session = await this.widgetSession(botId, parseInput(sessionToken, rawSessionToken));
     const messages = await this.deps.prisma.chatMessage.findMany({
       where: { sessionId: session.id },
-      orderBy: [{ createdAt: 'asc' }, { role: 'desc' }],
+      // A question and its answer never share a time (see `respond`); if rows written otherwise do, the question first.
+      orderBy: [{ createdAt: 'asc' }, { role: 'asc' }],
       take: 200,
     });
     return messages.map((message) => ({
@@ -154,16 +193,21 @@ export class ChatService {
     onToken?: (token: string) => void,
   ): Promise<ChatReply> {
     const input = parseInput(widgetChatInput, rawBody);
-    const bot = await this.activePublicBot(botId);
+    const context = await this.read({ botId, publicOnly: true }, { kind: 'token', tokenHash: sha256Hex(input.sessionToken) });
+    if (!context) throw notFoundError('Bot');
+    const { bot, session } = context;
+    if (!bot.isActive) throw chatErrors.botInactive();
     if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) {
       throw chatErrors.invalidWidgetToken();
     }
-    const session = await this.widgetSession(bot.id, input.sessionToken);
+    // Another bot's session is as unknown as a made-up one; a widget never opens one here.
+    if (!session || session.botId !== bot.id || session.channel !== 'widget') throw chatErrors.sessionNotFound();
+    const perBot = { ...WIDGET_RATE_LIMITS.perBot, limit: context.standing?.widgetMessagesPerMinute ?? WIDGET_RATE_LIMITS.perBot.limit };
     await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
     await this.limit(`widget:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
-    await this.limit(`widget:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
+    await this.limit(`widget:bot:${bot.id}`, perBot);
     try {
-      return await this.respond(bot, session, input.message, { onToken });
+      return await this.respond({ ...context, session }, input.message, { onToken });
     } catch (error) {
       // The owner's billing is not the visitor's problem: no credits left (or a free trial that ended
       // unpaid) answers politely, never with an error. Nothing was charged nor stored.
@@ -177,24 +221,20 @@ export class ChatService {
 
   async testChat(ownerId: string, botId: string, rawInput: unknown, onToken?: (token: string) => void): Promise<ChatReply> {
     const input = parseInput(testChatInput, rawInput);
-    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId, CHAT_MESSAGES.unsavedBot);
-    const now = this.deps.clock.now();
-    const recent = await this.deps.prisma.chatSession.findFirst({
-      where: { botId: bot.id, channel: 'test', lastMessageAt: { gte: new Date(now.getTime() - TEST_SESSION_REUSE_MS) } },
-      orderBy: { lastMessageAt: 'desc' },
-    });
-    const session = recent ?? (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'test' } }));
-    return this.respond(bot, session, input.question, { maxTokens: input.maxTokens, onToken });
+    const since = new Date(this.deps.clock.now().getTime() - TEST_SESSION_REUSE_MS);
+    // Scoped by owner: another customer's bot (or a demo bot) is as missing as an unsaved one.
+    const context = await this.read({ botId, ownerId }, { kind: 'latest', channel: 'test', since }, { channel: 'test' });
+    if (!context) throw new NotFoundError(CHAT_MESSAGES.unsavedBot, notFoundError('Bot').code);
+    return this.respond(context, input.question, { maxTokens: input.maxTokens, onToken });
   }
 
   /** A question to a demo bot, in the demo session's own conversation; the demo is never charged. */
   async demoChat(bot: Bot, demoSessionId: string, rawQuery: unknown): Promise<ChatReply> {
     const question = parseInput(messageText, rawQuery);
     const tokenHash = sha256Hex(`demo:${demoSessionId}:${bot.id}`);
-    const session =
-      (await this.deps.prisma.chatSession.findUnique({ where: { tokenHash } })) ??
-      (await this.deps.prisma.chatSession.create({ data: { botId: bot.id, channel: 'demo', tokenHash } }));
-    return this.respond(bot, session, question, {});
+    const context = await this.read({ botId: bot.id }, { kind: 'token', tokenHash }, { channel: 'demo', tokenHash });
+    if (!context) throw notFoundError('Bot');
+    return this.respond(context, question, {});
   }
 
   // ---------------------------------------------------------------- WhatsApp
@@ -206,19 +246,17 @@ export class ChatService {
   async whatsappChat(bot: Bot, phoneNumber: string, text: string, senderName?: string): Promise<ChatReply> {
     if (!bot.isActive) return this.unavailableReply(bot);
     const question = parseInput(messageText, text.slice(0, MAX_MESSAGE_LENGTH));
-    const session =
-      (await this.deps.prisma.chatSession.findFirst({
-        where: { botId: bot.id, channel: 'whatsapp', phoneNumber },
-        orderBy: { lastMessageAt: 'desc' },
-      })) ??
-      (await this.deps.prisma.chatSession.create({
-        data: { botId: bot.id, channel: 'whatsapp', phoneNumber, visitorName: senderName?.slice(0, 100) || null },
-      }));
+    const context = await this.read(
+      { botId: bot.id },
+      { kind: 'latest', channel: 'whatsapp', phoneNumber },
+      { channel: 'whatsapp', phoneNumber, visitorName: senderName?.slice(0, 100) || null },
+    );
+    if (!context) return this.unavailableReply(bot);
     try {
       // The widget's limits per conversation and per bot: a number sending in a loop cannot drain the credits.
-      await this.limit(`whatsapp:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
+      await this.limit(`whatsapp:session:${context.session.id}`, WIDGET_RATE_LIMITS.perSession);
       await this.limit(`whatsapp:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
-      return await this.respond(bot, session, question, {});
+      return await this.respond(context, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: randomUUID() };
       if (!(error instanceof PaymentRequiredError)) throw error;
@@ -227,82 +265,177 @@ export class ChatService {
     }
   }
 
-  private unavailableReply(bot: Bot): ChatReply {
+  private unavailableReply(bot: Pick<Bot, 'languageCode'>): ChatReply {
     return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: randomUUID() };
   }
 
   // ---------------------------------------------------------------- the answer
 
   /**
-   * Charges (in credit mode) before asking the model, refunds when the answer fails, and records the
-   * question and the answer with latency, tokens, cost and retrieval score.
+   * Streams the answer first and writes afterwards: retrieval and the answer need no write, so the
+   * first token waits for one read (`read`) and retrieval only. Then one statement stores the
+   * question, the answer (latency, tokens, cost, retrieval score) and, in credit mode, the charge:
+   * all or nothing, so an answer is charged exactly once and a failed one never.
    */
   private async respond(
-    bot: Bot,
-    session: ChatSession,
+    context: AnswerContext,
     question: string,
     options: { maxTokens?: number; onToken?: (token: string) => void },
   ): Promise<ChatReply> {
+    const { bot } = context;
     const started = performance.now();
-    // Retrieval does not depend on who pays: it runs while the bookkeeping below happens.
-    const retrieval = this.deps.retrieve(bot.id, question, {
-      topK: RETRIEVAL_TOP_K,
-      language: questionLanguage(question, bot.languageCode),
-    });
-    retrieval.catch(() => undefined);
-    const { answerer, chargeTo } = await this.answererFor(bot, session.channel);
-    const questionId = randomUUID();
-    const chargeKey = `chat:${questionId}`;
-    const charge = chargeTo
-      ? await this.deps.billing.charge(chargeTo, {
-          usageType: 'chat',
-          units: 1,
-          idempotencyKey: chargeKey,
-          description: `Answer by ${bot.name}`,
-        })
-      : null;
-    const [history, questionMessage] = await Promise.all([
-      bot.enableMemory ? this.recentTurns(session.id, questionId) : Promise.resolve([]),
-      this.deps.prisma.chatMessage.create({ data: { id: questionId, sessionId: session.id, role: 'user', content: question } }),
+    // Messages carry the time they were said, as the database's clock would (not the platform's, which tests stop).
+    const askedAt = new Date();
+    const { answerer, charge } = this.payment(context);
+    // A model given the conversation so far reads it beside retrieval; the extractive answerer never uses it.
+    const remembers = bot.enableMemory && answerer.kind === 'model' && !context.opening;
+    const [chunks, history] = await Promise.all([
+      this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K, language: questionLanguage(question, bot.languageCode) }),
+      remembers ? readRecentTurns(this.deps.prisma, context.session.id) : ([] as Turn[]),
     ]);
+    const result = await answerQuestion({
+      bot,
+      question,
+      chunks,
+      history,
+      answerer,
+      maxTokens: options.maxTokens,
+      onToken: options.onToken,
+    });
+    // The streamed tokens leave the process before the write starts: the socket is flushed when the
+    // event loop turns, and the embedded database would run the write on this thread first.
+    if (options.onToken) await eventLoopTurn();
 
-    let result: AnswerResult;
-    try {
-      const chunks = await retrieval;
-      result = await answerQuestion({ bot, question, chunks, history, answerer, maxTokens: options.maxTokens, onToken: options.onToken });
-    } catch (error) {
-      await this.deps.prisma.chatMessage.delete({ where: { id: questionId } });
-      if (chargeTo) await this.deps.billing.refundCharge(chargeTo, chargeKey);
-      throw error;
-    }
-    const answer = await this.deps.prisma.chatMessage.create({
-      data: {
-        sessionId: session.id,
-        role: 'assistant',
+    const questionId = uuidv7();
+    // After its question, always: a conversation reads in the order of these times.
+    const answeredAt = new Date(Math.max(Date.now(), askedAt.getTime() + 1));
+    const now = this.deps.clock.now();
+    const usage: UsageChargeInput | null = charge && {
+      userId: charge.userId,
+      cost: charge.cost,
+      idempotencyKey: `chat:${questionId}`,
+      description: `Answer by ${bot.name}`,
+      entryId: uuidv7(),
+      now,
+    };
+    const written = await writeExchange(this.deps.prisma, {
+      session: context.session,
+      opening: context.opening,
+      lastMessageAt: now,
+      question: { id: questionId, content: question, at: askedAt },
+      answer: {
+        id: uuidv7(),
         content: result.text,
-        replyToId: questionId,
-        sources: result.sources as object[],
+        at: answeredAt,
+        sources: result.sources,
         promptTokens: result.promptTokens,
         completionTokens: result.completionTokens,
         latencyMs: Math.round(performance.now() - started),
-        costCredits: charge ? charge.charged : 0,
         retrievalTopScore: result.topScore,
         unanswered: result.unanswered,
         model: result.model,
       },
+      charge: usage,
     });
-    await this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } });
-    await this.deps.afterExchange?.({ bot, session, question: questionMessage, answer, answerer }).catch((error: unknown) => {
-      this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
-    });
-    return { text: result.text, sources: result.sources, messageId: answer.id };
+    if (usage && written.answer.costCredits.isZero()) {
+      // Answers racing the last credits: each passed the read, the balance covered only some of them.
+      this.deps.logger.warn({ botId: bot.id, userId: usage.userId }, 'answered without a charge: the credits ran out meanwhile');
+    }
+    await this.deps
+      .afterExchange?.({ bot, session: context.session, question: written.question, answer: written.answer, answerer })
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
+      });
+    return { text: result.text, sources: result.sources, messageId: written.answer.id };
   }
 
   /**
-   * Which model answers and who pays: credit-mode customers use the platform's AI and are charged;
-   * subscription customers use their own key (never charged) or the platform's; demo bots and
-   * installations without any key fall back to the extractive answerer.
+   * The bot, the conversation (an existing one, or, with `opens`, a new one written with the answer),
+   * who pays and which platform AI key is stored, in one statement.
    */
+  private read(
+    bot: BotLookup,
+    session: SessionLookup,
+  ): Promise<(Omit<AnswerContext, 'session'> & { session: AnswerSession | null }) | null>;
+  private read(bot: BotLookup, session: SessionLookup, opens: SessionOpening): Promise<AnswerContext | null>;
+  private async read(
+    bot: BotLookup,
+    session: SessionLookup,
+    opens?: SessionOpening,
+  ): Promise<(Omit<AnswerContext, 'session'> & { session: AnswerSession | null }) | null> {
+    const rows = await readAnswerRows(this.deps.prisma, bot, session, this.deps.clock.now());
+    if (!rows) return null;
+    const platformModel = await this.platformModelFor(rows.platformKeyStamp);
+    const standing = rows.standing && this.deps.billing.account.payingStanding(rows.standing, CHAT_USAGE);
+    if (standing?.apiKeyUnreadable) this.deps.logger.warn({ userId: rows.bot.ownerId }, UNREADABLE_API_KEY);
+    return {
+      bot: rows.bot,
+      ...this.conversation(rows.bot.id, rows.session, opens),
+      standing,
+      platformModel,
+    };
+  }
+
+  /**
+   * The platform's AI endpoint, read again only when the stored key is no longer the one it was read
+   * from: the answer's own read brings the stored key's ciphertext, new on every save, so an admin's
+   * change applies to the next answer on every replica, and an unchanged key costs no statement.
+   */
+  private platformModelFor(stamp: string | null): Promise<ChatModelEndpoint | null> {
+    const cached = this.platformModel;
+    if (cached && cached.stamp === stamp) return cached.model;
+    const entry = { stamp, model: this.deps.platformAi.model() };
+    this.platformModel = entry;
+    entry.model.catch(() => {
+      if (this.platformModel === entry) this.platformModel = undefined;
+    });
+    return entry.model;
+  }
+
+  /**
+   * The conversation found, or (with `opens`) the one the answer opens: written with the answer, never
+   * before it. Without either, none (the widget refuses a session it cannot find).
+   */
+  private conversation(botId: string, found: AnswerSession | null, opens: SessionOpening | undefined) {
+    if (found || !opens) return { session: found, opening: null };
+    const now = this.deps.clock.now();
+    const opening: ChatSession = {
+      id: uuidv7(),
+      botId,
+      channel: opens.channel,
+      tokenHash: opens.tokenHash ?? null,
+      visitorName: opens.visitorName ?? null,
+      visitorEmail: null,
+      phoneNumber: opens.phoneNumber ?? null,
+      createdAt: now,
+      lastMessageAt: now,
+    };
+    return { session: opening, opening };
+  }
+
+  /**
+   * Which model answers and who pays: credit-mode customers use the platform's AI and are charged
+   * (refused here, before anything, when their credits do not cover the answer); subscription
+   * customers use their own key (never charged) or the platform's; demo bots and installations
+   * without any key fall back to the extractive answerer.
+   */
+  private payment({ bot, session, standing, platformModel }: AnswerContext): Payment {
+    const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
+    if (!bot.ownerId || !standing || session.channel === 'demo') return { answerer: platform, charge: null };
+    switch (standing.billing.mode) {
+      case 'own_key':
+        return { answerer: { kind: 'model', ...this.deps.platformAi.withKey(standing.billing.apiKey) }, charge: null };
+      case 'credits': {
+        const refusal = uncoveredUsageError(standing);
+        if (refusal) throw refusal;
+        return { answerer: platform, charge: standing.cost.isZero() ? null : { userId: bot.ownerId, cost: standing.cost } };
+      }
+      case 'platform':
+        return { answerer: platform, charge: null };
+    }
+  }
+
+  /** For lead capture: which model answers a bot on a channel (see `payment`); read on its own. */
   async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
     const platformModel = await this.deps.platformAi.model();
     const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
@@ -316,17 +449,6 @@ export class ChatService {
       case 'platform':
         return { answerer: platform, chargeTo: null };
     }
-  }
-
-  /** The conversation before the question being answered (which is being stored concurrently). */
-  private async recentTurns(sessionId: string, questionId: string): Promise<Turn[]> {
-    const messages = await this.deps.prisma.chatMessage.findMany({
-      where: { sessionId, id: { not: questionId } },
-      orderBy: [{ createdAt: 'desc' }, { role: 'asc' }],
-      take: MEMORY_TURNS,
-      select: { role: true, content: true },
-    });
-    return messages.reverse().map((message) => ({ role: message.role, content: message.content }));
   }
 
   private async publicBot(botId: string): Promise<Bot> {
