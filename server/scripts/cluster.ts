@@ -23,6 +23,8 @@ export interface ClusterOptions {
   dataDir: string;
   /** Echo each process's output to this process's, prefixed with its name. */
   echo: boolean;
+  /** More variables for every process (fakes of outside services, switches); ports and addresses stay the cluster's. */
+  env?: Record<string, string>;
 }
 
 export interface Cluster {
@@ -33,7 +35,14 @@ export interface Cluster {
   stop(): Promise<void>;
   /** Settles when a process of the cluster exits on its own, with its name. */
   died: Promise<string>;
+  /**
+   * Stops one process with `signal` (SIGTERM: a deploy; SIGKILL: a crash), waits for it to exit,
+   * then starts it again as before and waits until it is ready.
+   */
+  restart(name: ClusterProcessName, signal?: NodeJS.Signals): Promise<void>;
 }
+
+export type ClusterProcessName = `api-${number}` | 'worker';
 
 const WORKER_START_TIMEOUT_MS = 120_000;
 
@@ -43,7 +52,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   mkdirSync(logsDir, { recursive: true });
   await createDatabaseIfMissing(options.databaseUrl);
 
-  const processes: { name: string; child: ChildProcess; exited: Promise<void> }[] = [];
+  const processes: { name: string; child: ChildProcess; exited: Promise<void>; restarting?: boolean }[] = [];
   let chroma: LocalChroma | undefined;
   let stopping = false;
   let announceDeath: (name: string) => void = () => {};
@@ -68,6 +77,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATA_DIR: options.dataDir,
     APP_SECRET: clusterSecret(options.dataDir),
     LOG_LEVEL: 'info',
+    ...options.env,
   };
 
   const launch = (name: string, entry: string, extra: Record<string, string>): ChildProcess => {
@@ -85,15 +95,49 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         });
       }
     }
-    const exited = new Promise<void>((resolve) =>
+    const running = { name, child, exited: Promise.resolve(), restarting: false };
+    running.exited = new Promise<void>((resolve) =>
       child.once('exit', () => {
         log.end();
-        if (!stopping) announceDeath(name);
+        if (!stopping && !running.restarting) announceDeath(name);
         resolve();
       }),
     );
-    processes.push({ name, child, exited });
+    processes.push(running);
     return child;
+  };
+
+  // How each process is started and known to be ready, to start it again in `restart`.
+  const starters = new Map<string, () => Promise<void>>();
+  const startApi = (name: string, port: number, chromaUrl: string) => async () => {
+    const url = `http://127.0.0.1:${port}`;
+    const child = launch(name, compiledMain, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      CHROMA_URL: chromaUrl,
+      TRUST_PROXY: 'true',
+      // The worker runs the queued jobs, as in docker-compose.yml.
+      RUN_JOBS: 'false',
+    });
+    await waitUntil(name, child, async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true);
+  };
+  const startWorker = (chromaUrl: string) => async () => {
+    const worker = launch('worker', path.join(path.dirname(compiledMain), 'worker.js'), { CHROMA_URL: chromaUrl });
+    let workerOutput = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
+    await waitUntil('worker', worker, async () => workerOutput.includes('worker started'));
+  };
+
+  const restart = async (name: ClusterProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const start = starters.get(name);
+    const index = processes.findIndex((running) => running.name === name);
+    if (!start || index < 0) throw new Error(`no process ${name} in the cluster`);
+    const [stopped] = processes.splice(index, 1);
+    stopped!.restarting = true;
+    stopped!.child.kill(signal);
+    await stopped!.exited;
+    await start();
   };
 
   try {
@@ -101,22 +145,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const apiUrls: string[] = [];
     // One replica at a time: the first applies the migrations and seeds (the others would wait on its lock).
     for (const [index, port] of options.apiPorts.entries()) {
-      const url = `http://127.0.0.1:${port}`;
-      const child = launch(`api-${index + 1}`, compiledMain, {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        CHROMA_URL: chroma.url,
-        TRUST_PROXY: 'true',
-      });
-      await waitUntil(`api-${index + 1}`, child, async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok === true);
-      apiUrls.push(url);
+      const name = `api-${index + 1}`;
+      starters.set(name, startApi(name, port, chroma.url));
+      await starters.get(name)!();
+      apiUrls.push(`http://127.0.0.1:${port}`);
     }
-    const worker = launch('worker', path.join(path.dirname(compiledMain), 'worker.js'), { CHROMA_URL: chroma.url });
-    let workerOutput = '';
-    worker.stdout!.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
-    await waitUntil('worker', worker, async () => workerOutput.includes('worker started'));
-    return { apiUrls, chromaUrl: chroma.url, logsDir, stop, died };
+    starters.set('worker', startWorker(chroma.url));
+    await starters.get('worker')!();
+    return { apiUrls, chromaUrl: chroma.url, logsDir, stop, died, restart };
   } catch (error) {
     await stop();
     throw error;

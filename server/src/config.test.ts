@@ -19,9 +19,21 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       chromaUrl: undefined,
       trustProxy: false,
+      runJobs: true,
       crawl: { allowPrivateNetworks: false },
       seed: { demoAccounts: true, adminEmail: 'admin@example.com', customerEmail: 'customer@example.com' },
     });
+  });
+
+  it.each([
+    ['runs jobs by default', {}, true],
+    ['leaves them to the workers on an API replica', { RUN_JOBS: 'false', REDIS_URL: 'redis://127.0.0.1:6379' }, false],
+  ])('%s', (_case, environment, runJobs) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...environment }).runJobs).toBe(runJobs);
+  });
+
+  it('refuses RUN_JOBS=false without Redis: nothing would ever run the jobs', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'false' })).toThrow(/RUN_JOBS: false needs REDIS_URL/);
   });
 
   it('generates APP_SECRET once into DATA_DIR and reuses it', () => {

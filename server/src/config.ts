@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  /** false on API replicas when worker processes (`npm run worker`) run the queued jobs; needs REDIS_URL. */
+  RUN_JOBS: booleanString.default(true),
   /** Namespace for every Redis key and channel, so several installations can share one Redis. */
   REDIS_PREFIX: z
     .string()
@@ -93,6 +95,9 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
   if (env.NODE_ENV === 'production' && !env.APP_SECRET) {
     throw new Error('Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production');
   }
+  if (!env.RUN_JOBS && !env.REDIS_URL) {
+    throw new Error('Invalid configuration:\n  RUN_JOBS: false needs REDIS_URL (the workers that run the jobs read them from Redis)');
+  }
   const appSecret = env.APP_SECRET ?? persistedSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -102,6 +107,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    runJobs: env.RUN_JOBS,
     redisPrefix: env.REDIS_PREFIX,
     chromaUrl: env.CHROMA_URL,
     publicUrl,

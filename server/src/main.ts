@@ -17,13 +17,13 @@ async function main(): Promise<void> {
   await seedDatabase(platform.prisma, config, platform.clock);
   const services = createServices(platform);
   const app = await buildApp(platform, services);
-  const background = await startBackgroundWork(services, logger);
+  const background = await startBackgroundWork(services, platform.queue, logger);
   app.addHook('onClose', async () => {
     background.stop();
     await platform.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  await platform.queue.start();
+  if (config.runJobs) await platform.queue.start();
 
   const lines = [
     '',

@@ -37,12 +37,15 @@ describe('docker-compose.yml', () => {
   it('gives the app only variables the server reads, in values it accepts, on the shared services', () => {
     const environment = compose.services['api-1']!.environment!;
     expect(Object.keys(environment).filter((name) => !ENVIRONMENT_VARIABLES.includes(name))).toEqual([]);
-    const resolved = Object.fromEntries(
-      Object.entries(environment).map(([name, value]) => [name, resolveVariables(String(value), 'a-long-random-secret-for-the-test')]),
-    );
+    const resolved = resolvedEnvironment('api-1');
     const config = loadConfig(resolved);
     expect(config).toMatchObject({ databaseUrl: 'postgres://chatbot:chatbot@postgres:5432/chatbot', redisUrl: 'redis://redis:6379' });
     expect(resolved.CHROMA_URL).toBe('http://chroma:8000');
+  });
+
+  it('leaves the queued jobs to the worker: the replicas do not run them, the worker does', () => {
+    const runJobs = (name: string) => loadConfig(resolvedEnvironment(name)).runJobs;
+    expect(['api-1', 'api-2', 'worker'].map(runJobs)).toEqual([false, false, true]);
   });
 
   it('passes `docker compose config` where the compose plugin is installed', () => {
@@ -69,3 +72,13 @@ describe('Dockerfile', () => {
     expect(dockerfile).toContain('CMD ["node", "server/dist/main.js"]');
   });
 });
+
+/** A service's environment as the server would receive it, with APP_SECRET given as the operator must. */
+function resolvedEnvironment(service: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(compose.services[service]!.environment!).map(([name, value]) => [
+      name,
+      resolveVariables(String(value), 'a-long-random-secret-for-the-test'),
+    ]),
+  );
+}

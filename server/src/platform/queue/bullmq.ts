@@ -18,6 +18,7 @@ interface BullRegistration extends Registration {
  * enqueue; handlers only run where `start()` was called.
  */
 export class BullJobQueue implements JobQueue {
+  readonly durable = true;
   private readonly registrations = new Map<string, BullRegistration>();
   private readonly workers: Worker[] = [];
   private readonly failureReports = new Set<Promise<void>>();

@@ -18,6 +18,7 @@ interface Queue extends Registration {
  * shutdown are lost. Retries, delays and dedup behave as on BullMQ.
  */
 export class InProcessJobQueue implements JobQueue {
+  readonly durable = false;
   private readonly queues = new Map<string, Queue>();
   /** Ids of jobs not yet finished (waiting, delayed, running or awaiting a retry). */
   private readonly pendingIds = new Set<string>();

@@ -48,6 +48,12 @@ export interface JobQueueHooks {
  * the retry policy enqueueing needs); only processes that call `start()` run the handlers.
  */
 export interface JobQueue {
+  /**
+   * Jobs outlive the process (Redis): a stopped worker's running job goes back to the queue through
+   * the queue's own stall detection, so a booting process must not resume it (another live process
+   * may hold it). In memory, a stopped process's jobs are gone and the next boot resumes them.
+   */
+  readonly durable: boolean;
   register<T>(name: string, handler: JobHandler<T>, options?: RegisterOptions<T>): void;
   /** Rejects for a queue that was not registered. Resolves with the job id. */
   enqueue<T>(name: string, payload: T, options?: EnqueueOptions): Promise<string>;

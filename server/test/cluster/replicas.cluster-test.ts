@@ -1,0 +1,385 @@
+// The scale-out topology as customers deploy it (`npm run cluster`: two API replicas, a worker,
+// Chroma, one PostgreSQL, one Redis), driven only through HTTP and graphql-ws: what one replica
+// accepts, the other shows; what must happen once happens once. `npm run test:cluster` (after the
+// main suite in `npm test`); one cluster for the whole file.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signedWebhook } from '../fakeStripe.ts';
+import { htmlPage, respond, serveLocalSite, type LocalSite } from '../localSite.ts';
+import {
+  api,
+  createBot,
+  demoCustomer,
+  globalId,
+  graphql,
+  logIn,
+  randomClientIp,
+  signUp,
+  startTestCluster,
+  uploadDocument,
+  watch,
+  type Replica,
+  type SignedIn,
+  type TestCluster,
+} from './harness.ts';
+
+let cluster: TestCluster;
+let A: Replica;
+let B: Replica;
+/** The seeded demo customer (Pro plan), signed in on A. */
+let customer: SignedIn;
+
+beforeAll(async () => {
+  cluster = await startTestCluster();
+  [A, B] = cluster.replicas;
+  customer = await demoCustomer(A);
+});
+
+let failed = false;
+afterEach((context) => {
+  if (context.task.result?.state === 'fail') failed = true;
+});
+
+afterAll(async () => {
+  // The processes' logs go with the cluster: show their ends when something failed.
+  if (failed && cluster) console.error(await cluster.logTails());
+  await cluster?.stop();
+});
+
+const query = async <T = any>(sql: string, values: unknown[] = []) => (await cluster.db.query(sql, values)).rows as T[];
+
+describe('one installation on two replicas', () => {
+  it('accepts on B a session opened on A, and both replicas are ready', async () => {
+    const me = await api(B, 'GET', '/users/me', { token: customer.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('customer@example.com');
+    for (const replica of cluster.replicas) {
+      const ready = await fetch(`${replica.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', vectors: 'ok' } });
+    }
+  });
+});
+
+interface DocumentEvent {
+  id: string;
+  fileName: string;
+  status: string;
+  errorMessage: string | null;
+  chunkCount: number;
+}
+
+describe('documents uploaded on one replica', () => {
+  it('are ingested by the worker once, their status changes reaching a subscriber on the other replica', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Docs bot' });
+    const watcher = watch<DocumentEvent>(
+      cluster.subscriptions(B, customer.accessToken),
+      'subscription ($botId: ID!) { documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount } }',
+      { botId: globalId('Bot', bot.id) },
+      (data) => data.documentStatusChanged,
+    );
+    // B sends the bot's current documents once it is subscribed: when the first upload's completion has
+    // reached B, whatever happens to the second one reaches B live, through Redis.
+    const first = await uploadDocument(A, customer.accessToken, bot.id, 'hours.txt', 'Opening hours. The Lyon store opens at 9 am.');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await watcher.next(
+      'hours.txt completed on B',
+      (event) => event.id === globalId('Document', first.body.id) && event.status === 'completed',
+    );
+
+    const facts = [
+      '# Ferries',
+      'The Zorbian ferry to Quillton departs at 7:45 from pier nineteen, every day except Sunday.',
+      '## Parking',
+      'Visitors park in the violet garage on level minus three.',
+    ].join('\n\n');
+    const second = await uploadDocument(A, customer.accessToken, bot.id, 'ferries.md', facts);
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.status).toBe('pending');
+    const secondId = globalId('Document', second.body.id);
+    const settled = await watcher.next(
+      'ferries.md settled on B',
+      (event) => event.id === secondId && /completed|failed/.test(event.status),
+    );
+    expect(settled).toMatchObject({ fileName: 'ferries.md', status: 'completed', errorMessage: null });
+    expect(settled.chunkCount).toBeGreaterThan(0);
+    // A published "pending", the process that ran the job "processing" and "completed"; none jumps back after it.
+    const statuses = watcher.events.filter((event) => event.id === secondId).map((event) => event.status);
+    expect(new Set(statuses)).toEqual(new Set(['pending', 'processing', 'completed']));
+    expect(statuses.at(-1)).toBe('completed');
+    await watcher.close();
+
+    const [stored] = await query('SELECT status, "chunkCount", "processingAttempts" FROM documents WHERE id = $1', [second.body.id]);
+    expect(stored).toEqual({ status: 'completed', chunkCount: settled.chunkCount, processingAttempts: 1 });
+    // The worker ran both jobs; the replicas only answer requests (RUN_JOBS=false).
+    for (const id of [first.body.id, second.body.id]) {
+      expect(await cluster.log('worker')).toContain(id);
+      for (const replica of ['api-1', 'api-2'] as const) expect(await cluster.log(replica)).not.toContain(`"documentId":"${id}"`);
+    }
+    const [chunks] = await query(
+      'SELECT count(*)::int AS rows, count(DISTINCT ordinal)::int AS ordinals FROM chunks WHERE "documentId" = $1',
+      [second.body.id],
+    );
+    expect(chunks).toEqual({ rows: settled.chunkCount, ordinals: settled.chunkCount });
+    expect(await query('SELECT "fileName", status FROM documents WHERE "botId" = $1 ORDER BY "createdAt"', [bot.id])).toEqual([
+      { fileName: 'hours.txt', status: 'completed' },
+      { fileName: 'ferries.md', status: 'completed' },
+    ]);
+  });
+});
+
+describe('a crawl started on one replica', () => {
+  let site: LocalSite | undefined;
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('runs in the background, its progress reaching a subscriber on the other replica, its pages stored once', async () => {
+    // The home page waits until B has seen the crawl, so B's subscription is live before anything is read.
+    let openHome = () => {};
+    const homeOpen = new Promise<void>((resolve) => (openHome = resolve));
+    const home = htmlPage(
+      '<h1>Velo Bikes</h1><p>Velo Bikes builds city bikes in Annecy since 1998.</p><a href="/pricing">Pricing</a><a href="/team">Team</a>',
+    );
+    site = await serveLocalSite({
+      '/': (request, response) => void homeOpen.then(() => home(request, response)),
+      '/pricing': htmlPage('<h1>Pricing</h1><p>The Urban model costs 1290 euros including the lock.</p>', { title: 'Pricing' }),
+      '/team': htmlPage('<h1>Team</h1><p>Our mechanic Camille repairs any bike within 48 hours.</p>', { title: 'Team' }),
+      '/robots.txt': respond(200, 'text/plain', 'User-agent: *\nAllow: /\n'),
+    });
+    const bot = await createBot(A, customer.accessToken, { name: 'Web bot', useCase: 'faq-bot' });
+    const botId = globalId('Bot', bot.id);
+    const watcher = watch<{ id: string; status: string; itemsCount: number }>(
+      cluster.subscriptions(B, customer.accessToken),
+      'subscription ($botId: ID!) { crawlStatusChanged(botId: $botId) { id status itemsCount } }',
+      { botId },
+      (data) => data.crawlStatusChanged,
+    );
+    const started = await graphql(
+      A,
+      'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id status } ... on Error { message } } }',
+      { botId, url: site.origin },
+      customer.accessToken,
+    );
+    expect(started.data?.startCrawl, JSON.stringify(started)).toMatchObject({ __typename: 'WebSource' });
+    const crawlId: string = started.data.startCrawl.id;
+    await watcher.next('the crawl on B', (event) => event.id === crawlId);
+    openHome();
+    const finished = await watcher.next(
+      'the crawl finished on B',
+      (event) => event.id === crawlId && /completed|failed/.test(event.status),
+    );
+    expect(finished).toMatchObject({ status: 'completed', itemsCount: 3 });
+    expect(watcher.events.filter((event) => event.id === crawlId).map((event) => event.status)).toContain('running');
+    await watcher.close();
+
+    const crawlDatabaseId = Buffer.from(crawlId, 'base64').toString().split(':')[1];
+    expect(await query('SELECT status, "itemsCount" FROM web_sources WHERE "botId" = $1', [bot.id])).toEqual([
+      { status: 'completed', itemsCount: 3 },
+    ]);
+    const pages = await query<{ url: string; webSourceId: string }>(
+      'SELECT url, "webSourceId" FROM web_pages WHERE "botId" = $1 ORDER BY url',
+      [bot.id],
+    );
+    expect(pages.map((page) => page.url)).toEqual([`${site.origin}/`, `${site.origin}/pricing`, `${site.origin}/team`]);
+    expect(new Set(pages.map((page) => page.webSourceId))).toEqual(new Set([crawlDatabaseId]));
+    const chunks = await query<{ url: string; rows: number; ordinals: number }>(
+      `SELECT p.url, count(*)::int AS rows, count(DISTINCT c.ordinal)::int AS ordinals
+         FROM chunks c JOIN web_pages p ON p.id = c."webPageId" WHERE c."botId" = $1 GROUP BY p.url ORDER BY p.url`,
+      [bot.id],
+    );
+    expect(chunks.map((row) => row.url)).toEqual(pages.map((page) => page.url));
+    for (const row of chunks) expect(row.rows, row.url).toBe(row.ordinals);
+    // Each page was fetched once.
+    expect(
+      site
+        .paths()
+        .filter((path) => !/\.(txt|xml)$/.test(path))
+        .sort(),
+    ).toEqual(['/', '/pricing', '/team']);
+  });
+});
+
+describe('a widget conversation', () => {
+  it('keeps its history when its messages alternate between the replicas', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Memory bot', enableMemory: true });
+    cluster.openAi.answerWith((request) => `Noted: ${request.messages.at(-1)!.content}`);
+    const session = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
+    expect(session.status).toBe(201);
+    const sessionToken: string = session.body.session_token;
+    const questions = ['My name is Ada.', 'I ride a blue bike.', 'I live in Annecy.', 'What do you know about me?'];
+    const said: { role: string; content: string }[] = [];
+    for (const [index, question] of questions.entries()) {
+      const replica = index % 2 === 0 ? A : B;
+      const answer = await api(replica, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: question, session_token: sessionToken },
+      });
+      expect(answer.status, `${replica.name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.message).toBe(`Noted: ${question}`);
+      // The model was given the conversation so far, whichever replica recorded it.
+      const asked = cluster.openAi.requests.filter((request) => request.stream && request.messages.at(-1)?.content === question);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.messages.slice(1)).toEqual([...said, { role: 'user', content: question }]);
+      said.push({ role: 'user', content: question }, { role: 'assistant', content: answer.body.message });
+    }
+    for (const replica of cluster.replicas) {
+      const history = await api(replica, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${sessionToken}`);
+      expect(history.status).toBe(200);
+      expect(history.body.map((entry: { isUser: boolean; text: string }) => [entry.isUser, entry.text])).toEqual(
+        said.map((turn) => [turn.role === 'user', turn.content]),
+      );
+    }
+    const sessions = await query<{ id: string; messages: number }>(
+      `SELECT s.id, count(m.id)::int AS messages FROM chat_sessions s LEFT JOIN chat_messages m ON m."sessionId" = s.id
+        WHERE s."botId" = $1 GROUP BY s.id`,
+      [bot.id],
+    );
+    expect(sessions).toEqual([{ id: expect.any(String), messages: questions.length * 2 }]);
+  });
+});
+
+describe('limits and revocations', () => {
+  it("holds a widget session's 20 messages a minute across both replicas", async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Busy bot' });
+    cluster.openAi.answerWith('We open at 9 am.');
+    const sessionToken: string = (await api(A, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
+    const send = (replica: Replica) =>
+      api(replica, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'When do you open?', session_token: sessionToken },
+        ip: randomClientIp(),
+      });
+    for (let sent = 0; sent < 20; sent++) {
+      const replica = sent % 2 === 0 ? A : B;
+      const answer = await send(replica);
+      expect(answer.status, `message ${sent + 1} on ${replica.name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    for (const replica of [A, B]) {
+      const refused = await send(replica);
+      expect(refused.status, replica.name).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.detail).toMatch(/too many/i);
+    }
+    const [{ questions }] = await query(
+      `SELECT count(*)::int AS questions FROM chat_messages m JOIN chat_sessions s ON s.id = m."sessionId" WHERE s."botId" = $1 AND m.role = 'user'`,
+      [bot.id],
+    );
+    expect(questions).toBe(20);
+  });
+
+  it('refuses on B, at once, a session signed out on A', async () => {
+    const session = await logIn(B, 'customer@example.com', 'customer-demo-2026');
+    expect((await api(A, 'GET', '/users/me', { token: session.accessToken })).status).toBe(200);
+    expect((await api(B, 'GET', '/users/me', { token: session.accessToken })).status).toBe(200);
+
+    expect((await api(A, 'POST', '/users/logout', { token: session.accessToken })).status).toBe(200);
+
+    const me = await api(B, 'GET', '/users/me', { token: session.accessToken });
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ detail: expect.any(String) });
+    const signedOut = await graphql(B, '{ me { email } }', {}, session.accessToken);
+    expect(signedOut.errors?.map((error) => error.extensions?.code)).toEqual(['AUTHENTICATION_REQUIRED']);
+    expect(signedOut.data).toBeNull();
+    const refreshed = await api(B, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(refreshed.status).toBe(401);
+    const bot = await createBot(A, customer.accessToken, { name: 'Signed-out bot' });
+    const subscription = watch(
+      cluster.subscriptions(B, session.accessToken),
+      'subscription ($botId: ID!) { documentStatusChanged(botId: $botId) { id } }',
+      { botId: globalId('Bot', bot.id) },
+      (data) => data,
+    );
+    await expect(subscription.next('an event', () => true)).rejects.toThrow(/AUTHENTICATION_REQUIRED/);
+    // The other sessions of the customer are theirs to keep.
+    expect((await api(B, 'GET', '/users/me', { token: customer.accessToken })).status).toBe(200);
+  });
+});
+
+describe('a Stripe webhook delivered to both replicas', () => {
+  it('is applied once: one payment paid, one credit grant', async () => {
+    const buyer = await signUp(cluster, A);
+    const plans = (await api(A, 'GET', '/admin/payment-plans/')).body as { id: string; name: string }[];
+    const pack = plans.find((plan) => plan.name === '500 message credits')!;
+    const checkout = await api(A, 'POST', `/payments/create-credit-checkout-session?plan_id=${pack.id}`, { token: buyer.accessToken });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const sessionId = /\/c\/pay\/(cs_[A-Za-z0-9_]+)$/.exec(checkout.body.checkout_url)![1]!;
+    const event = cluster.stripe.event('checkout.session.completed', cluster.stripe.completeCheckout(sessionId));
+
+    // Stripe retries a delivery it thinks failed; a load balancer sends each copy to either replica.
+    const deliveries = await Promise.all([A, B, A, B].map((replica) => signedWebhook(replica, event)));
+    for (const delivery of deliveries) expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
+    expect(deliveries.filter((delivery) => delivery.body.duplicate !== true)).toHaveLength(1);
+
+    const payments = await query('SELECT status, amount::text FROM payments WHERE "userId" = $1', [buyer.userId]);
+    expect(payments).toEqual([{ status: 'paid', amount: '10.00' }]);
+    const grants = await query('SELECT kind, amount::int FROM credit_ledger_entries WHERE "userId" = $1 ORDER BY kind', [buyer.userId]);
+    expect(grants).toEqual([
+      { kind: 'purchase', amount: 500 },
+      { kind: 'bonus', amount: 50 },
+    ]);
+    expect(await query('SELECT type FROM processed_webhook_events WHERE id = $1', [event.id])).toEqual([
+      { type: 'checkout.session.completed' },
+    ]);
+    const credits = await api(B, 'GET', '/usersbilling/current-active/credit', { token: buyer.accessToken });
+    expect(credits.body).toEqual({ total_credits: 550, used_credits: 0, balance: 550 });
+  });
+});
+
+describe('a replica booting while the worker runs a job', () => {
+  let site: LocalSite | undefined;
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("leaves the worker's crawl alone: each page is fetched once and the crawl is not marked interrupted", async () => {
+    // The home page is held while api-1 restarts, so the worker is mid-crawl during the replica's boot.
+    let openHome = () => {};
+    const homeOpen = new Promise<void>((resolve) => (openHome = resolve));
+    let homeRequested = () => {};
+    const homeAsked = new Promise<void>((resolve) => (homeRequested = resolve));
+    const home = htmlPage('<h1>Harbour</h1><p>The harbour office opens at 6 am.</p><a href="/tides">Tides</a>');
+    site = await serveLocalSite({
+      '/': (request, response) => {
+        homeRequested();
+        void homeOpen.then(() => home(request, response));
+      },
+      '/tides': htmlPage('<h1>Tides</h1><p>High tide is at 14:10 today.</p>', { title: 'Tides' }),
+      '/robots.txt': respond(200, 'text/plain', 'User-agent: *\nAllow: /\n'),
+    });
+    const bot = await createBot(A, customer.accessToken, { name: 'Harbour bot', useCase: 'faq-bot' });
+    const started = await graphql(
+      A,
+      'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id } ... on Error { message } } }',
+      { botId: globalId('Bot', bot.id), url: site.origin },
+      customer.accessToken,
+    );
+    expect(started.data?.startCrawl, JSON.stringify(started)).toMatchObject({ __typename: 'WebSource' });
+    await homeAsked;
+
+    const crawlId = Buffer.from(started.data.startCrawl.id as string, 'base64')
+      .toString()
+      .split(':')[1];
+    await cluster.restart('api-1');
+    // Booted: the crawl is still the worker's, neither queued again nor shown as interrupted.
+    expect(await query('SELECT status, "errorMessage" FROM web_sources WHERE id = $1', [crawlId])).toEqual([
+      { status: 'running', errorMessage: null },
+    ]);
+    openHome();
+
+    const deadline = Date.now() + 60_000;
+    let crawl: { status: string; itemsCount: number; errorMessage: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [crawl] = await query('SELECT status, "itemsCount", "errorMessage" FROM web_sources WHERE id = $1', [crawlId]);
+      if (crawl && /completed|failed/.test(crawl.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(crawl).toEqual({ status: 'completed', itemsCount: 2, errorMessage: null });
+    expect(
+      site
+        .paths()
+        .filter((path) => !/\.(txt|xml)$/.test(path))
+        .sort(),
+    ).toEqual(['/', '/tides']);
+    // The restarted replica answers again.
+    expect((await api(A, 'GET', '/users/me', { token: customer.accessToken })).status).toBe(200);
+  });
+});
