@@ -264,7 +264,6 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
           ids.map((id, index) => ({
             id,
             embedding: vectorsOfBatch[index]!,
-            document: '',
             metadata: { bot_id: botId, source_type: 'document', source_id: documentId, title: 'corpus.txt' },
           })),
         ),

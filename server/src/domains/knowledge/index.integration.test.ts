@@ -216,7 +216,7 @@ describe('KnowledgeIndex and Retriever', () => {
     // As an older version laid it out: in the model's collection every bot shared.
     const shared = collectionForModel(index.embeddings.modelId);
     const [embedding] = await index.embeddings.embedDocuments(['shared.md\nThe ferry leaves at noon.']);
-    await vectors.upsert(shared, [{ id: ids[0]!, embedding: embedding!, document: '', metadata: { bot_id: botId, source_id: source.id } }]);
+    await vectors.upsert(shared, [{ id: ids[0]!, embedding: embedding!, metadata: { bot_id: botId, source_id: source.id } }]);
     await vectors.deleteCollection(index.collectionFor(botId));
     await prisma.chunk.updateMany({ where: { botId }, data: { vectorLayout: 0 } });
     expect(await retriever.vectorSearch(botId, 'ferry noon', 5)).toEqual([]);

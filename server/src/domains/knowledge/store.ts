@@ -87,8 +87,6 @@ export class KnowledgeIndex {
         chunks.map((chunk, index): VectorItem => ({
           id: chunk.id,
           embedding: embeddings[index]!,
-          // The text lives in PostgreSQL (retrieval reads it there); Chroma would only index it again.
-          document: '',
           metadata: vectorMetadata(botId, source, chunk.page),
         })),
       );
@@ -181,7 +179,6 @@ export class KnowledgeIndex {
         const item = {
           id: row.id,
           embedding: embeddings[index]!,
-          document: '',
           metadata: vectorMetadata(row.botId, sourceOf(row), row.page),
         };
         itemsByBot.set(row.botId, [...(itemsByBot.get(row.botId) ?? []), item]);

@@ -26,7 +26,6 @@ describe('ChromaVectorStore on a local Chroma', () => {
   const item = (id: string, embedding: number[], metadata: VectorItem['metadata']): VectorItem => ({
     id,
     embedding,
-    document: `document ${id}`,
     metadata,
   });
 
@@ -43,12 +42,7 @@ describe('ChromaVectorStore on a local Chroma', () => {
     ]);
     const matches = await store.query('chunks-rank', [2, 0, 0], { topK: 10, where: { bot_id: '1' } });
     expect(matches.map((match) => match.id)).toEqual(['same', 'close', 'opposite']);
-    expect(matches[0]).toEqual({
-      id: 'same',
-      score: expect.closeTo(1, 5),
-      document: 'document same',
-      metadata: { bot_id: '1', page: 1 },
-    });
+    expect(matches[0]).toEqual({ id: 'same', score: expect.closeTo(1, 5) });
     expect(matches[1]!.score).toBeCloseTo(Math.SQRT1_2, 5);
     expect(matches[2]!.score).toBeCloseTo(-1, 5);
   });
@@ -66,10 +60,12 @@ describe('ChromaVectorStore on a local Chroma', () => {
 
   it('replaces items with the same id', async () => {
     await store.upsert('chunks-upsert', [item('x', [1, 0], { bot_id: '1' })]);
-    await store.upsert('chunks-upsert', [{ ...item('x', [0, 1], { bot_id: '1', version: 2 }), document: 'new text' }]);
-    const [match] = await store.query('chunks-upsert', [0, 1], { topK: 5, where: { bot_id: '1' } });
-    expect(match).toMatchObject({ id: 'x', document: 'new text', metadata: { bot_id: '1', version: 2 } });
-    expect(match!.score).toBeCloseTo(1, 5);
+    await store.upsert('chunks-upsert', [item('x', [0, 1], { bot_id: '1', version: 2 })]);
+    const matches = await store.query('chunks-upsert', [0, 1], { topK: 5, where: { bot_id: '1' } });
+    expect(matches).toEqual([{ id: 'x', score: expect.closeTo(1, 5) }]);
+    // The metadata was replaced too: the new version's filter finds it.
+    await store.deleteWhere('chunks-upsert', { version: 2 });
+    expect(await store.query('chunks-upsert', [0, 1], { topK: 5, where: { bot_id: '1' } })).toEqual([]);
   });
 
   it('upserts more items than one batch holds', async () => {
@@ -120,13 +116,13 @@ describe('local Chroma lifecycle', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-embedded-'));
     try {
       const store = await createVectorStore({ dataDir });
-      await store.upsert('persisted', [{ id: 'a', embedding: [1, 0], document: 'kept', metadata: { bot_id: '1' } }]);
+      await store.upsert('persisted', [{ id: 'a', embedding: [1, 0], metadata: { bot_id: '1' } }]);
       await store.close();
       await expect(store.ping()).rejects.toThrow();
 
       const reopened = await createVectorStore({ dataDir });
       const [match] = await reopened.query('persisted', [1, 0], { topK: 1, where: { bot_id: '1' } });
-      expect(match?.document).toBe('kept');
+      expect(match?.id).toBe('a');
       await reopened.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -30,7 +30,6 @@ export class ChromaVectorStore implements VectorStore {
       await target.upsert({
         ids: batch.map((item) => item.id),
         embeddings: batch.map((item) => item.embedding),
-        documents: batch.map((item) => item.document),
         metadatas: batch.map((item) => item.metadata),
       });
     }
@@ -43,14 +42,13 @@ export class ChromaVectorStore implements VectorStore {
       queryEmbeddings: [embedding],
       nResults: options.topK,
       where: options.where ? toWhere(options.where) : undefined,
-      include: ['documents', 'metadatas', 'distances'],
+      // Ids and distances only: reading the documents and metadata back costs Chroma more than the search.
+      include: ['distances'],
     });
     const ids = result.ids[0] ?? [];
     return ids.map((id, index) => ({
       id,
       score: 1 - (result.distances[0]?.[index] ?? 1),
-      document: result.documents[0]?.[index] ?? '',
-      metadata: (result.metadatas[0]?.[index] ?? {}) as VectorMetadata,
     }));
   }
 

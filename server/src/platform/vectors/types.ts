@@ -1,9 +1,9 @@
 export type VectorMetadata = Record<string, string | number | boolean>;
 
+/** The text lives in PostgreSQL (retrieval reads it there): Chroma keeps the vector and what deletion filters on. */
 export interface VectorItem {
   id: string;
   embedding: number[];
-  document: string;
   metadata: VectorMetadata;
 }
 
@@ -11,8 +11,6 @@ export interface VectorMatch {
   id: string;
   /** Cosine similarity: 1 for the same direction, 0 for unrelated, -1 for opposite. */
   score: number;
-  document: string;
-  metadata: VectorMetadata;
 }
 
 export interface VectorQueryOptions {
