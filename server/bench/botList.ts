@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import type { BenchRow } from './knowledge.ts';
 import { graphql, startTestServer, type TestServer } from '../test/harness.ts';
 import { logIn } from '../test/accounts.ts';
@@ -12,9 +9,8 @@ import {
   graphqlRequestsPerSecond,
   HELLO_QUERY,
   median,
-  layerBreakdown,
+  LoadProfiler,
   startHelloWorldYoga,
-  type CpuProfile,
   type LoadOptions,
   type LoadResult,
 } from './throughput.ts';
@@ -87,47 +83,6 @@ async function seed(server: TestServer, ownerId: string): Promise<void> {
   }
 }
 
-/** What profiling the load rounds gathered: the profiles and the requests answered meanwhile. */
-const profiles: { profile: CpuProfile; answered: number }[] = [];
-
-/**
- * With BENCH_PROFILE_DIR set, profiles this thread (where the server runs) while `work` runs and
- * writes `<dir>/<name>.cpuprofile`, for Chrome DevTools or speedscope. The profiler slows the server
- * down: the rounds' figures are then not the ones to report, the breakdown by layer is.
- */
-async function profiled(name: string, work: () => Promise<LoadResult>): Promise<LoadResult> {
-  const directory = process.env.BENCH_PROFILE_DIR;
-  if (!directory) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
-  await session.post('Profiler.start');
-  const result = await work();
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  await mkdir(directory, { recursive: true });
-  await writeFile(path.join(directory, `${name}.cpuprofile`), JSON.stringify(profile));
-  profiles.push({ profile: profile as CpuProfile, answered: result.answered });
-  return result;
-}
-
-/** Prints where a request's milliseconds went in the profiled rounds, layer by layer. */
-function printBreakdown(label: string): void {
-  if (profiles.length === 0) return;
-  const requests = profiles.reduce((sum, item) => sum + item.answered, 0);
-  const rows = layerBreakdown(
-    profiles.map((item) => item.profile),
-    requests,
-  );
-  process.stderr.write(
-    `\nviewer.bots(first: ${PAGE}) on ${label}, profiled (${requests} requests): busy milliseconds per request by layer\n`,
-  );
-  for (const row of rows)
-    process.stderr.write(`${row.msPerRequest.toFixed(2).padStart(8)} ms ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.layer}\n`);
-  profiles.length = 0;
-}
-
 const fullListQuery = (first: number) =>
   `{ viewer { bots(first: ${first}) { totalCount edges { node { id name status conversationsToday lastUpdated owner { fullName } documents { edges { node { id fileName status } } } } } } } }`;
 
@@ -159,6 +114,7 @@ export async function benchBotList(): Promise<BenchRow[]> {
   const bench = await createBenchDatabase({ onQuery: (sql) => counting && statements.push(sql) });
   const server = await startTestServer({}, { database: bench.database });
   const reference = await startHelloWorldYoga();
+  const profiler = new LoadProfiler();
   try {
     const customer = await logIn(server, 'customer@example.com', 'customer-demo-2026');
     await seed(server, customer.userId);
@@ -195,7 +151,11 @@ export async function benchBotList(): Promise<BenchRow[]> {
       hello.push({ load: helloLoad, cpuMs: perRequest(cpuMs(reference.pid) - helloCpu, helloLoad), databaseCpuMs: 0 });
       const ourCpu = cpuMs(process.pid, process.pid);
       const { result: ourLoad, cpuMs: databaseCpu } = await cpuDuring(databasePids, () =>
-        profiled(`bots-${bench.label}-${index + 1}`, () => graphqlRequestsPerSecond(url, BOT_PAGE_QUERY, LOAD, customer.accessToken)),
+        profiler.during(
+          `bots-${bench.label}-${index + 1}`,
+          () => graphqlRequestsPerSecond(url, BOT_PAGE_QUERY, LOAD, customer.accessToken),
+          (result) => result.answered,
+        ),
       );
       ours.push({
         load: ourLoad,
@@ -206,7 +166,7 @@ export async function benchBotList(): Promise<BenchRow[]> {
         if (load.failed > 0) throw new Error(`${load.failed} requests failed, the first: ${load.firstFailure}`);
       }
     }
-    printBreakdown(bench.label);
+    profiler.print(`viewer.bots(first: ${PAGE}) on ${bench.label}`);
     const rate = (rounds: Round[]) => median(rounds.map((item) => item.load.perSecond));
     const cpu = (rounds: Round[], key: 'cpuMs' | 'databaseCpuMs') => median(rounds.map((item) => item[key]));
     const ratio = rate(ours) / rate(hello);

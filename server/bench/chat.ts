@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchRow } from './knowledge.ts';
 import { cpuMeter, firstTokens, startReferenceChatServer, throughput, type RecordedAnswer, type Visitor } from './chatLoad.ts';
-import { createBenchDatabase } from './throughput.ts';
+import { createBenchDatabase, LoadProfiler } from './throughput.ts';
 import { databaseDriver } from '../src/platform/database/index.ts';
 import { grantSubscription, logIn, signUpWithoutTrial } from '../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../test/harness.ts';
@@ -41,7 +41,8 @@ const clientIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index 
  * so the figures are the platform's alone: an Enterprise subscriber in credit mode (each answer is
  * charged), one address and one session per virtual visitor. Against the same answer streamed by a
  * bare Fastify route in its own process, measured in the same run. On PGlite, or on PostgreSQL with
- * BENCH_DATABASE_URL (a new database on that server, dropped afterwards).
+ * BENCH_DATABASE_URL (a new database on that server, dropped afterwards). BENCH_PROFILE_DIR=<dir>
+ * profiles the server during the answers and prints where an answer's milliseconds went.
  */
 export async function benchWidgetChat(): Promise<BenchRow[]> {
   let counting = false;
@@ -76,6 +77,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
     const perAnswer = statements.length;
 
     const reference = await startReferenceChatServer(recorded);
+    const profiler = new LoadProfiler();
     try {
       const warmUp = await visitors(WARM_UP_VISITORS, WARM_UP_ANSWERS);
       const burst = await visitors(FIRST_TOKEN_VISITORS, 1);
@@ -91,8 +93,13 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       const ourFirst = await firstTokens(chatUrl, burst);
       const driver = databaseDriver(bench.database);
       const cpu = cpuMeter(driver.kind === 'postgres' ? new URL(driver.url).pathname.slice(1) : undefined);
-      const ourRate = await throughput(chatUrl, steady, AT_ONCE);
+      const ourRate = await profiler.during(
+        `chat-${label}`,
+        () => throughput(chatUrl, steady, AT_ONCE),
+        (result) => result.answers,
+      );
       const spent = cpu?.stop();
+      profiler.print(`widget chat answers on ${label}`);
       delay.disable();
 
       for (const [name, result] of [

@@ -2,6 +2,8 @@
 // process, loaded by the same generator with the same connections, so a busy machine slows both.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -237,6 +239,11 @@ const LAYERS: [string, RegExp][] = [
   ['Prisma client (query interpreter)', /node_modules\/@prisma\/|\/generated\/prisma\//],
   ['auth (token check)', /node_modules\/jose\/|\/domains\/auth\/|\/requestAuth\.ts|\/platform\/revocations\//],
   ['bots and dashboard domains', /\/domains\/(bots|dashboard)\//],
+  ['chat domain (answer, extractive answerer)', /\/domains\/chat\//],
+  ['retrieval and embeddings', /\/domains\/knowledge\/|\/platform\/embeddings\/|node_modules\/snowball/],
+  ['Chroma client', /node_modules\/chromadb\/|\/platform\/vectors\//],
+  ['rate limits, pubsub (Redis client)', /\/platform\/ratelimit\/|\/rateLimits\.ts|node_modules\/(ioredis|@ioredis)\//],
+  ['billing domain', /\/domains\/billing\//],
   ['dataloader', /node_modules\/dataloader\//],
   ['Pothos plugins', /node_modules\/@pothos\//],
   ['graphql-js execution', /node_modules\/(graphql|@graphql-tools)\//],
@@ -280,4 +287,46 @@ export function layerBreakdown(profiles: CpuProfile[], requests: number): { laye
   return [...totals]
     .sort((left, right) => right[1] - left[1])
     .map(([layer, micros]) => ({ layer, msPerRequest: micros / 1000 / Math.max(1, requests), share: micros / busy }));
+}
+
+/**
+ * With BENCH_PROFILE_DIR set, profiles this thread (where the server under test runs) while each
+ * measured `work` runs, writes `<dir>/<name>.cpuprofile` (Chrome DevTools, speedscope) and prints
+ * where a request's milliseconds went, layer by layer. The profiler slows the server down: the
+ * figures of profiled rounds are not the ones to report, the breakdown is. Without it, nothing.
+ */
+export class LoadProfiler {
+  private readonly profiles: { profile: CpuProfile; answered: number }[] = [];
+  private readonly directory = process.env.BENCH_PROFILE_DIR;
+
+  /** `answered` says how many requests the work served, for the per-request figures. */
+  async during<T>(name: string, work: () => Promise<T>, answered: (result: T) => number): Promise<T> {
+    if (!this.directory) return work();
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 500 });
+    await session.post('Profiler.start');
+    const result = await work();
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await mkdir(this.directory, { recursive: true });
+    await writeFile(path.join(this.directory, `${name}.cpuprofile`), JSON.stringify(profile));
+    this.profiles.push({ profile: profile as CpuProfile, answered: answered(result) });
+    return result;
+  }
+
+  /** Prints the breakdown of the rounds profiled since the last print, titled with what was measured. */
+  print(title: string): void {
+    if (this.profiles.length === 0) return;
+    const requests = this.profiles.reduce((sum, item) => sum + item.answered, 0);
+    const rows = layerBreakdown(
+      this.profiles.map((item) => item.profile),
+      requests,
+    );
+    process.stderr.write(`\n${title}, profiled (${requests} requests): busy milliseconds per request by layer\n`);
+    for (const row of rows)
+      process.stderr.write(`${row.msPerRequest.toFixed(2).padStart(8)} ms ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.layer}\n`);
+    this.profiles.length = 0;
+  }
 }
