@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './platform/database/errors.ts';
+
 /**
  * Expected failures of the domain services. Each kind maps to one HTTP status on the REST shim
  * (see rest/errors.ts) and to one typed error result in GraphQL (see graphql/errors.ts).
@@ -101,6 +103,18 @@ export class ServiceUnavailableError extends AppError {
 }
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/**
+ * How a failure reaches the client: an AppError as it is; the database being unreachable (down,
+ * restarting, connections cut) as a 503 to try again, not a server bug; anything else: null.
+ */
+export function expectedFailure(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, 'DATABASE_UNAVAILABLE');
+  return null;
+}
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled case: ${String(value)}`);

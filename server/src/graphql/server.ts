@@ -3,7 +3,7 @@ import { GraphQLError, type DocumentNode } from 'graphql';
 import { createYoga, maskError as defaultMaskError, type GraphiQLOptions } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { AppError } from '../errors.ts';
+import { expectedFailure } from '../errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Clock } from '../platform/clock/index.ts';
 import { contentLanguageOf } from '../platform/i18n/index.ts';
@@ -43,10 +43,12 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         if (error instanceof GraphQLError && !error.originalError) return error;
         let original: unknown = error;
         while (original instanceof GraphQLError && original.originalError) original = original.originalError;
-        if (original instanceof AppError) {
-          return new GraphQLError(original.message, {
+        const expected = expectedFailure(original);
+        if (expected) {
+          if (expected !== original) app.log.warn({ err: original }, expected.message);
+          return new GraphQLError(expected.message, {
             path: error instanceof GraphQLError ? error.path : undefined,
-            extensions: { code: original.code },
+            extensions: { code: expected.code },
           });
         }
         if (original instanceof Error) app.log.error({ err: original }, 'graphql operation failed');

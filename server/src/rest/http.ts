@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTHENTICATION_REQUIRED, AppError, AuthenticationError, RateLimitError, assertNever, type ErrorKind } from '../errors.ts';
+import {
+  AUTHENTICATION_REQUIRED,
+  AppError,
+  AuthenticationError,
+  RateLimitError,
+  assertNever,
+  expectedFailure,
+  type ErrorKind,
+} from '../errors.ts';
 import type { Config } from '../config.ts';
 import { contentLanguageOf, type ContentLanguage } from '../platform/i18n/index.ts';
 import type { AuthenticatedViewer } from '../requestAuth.ts';
@@ -49,16 +57,22 @@ export function requestLanguage(request: FastifyRequest): ContentLanguage {
   return contentLanguageOf(request.headers['accept-language']);
 }
 
-/** Every REST error is `{"detail": string}`: domain errors keep their message, anything unexpected is a logged 500. */
+/**
+ * Every REST error is `{"detail": string}`: domain errors keep their message, an unreachable
+ * database is a 503 to try again, anything else unexpected is a logged 500.
+ */
 export function registerRestErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(statusForErrorKind(error.kind)).send({ detail: error.message });
+    const expected = expectedFailure(error);
+    if (expected) {
+      if (expected instanceof RateLimitError) reply.header('retry-after', String(expected.retryAfterSeconds));
+      if (expected !== error) request.log.warn({ err: error }, expected.message);
+      return reply.status(statusForErrorKind(expected.kind)).send({ detail: expected.message });
     }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const unexpected = error as FastifyError;
+    const status = typeof unexpected.statusCode === 'number' ? unexpected.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ detail: clientErrorMessage(error, status) });
+      return reply.status(status).send({ detail: clientErrorMessage(unexpected, status) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });

@@ -383,3 +383,45 @@ describe('a replica booting while the worker runs a job', () => {
     expect((await api(A, 'GET', '/users/me', { token: customer.accessToken })).status).toBe(200);
   });
 });
+
+describe('PostgreSQL connections cut under the replicas', () => {
+  it('answers 503 with a detail (never 500) to the requests they were serving, and the replicas reconnect by themselves', async () => {
+    const list = (replica: Replica) => api(replica, 'GET', '/bots', { token: customer.accessToken });
+    // Four requests held in the database (the bots table locked), so their connections are cut mid-query.
+    const holder = await cluster.db.connect();
+    let during: Awaited<ReturnType<typeof list>>[];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE "bots" IN ACCESS EXCLUSIVE MODE');
+      const requests = Promise.all([...cluster.replicas, ...cluster.replicas].map(list));
+      const deadline = Date.now() + 30_000;
+      const waiting = async () =>
+        (
+          await holder.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n as number;
+      while ((await waiting()) < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      await holder.query('ROLLBACK');
+      during = await requests;
+    } finally {
+      holder.release();
+    }
+    for (const response of during) {
+      expect(response.status, JSON.stringify(response.body)).toBe(503);
+      expect(response.body).toEqual({ detail: 'The service is briefly unavailable. Please try again in a moment.' });
+    }
+
+    const deadline = Date.now() + 30_000;
+    for (const replica of cluster.replicas) {
+      let status = 0;
+      while (status !== 200 && Date.now() < deadline) status = (await list(replica)).status;
+      expect(status).toBe(200);
+      expect(await (await fetch(`${replica.url}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', vectors: 'ok' } });
+    }
+  });
+});
