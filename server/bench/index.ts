@@ -4,6 +4,7 @@ import { benchCrawl } from './crawler.ts';
 import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
 import { benchBotList } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
+import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import { benchStartup } from './startup.ts';
 import { benchViewerToken } from './viewer.ts';
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['qa', () => benchOfflineAnswers()],
   ['startup', () => benchStartup()],
   ['viewer', () => benchViewerToken()],
+  ['embedded-db', () => benchEmbeddedDatabaseBlocking()],
 ];
 
 const only = process.argv.slice(2);

@@ -166,7 +166,7 @@ async function saveTemplate(database: Database, file: string): Promise<void> {
   const driver = databaseDriver(database);
   if (driver.kind !== 'pglite') return;
   try {
-    const dump = await driver.pglite.dumpDataDir('none');
+    const dump = await driver.host.dumpDataDir();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));

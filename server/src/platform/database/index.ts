@@ -5,12 +5,14 @@
 //   postgresql://pglite/<absolute dir>  embedded PGlite in that data directory
 //   postgresql://pglite/memory          embedded PGlite in memory
 // Without a URL, `pgliteDataDir` picks the PGlite directory ('memory://' = in memory, the default).
+//
+// PGlite runs in a worker thread (pgliteHost.ts, pgliteServer.ts) that speaks the PostgreSQL wire
+// protocol, so a slow query does not block the event loop and both kinds go through @prisma/adapter-pg.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.ts';
+import { startPgliteHost, type PgliteHost } from './pgliteHost.ts';
 
 export interface Database {
   prisma: PrismaClient;
@@ -32,7 +34,7 @@ export interface CreateDatabaseOptions {
   onQuery?: (sql: string) => void;
 }
 
-function createPrismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void): PrismaClient {
+function createPrismaClient(adapter: PrismaPg, onQuery?: (sql: string) => void): PrismaClient {
   if (!onQuery) return new PrismaClient({ adapter });
   const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   prisma.$on('query', (event) => onQuery(event.query));
@@ -42,7 +44,9 @@ function createPrismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: st
 export const PGLITE_MEMORY = 'memory://';
 
 /** How to reach the database underneath Prisma (used by migrate.ts). Internal to platform/database. */
-export type DatabaseDriver = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string; schema: string | undefined };
+export type DatabaseDriver =
+  | { kind: 'pglite'; url: string; host: PgliteHost }
+  | { kind: 'postgres'; url: string; schema: string | undefined };
 
 const drivers = new WeakMap<Database, DatabaseDriver>();
 
@@ -78,34 +82,34 @@ function isMemory(dir: string): boolean {
   return dir === PGLITE_MEMORY || dir === 'memory' || dir === ':memory:';
 }
 
-// One PGlite instance per data directory and process (a directory cannot be opened twice).
-const sharedPglite = new Map<string, { pglite: Promise<PGlite>; users: number }>();
+// One PGlite worker per data directory and process (a directory cannot be opened twice).
+const sharedHosts = new Map<string, { host: Promise<PgliteHost>; users: number }>();
 
-async function acquirePglite(dataDir: string, loadDataDir: Blob | undefined): Promise<{ pglite: PGlite; release(): Promise<void> }> {
+async function acquirePglite(dataDir: string, loadDataDir: Blob | undefined): Promise<{ host: PgliteHost; release(): Promise<void> }> {
   if (dataDir === PGLITE_MEMORY) {
-    const pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
-    return { pglite, release: () => (pglite.closed ? Promise.resolve() : pglite.close()) };
+    const host = await startPgliteHost(dataDir, loadDataDir);
+    return { host, release: () => host.close() };
   }
-  let entry = sharedPglite.get(dataDir);
+  let entry = sharedHosts.get(dataDir);
   if (!entry) {
     fs.mkdirSync(dataDir, { recursive: true });
-    entry = { pglite: PGlite.create(dataDir), users: 0 };
-    sharedPglite.set(dataDir, entry);
-    entry.pglite.catch(() => sharedPglite.delete(dataDir));
+    entry = { host: startPgliteHost(dataDir, undefined), users: 0 };
+    sharedHosts.set(dataDir, entry);
+    entry.host.catch(() => sharedHosts.delete(dataDir));
   }
   entry.users++;
   const current = entry;
-  const pglite = await current.pglite;
+  const host = await current.host;
   let released = false;
   return {
-    pglite,
+    host,
     async release() {
       if (released) return;
       released = true;
       current.users--;
       if (current.users === 0) {
-        sharedPglite.delete(dataDir);
-        if (!pglite.closed) await pglite.close();
+        sharedHosts.delete(dataDir);
+        await host.close();
       }
     },
   };
@@ -127,8 +131,8 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   if (options.pgliteLoadDataDir && target.dataDir !== PGLITE_MEMORY) {
     throw new Error('pgliteLoadDataDir only applies to an in-memory PGlite');
   }
-  const { pglite, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
-  const prisma = createPrismaClient(new PrismaPGlite(pglite), options.onQuery);
+  const { host, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
+  const prisma = createPrismaClient(new PrismaPg({ connectionString: host.url }), options.onQuery);
   const database = makeDatabase(prisma, 'pglite', async () => {
     try {
       await prisma.$disconnect();
@@ -136,7 +140,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
       await release();
     }
   });
-  drivers.set(database, { kind: 'pglite', pglite });
+  drivers.set(database, { kind: 'pglite', url: host.url, host });
   return database;
 }
 

@@ -5,14 +5,16 @@
 // Each migration runs in its own transaction together with its bookkeeping row: a failing
 // migration leaves nothing behind and is reported. On PostgreSQL the whole run holds Prisma's own
 // advisory lock, so two processes booting at once (or a concurrent `prisma migrate deploy`) take
-// turns. Migrations must therefore be transaction-safe (no CREATE INDEX CONCURRENTLY).
+// turns. Migrations must therefore be transaction-safe (no CREATE INDEX CONCURRENTLY). PGlite is
+// reached the same way, through its worker's socket; its runs in one process are queued instead
+// (its connections share one session, where an advisory lock excludes nobody).
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { databaseDriver, type Database } from './index.ts';
+import type { PgliteHost } from './pgliteHost.ts';
 
 /** The advisory lock key Prisma Migrate takes on PostgreSQL. */
 const PRISMA_MIGRATE_LOCK_KEY = 72707369;
@@ -104,7 +106,9 @@ interface Session {
 export async function applyMigrations(database: Database, options: ApplyMigrationsOptions = {}): Promise<ApplyMigrationsResult> {
   const migrations = readMigrations(options.migrationsDir ?? defaultMigrationsDir());
   const driver = databaseDriver(database);
-  if (driver.kind === 'pglite') return withPgliteLock(driver.pglite, () => run(pgliteSession(driver.pglite), migrations));
+  if (driver.kind === 'pglite') {
+    return withPgliteQueue(driver.host, () => withPostgresLock(driver.url, undefined, (session) => run(session, migrations)));
+  }
   return withPostgresLock(driver.url, driver.schema, (session) => run(session, migrations));
 }
 
@@ -150,34 +154,17 @@ async function run(session: Session, migrations: MigrationFile[]): Promise<Apply
 
 // ---------------------------------------------------------------- PGlite
 
-const pgliteQueues = new WeakMap<PGlite, Promise<unknown>>();
+const pgliteQueues = new WeakMap<PgliteHost, Promise<unknown>>();
 
-/** PGlite is one connection in one process: serialise runs on the same instance. */
-function withPgliteLock<T>(pglite: PGlite, fn: () => Promise<T>): Promise<T> {
-  const previous = pgliteQueues.get(pglite) ?? Promise.resolve();
+/** Serialises runs on the same PGlite instance. */
+function withPgliteQueue<T>(host: PgliteHost, fn: () => Promise<T>): Promise<T> {
+  const previous = pgliteQueues.get(host) ?? Promise.resolve();
   const next = previous.then(fn, fn);
   pgliteQueues.set(
-    pglite,
+    host,
     next.catch(() => undefined),
   );
   return next;
-}
-
-function pgliteSession(pglite: PGlite): Session {
-  return {
-    async exec(sql) {
-      await pglite.exec(sql);
-    },
-    async rows<T>(sql: string) {
-      return (await pglite.query<T>(sql)).rows;
-    },
-    async applyInTransaction(script, params) {
-      await pglite.transaction(async (tx: Transaction) => {
-        await tx.exec(script);
-        await tx.query(INSERT_APPLIED, params);
-      });
-    },
-  };
 }
 
 // ---------------------------------------------------------------- PostgreSQL
