@@ -8,7 +8,7 @@ import { sha256Hex } from '../../platform/crypto/index.ts';
 import {
   DEFAULT_CONTENT_LANGUAGE,
   parseTranslations,
-  translatedField,
+  translationOf,
   withoutTranslationsOf,
   type ContentLanguage,
   type TranslatedValue,
@@ -119,7 +119,7 @@ interface DemoDependencies {
 export function templateIn(template: TemplatePrompt, language: ContentLanguage): TemplatePrompt {
   const translations = parseTranslations(template.translations)[language];
   if (!translations || language === template.languageCode) return template;
-  const text = <T extends TranslatedValue>(field: string, original: T) => translatedField(template.translations, language, field, original);
+  const text = <T extends TranslatedValue>(field: string, original: T) => translationOf(translations, field, original);
   return {
     ...template,
     title: text('title', template.title),

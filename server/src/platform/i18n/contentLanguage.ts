@@ -44,7 +44,16 @@ export function parseTranslations(stored: unknown): Translations {
 
 /** A field in `language`: its translation when it has one of the original's kind, else the original. */
 export function translatedField<T extends TranslatedValue>(stored: unknown, language: ContentLanguage, field: string, original: T): T {
-  const value = parseTranslations(stored)[language]?.[field];
+  return translationOf(parseTranslations(stored)[language], field, original);
+}
+
+/** The same from one language's translations already parsed (several fields of one row). */
+export function translationOf<T extends TranslatedValue>(
+  fields: Record<string, TranslatedValue> | undefined,
+  field: string,
+  original: T,
+): T {
+  const value = fields?.[field];
   if (value === undefined || Array.isArray(value) !== Array.isArray(original)) return original;
   return value as T;
 }
