@@ -1,5 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import type { BillingPeriod, PaymentPlan, PlanType, PrismaClient } from '../generated/prisma/client.ts';
+import type { BillingPeriod, PlanType, PrismaClient } from '../generated/prisma/client.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock/index.ts';
 import { hashPassword } from '../platform/crypto/index.ts';
@@ -200,11 +199,16 @@ const SEED_TEMPLATES = [
 
 const SEED_LOCK_KEY = 7_240_001;
 
-/** A plan seeded before plans carried translations, its text as the seed wrote it: it gets the seed's translations. */
-function isUntranslatedSeed(stored: PaymentPlan, seed: SeedPlan): boolean {
-  const translations = stored.translations;
-  const untranslated = typeof translations === 'object' && translations !== null && Object.keys(translations).length === 0;
-  return untranslated && stored.description === seed.description && isDeepStrictEqual(stored.features, seed.features);
+/**
+ * A row seeded before plans and templates carried translations, whose text is still the seed's
+ * (`asSeeded`) and which has none: it gets the seed's translations; text an admin changed, never.
+ */
+async function fillSeedTranslations<Where extends object>(
+  rows: { updateMany(args: { where: Where & { translations: { equals: object } }; data: { translations: object } }): Promise<unknown> },
+  asSeeded: Where,
+  seed: { translations: object },
+): Promise<void> {
+  await rows.updateMany({ where: { ...asSeeded, translations: { equals: {} } }, data: { translations: seed.translations } });
 }
 
 /**
@@ -221,18 +225,22 @@ export async function seedDatabase(prisma: PrismaClient, config: Config, clock: 
       for (const plan of SEED_PLANS) {
         const existing = await tx.paymentPlan.findFirst({ where: { name: plan.name, type: plan.type } });
         if (!existing) await tx.paymentPlan.create({ data: plan });
-        else if (isUntranslatedSeed(existing, plan)) {
-          await tx.paymentPlan.update({ where: { id: existing.id }, data: { translations: plan.translations } });
-        }
+        else
+          await fillSeedTranslations(
+            tx.paymentPlan,
+            { id: existing.id, description: plan.description, features: { equals: plan.features } },
+            plan,
+          );
       }
       if ((await tx.templatePrompt.count()) === 0) {
         await tx.templatePrompt.createMany({ data: SEED_TEMPLATES });
       } else {
         for (const template of SEED_TEMPLATES) {
-          await tx.templatePrompt.updateMany({
-            where: { useCase: template.useCase, title: template.title, description: template.description, translations: { equals: {} } },
-            data: { translations: template.translations },
-          });
+          await fillSeedTranslations(
+            tx.templatePrompt,
+            { useCase: template.useCase, title: template.title, description: template.description },
+            template,
+          );
         }
       }
       await tx.creditRate.upsert({
