@@ -45,8 +45,7 @@ export const PGLITE_MEMORY = 'memory://';
 
 /** How to reach the database underneath Prisma (used by migrate.ts). Internal to platform/database. */
 export type DatabaseDriver =
-  | { kind: 'pglite'; url: string; host: PgliteHost }
-  | { kind: 'postgres'; url: string; schema: string | undefined };
+  { kind: 'pglite'; url: string; host: PgliteHost } | { kind: 'postgres'; url: string; schema: string | undefined };
 
 const drivers = new WeakMap<Database, DatabaseDriver>();
 

@@ -89,7 +89,8 @@ export async function startPgliteHost(dataDir: string, loadDataDir: Blob | undef
     url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`,
     async dumpDataDir() {
       const reply = await request('dump');
-      if (reply.type !== 'dumped') throw new Error(`PGlite could not dump its data directory: ${'message' in reply ? reply.message : reply.type}`);
+      if (reply.type !== 'dumped')
+        throw new Error(`PGlite could not dump its data directory: ${'message' in reply ? reply.message : reply.type}`);
       return new Blob([reply.tarball]);
     },
     close() {
