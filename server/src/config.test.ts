@@ -32,6 +32,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...environment }).runJobs).toBe(runJobs);
   });
 
+  it.each([
+    ["keeps BullMQ's own job lock unless JOB_LOCK_MS is set", {}, undefined],
+    ['shortens it for the fault tests', { JOB_LOCK_MS: '2000' }, 2000],
+  ])('%s', (_case, environment, jobLockMs) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...environment }).jobLockMs).toBe(jobLockMs);
+  });
+
+  it('refuses a job lock under a second, which workers could not renew in time', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOB_LOCK_MS: '10' })).toThrow(/JOB_LOCK_MS/);
+  });
+
   it('refuses RUN_JOBS=false without Redis: nothing would ever run the jobs', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'false' })).toThrow(/RUN_JOBS: false needs REDIS_URL/);
   });

@@ -34,6 +34,12 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('chatbot'),
+  /**
+   * How long a worker's lock on a running job lasts unrenewed, and how often workers look for jobs
+   * whose lock expired: a job of a crashed worker runs again after about twice this. BullMQ's 30 s
+   * unless set; the fault tests shorten it so a killed worker's job comes back quickly.
+   */
+  JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
   CHROMA_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   APP_SECRET: optionalString,
@@ -109,6 +115,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
     redisUrl: env.REDIS_URL,
     runJobs: env.RUN_JOBS,
     redisPrefix: env.REDIS_PREFIX,
+    jobLockMs: env.JOB_LOCK_MS,
     chromaUrl: env.CHROMA_URL,
     publicUrl,
     appSecret,

@@ -26,7 +26,20 @@ export interface FakeOpenAI {
   failWith(status: number, message: string): void;
   /** How requests that offer tools are answered: a tool call, or null for a plain (empty) answer. */
   callToolsWith(decide: (request: ChatCompletionRequest) => FakeToolCall | null): void;
+  /** Streamed answers wait this long before each token after the first (0, the default: no wait). */
+  delayTokensBy(milliseconds: number): void;
+  /**
+   * Holds every embeddings request from now on until `release()`: `arrived` settles when the first
+   * one is waiting. For tests that need a process stopped in the middle of indexing.
+   */
+  holdEmbeddings(): EmbeddingsHold;
   close(): Promise<void>;
+}
+
+export interface EmbeddingsHold {
+  arrived: Promise<void>;
+  /** Answers the held requests and every later one at once. */
+  release(): void;
 }
 
 async function readJson(request: IncomingMessage): Promise<any> {
@@ -44,6 +57,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let answer: string | ((request: ChatCompletionRequest) => string) = 'OK';
   let failure: { status: number; message: string } | null = null;
   let toolDecision: (request: ChatCompletionRequest) => FakeToolCall | null = () => null;
+  let tokenDelayMs = 0;
+  let embeddingsGate: Promise<void> = Promise.resolve();
+  let embeddingArrived = () => {};
   const requests: ChatCompletionRequest[] = [];
   const authorizations: string[] = [];
   // OpenAI's small embedding model answers 1536 dimensions unless asked for fewer.
@@ -51,6 +67,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const server: Server = createServer(async (request, response) => {
     if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
       const body = (await readJson(request)) as { input: string | string[]; model: string; encoding_format?: string; dimensions?: number };
+      embeddingArrived();
+      await embeddingsGate;
+      // The caller may have gone (a process killed while its request was held).
+      if (request.socket.destroyed) return;
       const inputs = Array.isArray(body.input) ? body.input : [body.input];
       const size = body.dimensions ?? 1536;
       if (!embeddingsBySize.has(size)) embeddingsBySize.set(size, new LexicalEmbeddings(size));
@@ -104,7 +124,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (body.stream) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const pieces = text.match(/\S+\s*/g) ?? [''];
-      for (const piece of pieces) {
+      for (const [index, piece] of pieces.entries()) {
+        if (index > 0 && tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, tokenDelayMs));
+        // The caller may have gone mid-answer (a process stopped while it streamed).
+        if (request.socket.destroyed) return;
         response.write(
           `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
         );
@@ -140,6 +163,22 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     callToolsWith(decide) {
       toolDecision = decide;
+    },
+    delayTokensBy(milliseconds) {
+      tokenDelayMs = milliseconds;
+    },
+    holdEmbeddings() {
+      let release = () => {};
+      embeddingsGate = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (embeddingArrived = resolve));
+      return {
+        arrived,
+        release: () => {
+          embeddingArrived = () => {};
+          embeddingsGate = Promise.resolve();
+          release();
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

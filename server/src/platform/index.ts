@@ -47,7 +47,12 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const database =
     overrides.database ?? (await createDatabase({ url: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') }));
   const vectors = await createVectorStore({ chromaUrl: config.chromaUrl, dataDir: config.dataDir });
-  const queue = createJobQueue({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:jobs`, logger: logger.child({ component: 'queue' }) });
+  const queue = createJobQueue({
+    redisUrl: config.redisUrl,
+    prefix: `${redisPrefix}:jobs`,
+    lockMs: config.jobLockMs,
+    logger: logger.child({ component: 'queue' }),
+  });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:events` });
   const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:ratelimit`, clock });
   const revocations = createRevocationList({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:revoked:`, clock });

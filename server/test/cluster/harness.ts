@@ -2,8 +2,9 @@
 // machine's PostgreSQL and Redis) with the outside services faked at HTTP level, and small clients
 // that reach it only the way customers and widgets do (REST, GraphQL over HTTP, graphql-ws), plus a
 // PostgreSQL connection to check outcomes.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,6 +30,10 @@ export interface TestCluster {
   replicas: [Replica, Replica];
   /** The cluster's database, for checking outcomes. */
   db: pg.Pool;
+  /** The cluster's Chroma server, for checking the vectors written. */
+  chromaUrl: string;
+  /** The cluster's own Redis server, when started with `ownRedis` (a test may stop and start it). */
+  redis?: LocalRedis;
   openAi: FakeOpenAI;
   stripe: FakeStripe;
   logsDir: string;
@@ -47,9 +52,18 @@ export interface TestCluster {
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+export interface TestClusterOptions {
+  /** More variables for every process (e.g. JOB_LOCK_MS); the fakes' and the cluster's own stay. */
+  env?: Record<string, string>;
+  /** Run a Redis server of the cluster's own on a free port (see TestCluster.redis) instead of the machine's. */
+  ownRedis?: boolean;
+}
+
 /** One cluster on free ports, its own database, Redis prefix and data folder; `stop` removes all three. */
-export async function startTestCluster(): Promise<TestCluster> {
+export async function startTestCluster(options: TestClusterOptions = {}): Promise<TestCluster> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-cluster-'));
+  const redis = options.ownRedis ? await startLocalRedis(path.join(dataDir, 'redis')) : undefined;
+  const clusterRedisUrl = redis?.url ?? redisUrl();
   const database = `chatbot_cluster_test_${process.pid}_${randomUUID().slice(0, 8)}`;
   const databaseUrl = new URL(postgresUrl);
   databaseUrl.pathname = `/${database}`;
@@ -63,6 +77,8 @@ export async function startTestCluster(): Promise<TestCluster> {
   const stop = async () => {
     await Promise.all(clients.map(async (client) => client.dispose()));
     await db?.end();
+    // The processes stop cleanly only with their Redis there (a test may have left it stopped).
+    await redis?.start();
     await cluster?.stop();
     await openAi.close();
     await stripe.close();
@@ -70,14 +86,15 @@ export async function startTestCluster(): Promise<TestCluster> {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await admin.end();
-    await deleteRedisKeys(redisPrefix);
+    if (redis) await redis.stop();
+    else await deleteRedisKeys(redisPrefix);
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
     cluster = await startCluster({
       databaseUrl: databaseUrl.href,
-      redisUrl: redisUrl(),
+      redisUrl: clusterRedisUrl,
       redisPrefix,
       apiPorts: [await freePort(), await freePort()],
       chromaPort: await freePort(),
@@ -91,6 +108,7 @@ export async function startTestCluster(): Promise<TestCluster> {
         STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
         CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+        ...options.env,
       },
     });
     db = new pg.Pool({ connectionString: databaseUrl.href, max: 2 });
@@ -101,11 +119,13 @@ export async function startTestCluster(): Promise<TestCluster> {
     throw new Error(`the cluster did not start: ${error instanceof Error ? error.message : String(error)}\n${logs}`, { cause: error });
   }
   const [first, second] = cluster.apiUrls;
-  const { logsDir } = cluster;
+  const { logsDir, chromaUrl } = cluster;
   const replica = (name: string, url: string): Replica => ({ name, url, wsUrl: `${url.replace(/^http/, 'ws')}/graphql` });
   return {
     replicas: [replica('A', first!), replica('B', second!)],
     db,
+    chromaUrl,
+    redis,
     openAi,
     stripe,
     logsDir,
@@ -144,6 +164,64 @@ async function logTails(logsDir: string, lines: number): Promise<string> {
 
 function redisUrl(): string {
   return process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
+export interface LocalRedis {
+  url: string;
+  /** Stops the server (SIGTERM: it writes its data first) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, with the data it wrote; resolves once it answers (at once when it runs). */
+  start(): Promise<void>;
+}
+
+/**
+ * A `redis-server` of the cluster's own on a free port, keeping its data in `dir` (append-only file,
+ * written at every command) so that stopping and starting it loses no job.
+ */
+export async function startLocalRedis(dir: string): Promise<LocalRedis> {
+  await mkdir(dir, { recursive: true });
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let exited = Promise.resolve();
+  const start = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''],
+      { stdio: 'ignore' },
+    );
+    child = server;
+    exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    const deadline = Date.now() + PATIENCE_MS;
+    for (;;) {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // Refused while the server starts: the failed connect answers below, not as an unhandled error event.
+      probe.on('error', () => {});
+      const answered = await probe
+        .connect()
+        .then(() => probe.ping())
+        .then(
+          () => true,
+          () => false,
+        );
+      probe.disconnect();
+      if (answered) return;
+      if (server.exitCode !== null) throw new Error(`redis-server on port ${port} exited at start`);
+      if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within ${PATIENCE_MS / 1000} s`);
+      await sleep(50);
+    }
+  };
+  await start();
+  return {
+    url,
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+    start,
+  };
 }
 
 /** The cluster's keys (jobs, rate limits, revocations) go with it. */

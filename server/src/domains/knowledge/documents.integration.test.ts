@@ -11,7 +11,7 @@ import {
   pdfWithPages,
   windowsExecutable,
 } from '../../../test/documentFixtures.ts';
-import { documentBlobKey, MAX_PROCESSING_ATTEMPTS } from './ingestion.ts';
+import { documentBlobKey, MAX_PROCESSING_ATTEMPTS, UPLOAD_MESSAGES } from './ingestion.ts';
 
 let server: TestServer;
 
@@ -385,6 +385,19 @@ describe('documents: bad files get clear errors and leave nothing behind', () =>
     const response = await upload(botId, fileName, file());
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ detail });
+    expect(await leftovers(botId)).toEqual(before);
+  });
+
+  it('answers 503 with a clear detail when the job queue (Redis) refuses the upload, and keeps no document', async () => {
+    const before = await leftovers(botId);
+    const refusal = vi.spyOn(server.platform.queue, 'enqueue').mockRejectedValueOnce(new Error('Connection is closed.'));
+    try {
+      const response = await upload(botId, 'queue-down.txt', Buffer.from('The queue is away today.'));
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ detail: UPLOAD_MESSAGES.queueUnavailable });
+    } finally {
+      refusal.mockRestore();
+    }
     expect(await leftovers(botId)).toEqual(before);
   });
 

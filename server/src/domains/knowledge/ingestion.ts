@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Document, PrismaClient } from '../../generated/prisma/client.ts';
+import { ServiceUnavailableError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
@@ -43,6 +44,7 @@ export const DOCUMENT_UPLOAD_RULES: UploadRules = { maxBytes: 10 * 1024 * 1024, 
 export const UPLOAD_MESSAGES = {
   fileLost: 'The uploaded file was lost before it could be processed. Please upload it again.',
   processingFailed: 'The document could not be processed because of a temporary problem. Please delete it and upload it again.',
+  queueUnavailable: 'Uploads are paused for a moment: the document could not be queued for processing. Please upload it again in a minute.',
   tooManyAttempts:
     `The document could not be processed after ${MAX_PROCESSING_ATTEMPTS} attempts. ` +
     'Please delete it and upload it again, or split it into smaller files.',
@@ -121,7 +123,13 @@ export class DocumentIngestion {
 
     try {
       await this.deps.blobs.put(document.storageKey, upload.data, sniffed.mimeType);
-      await this.deps.queue.enqueue(INGEST_DOCUMENT_QUEUE, { documentId: document.id }, { jobId: jobIdFor(document.id) });
+      await this.deps.queue
+        .enqueue(INGEST_DOCUMENT_QUEUE, { documentId: document.id }, { jobId: jobIdFor(document.id) })
+        .catch((error: unknown) => {
+          // The queue (Redis) is away: nothing would ever process the document. Not a bug of ours: a 503 to try again.
+          this.deps.logger.warn({ err: error, documentId: document.id }, 'could not queue an uploaded document');
+          throw new ServiceUnavailableError(UPLOAD_MESSAGES.queueUnavailable, 'QUEUE_UNAVAILABLE');
+        });
     } catch (error) {
       await this.deps.prisma.document.deleteMany({ where: { id: document.id } });
       await this.deps.blobs.delete(document.storageKey).catch(() => undefined);

@@ -7,6 +7,11 @@ export interface BullJobQueueOptions extends JobQueueHooks {
   url: string;
   /** BullMQ's key prefix (its default is `bull`); tests use a unique one. */
   prefix?: string;
+  /**
+   * How long a worker's lock on a running job lasts without renewal (it renews at half of it), and
+   * how often stalled jobs (lock expired: their worker died) are put back: BullMQ's 30 s by default.
+   */
+  lockMs?: number | undefined;
 }
 
 interface BullRegistration extends Registration {
@@ -24,6 +29,7 @@ export class BullJobQueue implements JobQueue {
   private readonly failureReports = new Set<Promise<void>>();
   private readonly url: string;
   private readonly prefix: string | undefined;
+  private readonly lockMs: number | undefined;
   private readonly hooks: JobQueueHooks;
   /** Shared by every Queue; keeps ioredis' default retry limit so enqueue fails when Redis is gone. */
   private readonly producerConnection: Redis;
@@ -33,6 +39,7 @@ export class BullJobQueue implements JobQueue {
   constructor(options: BullJobQueueOptions) {
     this.url = options.url;
     this.prefix = options.prefix;
+    this.lockMs = options.lockMs;
     this.hooks = { onFailed: options.onFailed, logger: options.logger };
     this.producerConnection = new Redis(options.url);
   }
@@ -75,6 +82,7 @@ export class BullJobQueue implements JobQueue {
         connection,
         prefix: this.prefix,
         concurrency: policy.concurrency,
+        ...(this.lockMs === undefined ? {} : { lockDuration: this.lockMs, stalledInterval: this.lockMs }),
       });
       worker.on('failed', (job, error) => {
         if (!job) return;

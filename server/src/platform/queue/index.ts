@@ -21,9 +21,11 @@ export interface JobQueueOptions extends JobQueueHooks {
   redisUrl?: string | undefined;
   /** BullMQ key prefix. */
   prefix?: string;
+  /** BullMQ's job lock and stall check interval (see BullJobQueueOptions.lockMs). */
+  lockMs?: number | undefined;
 }
 
 export function createJobQueue(options: JobQueueOptions = {}): JobQueue {
-  const { redisUrl, prefix, ...hooks } = options;
-  return redisUrl ? new BullJobQueue({ url: redisUrl, prefix, ...hooks }) : new InProcessJobQueue(hooks);
+  const { redisUrl, prefix, lockMs, ...hooks } = options;
+  return redisUrl ? new BullJobQueue({ url: redisUrl, prefix, lockMs, ...hooks }) : new InProcessJobQueue(hooks);
 }
