@@ -123,6 +123,7 @@ export function createServices(platform: Platform): Services {
     mailer: platform.mailer,
     rateLimiter,
     revocations: platform.revocations,
+    logger: platform.logger.child({ component: 'auth' }),
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
     events,

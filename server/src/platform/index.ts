@@ -54,7 +54,12 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     logger: logger.child({ component: 'queue' }),
   });
   const pubsub = createPubSub({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:events` });
-  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:ratelimit`, clock });
+  const rateLimiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    prefix: `${redisPrefix}:ratelimit`,
+    clock,
+    logger: logger.child({ component: 'ratelimit' }),
+  });
   const revocations = createRevocationList({ redisUrl: config.redisUrl, prefix: `${redisPrefix}:revoked:`, clock });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { isUniqueViolation } from '../../platform/database/errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
@@ -16,7 +17,13 @@ import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
 import { verificationEmail } from './mail.ts';
 import { isRevoked, REVOCATION_TTL_MS, revocationsOf, sessionRevocation, userRevocation } from './revocation.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REFRESH_TOKEN_TTL_DAYS, VERIFICATION_TOKEN_TTL_HOURS } from './tokens.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  AccessTokens,
+  REFRESH_TOKEN_TTL_DAYS,
+  VERIFICATION_TOKEN_TTL_HOURS,
+  type VerifiedAccess,
+} from './tokens.ts';
 
 /** A user the viewer may see: themself, or anyone for an admin. */
 export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.UserWhereUniqueInput {
@@ -88,6 +95,9 @@ export const AUTH_RATE_LIMITS = {
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
 } as const;
 
+/** After the revocation list failed, how long tokens are checked against the rows before it is read again. */
+const REVOCATION_LIST_RETRY_MS = 5_000;
+
 const VERIFICATION_SENT_MESSAGE = 'If an unverified account exists for this email, a new verification email has been sent.';
 
 /** What sign-up needs of billing's free trials (billing/trial.ts). */
@@ -105,6 +115,7 @@ interface AuthDependencies {
   rateLimiter: RateLimiter;
   /** Logged-out sessions and suspended users, checked on every request instead of their rows. */
   revocations: RevocationList;
+  logger: Pick<Logger, 'warn' | 'info'>;
   appSecret: string;
   publicUrl: string;
   events: EventsService;
@@ -115,6 +126,8 @@ export class AuthService {
   readonly accessTokens: AccessTokens;
   private dummyHash: Promise<string> | undefined;
   private restored: Promise<void> | undefined;
+  /** Until then (ms since the epoch) tokens are checked against the rows: the revocation list failed a moment ago. */
+  private rowsUntil = 0;
 
   constructor(private readonly deps: AuthDependencies) {
     this.accessTokens = new AccessTokens(deps.appSecret, () => deps.clock.now());
@@ -314,9 +327,59 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<AuthenticatedViewer | null> {
     const access = await this.accessTokens.verify(accessToken);
     if (!access) return null;
-    await this.restoreRevocations();
-    if (isRevoked(access.issuedAt, await this.deps.revocations.revokedAt(revocationsOf(access)))) return null;
+    if (isRevoked(access.issuedAt, await this.revocationTimes(access))) return null;
     return { id: access.userId, role: access.role, familyId: access.familyId };
+  }
+
+  /**
+   * When the token's session and user were last revoked: from the revocation list; while it cannot
+   * be read (Redis away), from the rows that record revocations, which the list is filled from again
+   * once it answers (revocations made meanwhile are only in the rows).
+   */
+  private async revocationTimes(access: VerifiedAccess): Promise<(number | null)[]> {
+    if (Date.now() >= this.rowsUntil) {
+      try {
+        await this.restoreRevocations();
+        const times = await this.deps.revocations.revokedAt(revocationsOf(access));
+        if (this.rowsUntil > 0) {
+          this.rowsUntil = 0;
+          this.deps.logger.info({}, 'revocation list readable again');
+        }
+        return times;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        this.revocationListFailed(error);
+      }
+    }
+    return this.revokedInRows(access);
+  }
+
+  /** The rows' answer to `revocationsOf(access)`: the session's family revoked as a whole, the user suspended. */
+  private async revokedInRows(access: VerifiedAccess): Promise<[number | null, number | null]> {
+    const [family, user] = await Promise.all([
+      this.deps.prisma.refreshToken.findFirst({
+        where: { familyId: access.familyId, revokedAt: { not: null }, replacedById: null },
+        orderBy: { revokedAt: 'desc' },
+        select: { revokedAt: true },
+      }),
+      this.deps.prisma.user.findUnique({ where: { id: access.userId }, select: { status: true, updatedAt: true } }),
+    ]);
+    return [family?.revokedAt?.getTime() ?? null, user?.status === 'suspended' ? user.updatedAt.getTime() : null];
+  }
+
+  /** Records a revocation in the list; one that cannot be (Redis away) is in the rows, which fill the list again. */
+  private async remember(key: string, at: Date): Promise<void> {
+    try {
+      await this.deps.revocations.revoke(key, at, REVOCATION_TTL_MS);
+    } catch (error) {
+      this.revocationListFailed(error);
+    }
+  }
+
+  private revocationListFailed(error: unknown): void {
+    if (this.rowsUntil === 0) this.deps.logger.warn({ err: error }, 'revocation list unreachable: checking tokens against the database');
+    this.rowsUntil = Date.now() + REVOCATION_LIST_RETRY_MS;
+    this.restored = undefined;
   }
 
   /**
@@ -324,7 +387,7 @@ export class AuthService {
    * Tokens issued afterwards, once the user may sign in again, are not stopped.
    */
   revokeAccessTokensOf(userId: string): Promise<void> {
-    return this.deps.revocations.revoke(userRevocation(userId), this.deps.clock.now(), REVOCATION_TTL_MS);
+    return this.remember(userRevocation(userId), this.deps.clock.now());
   }
 
   me(viewer: Viewer): Promise<User> {
@@ -378,7 +441,7 @@ export class AuthService {
   private async revokeFamily(familyId: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } });
-    await this.deps.revocations.revoke(sessionRevocation(familyId), this.deps.clock.now(), REVOCATION_TTL_MS);
+    await this.remember(sessionRevocation(familyId), this.deps.clock.now());
   }
 
   /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock/index.ts';
-import { MemoryRateLimiter, RedisRateLimiter, createRateLimiter, type RateLimiter } from './index.ts';
+import { FallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter, createRateLimiter, type RateLimiter } from './index.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `test:ratelimit:${randomUUID()}:`;
@@ -126,4 +127,66 @@ async function deleteKeys(redis: Redis, keyPrefix: string): Promise<void> {
   for await (const keys of redis.scanStream({ match: `${keyPrefix}*`, count: 500 }) as AsyncIterable<string[]>) {
     if (keys.length > 0) await redis.del(...keys);
   }
+}
+
+describe('FallbackRateLimiter', () => {
+  const recordingLogger = () => {
+    const lines: string[] = [];
+    return {
+      lines,
+      warn: (_details: object, message: string) => lines.push(`warn: ${message}`),
+      info: (_d: object, message: string) => lines.push(`info: ${message}`),
+    };
+  };
+
+  it('counts in this process while Redis cannot be reached, and says so once', async () => {
+    const unreachable = new RedisRateLimiter({ url: `redis://127.0.0.1:${await closedPort()}`, prefix });
+    const logger = recordingLogger();
+    const limiter = new FallbackRateLimiter(unreachable, new MemoryRateLimiter(), logger);
+    try {
+      const results = [];
+      for (let hit = 0; hit < 3; hit++) results.push((await limiter.hit('widget:ip:1.2.3.4', 2, 60_000)).allowed);
+      expect(results).toEqual([true, true, false]);
+      expect(logger.lines).toEqual(['warn: rate limits unreachable in Redis: counting in this process until it is back']);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('asks Redis again a few seconds after it failed, and counts there once it answers', async () => {
+    let now = 0;
+    let redisUp = false;
+    const asked: string[] = [];
+    const shared: RateLimiter = {
+      async hit(key, limit) {
+        asked.push(key);
+        if (!redisUp) throw new Error('Connection is closed.');
+        return { allowed: true, remaining: limit - 1, retryAfterMs: 0 };
+      },
+      async refund() {},
+      async close() {},
+    };
+    const logger = recordingLogger();
+    const limiter = new FallbackRateLimiter(shared, new MemoryRateLimiter(), logger, () => now);
+    expect((await limiter.hit('a', 1, 60_000)).allowed).toBe(true);
+    expect((await limiter.hit('a', 1, 60_000)).allowed).toBe(false); // counted locally: Redis not asked again yet
+    expect(asked).toEqual(['a']);
+    redisUp = true;
+    now = 5_000;
+    expect(await limiter.hit('a', 1, 60_000)).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+    expect(asked).toEqual(['a', 'a']);
+    expect(logger.lines).toEqual([
+      'warn: rate limits unreachable in Redis: counting in this process until it is back',
+      'info: rate limits counted in Redis again',
+    ]);
+  });
+});
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

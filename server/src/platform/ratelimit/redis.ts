@@ -27,12 +27,18 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return count
 `;
 
+const COMMAND_TIMEOUT_MS = 500;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(options: RedisRateLimiterOptions) {
-    this.redis = new Redis(options.url);
+    // A command fails within half a second while Redis is away (rather than after ioredis' twenty
+    // retries), so that a request falls back to this process's limits (see FallbackRateLimiter).
+    this.redis = new Redis(options.url, { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+    // Connection failures surface on the commands (and are reported there); not as unhandled events.
+    this.redis.on('error', () => undefined);
     this.prefix = options.prefix ?? '';
   }
 
