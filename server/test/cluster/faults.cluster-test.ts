@@ -12,11 +12,11 @@ import {
   demoCustomer,
   eventually,
   globalId,
-  graphql,
   PATIENCE_MS,
   randomClientIp,
   logIn,
   signUp,
+  startCrawl,
   startTestCluster,
   uploadDocument,
   watch,
@@ -295,16 +295,7 @@ describe('a worker killed (SIGKILL) in the middle of a job', () => {
       '/robots.txt': respond(200, 'text/plain', 'User-agent: *\nAllow: /\n'),
     });
     const bot = await createBot(A, pro.accessToken, { name: 'Harbour crash bot', useCase: 'faq-bot' });
-    const started = await graphql(
-      A,
-      'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id } ... on Error { message } } }',
-      { botId: globalId('Bot', bot.id), url: site.origin },
-      pro.accessToken,
-    );
-    expect(started.data?.startCrawl, JSON.stringify(started)).toMatchObject({ __typename: 'WebSource' });
-    const crawlId = Buffer.from(started.data.startCrawl.id as string, 'base64')
-      .toString()
-      .split(':')[1];
+    const { rowId: crawlId } = await startCrawl(A, pro.accessToken, bot.id, site.origin);
     await ferriesRequested;
     const [homeBefore] = await query<{ id: string }>('SELECT id FROM web_pages WHERE "botId" = $1', [bot.id]);
     const homeChunksBefore = await query<{ id: string }>('SELECT id FROM chunks WHERE "webPageId" = $1 ORDER BY id', [homeBefore!.id]);

@@ -356,6 +356,19 @@ export async function createBot(
   return { id: created.body.id, widgetToken: created.body.widgetToken };
 }
 
+/** Starts a crawl of `url` at depth 1 on `on` over GraphQL; its global id and the id of its row. */
+export async function startCrawl(on: Replica, token: string, botId: string, url: string): Promise<{ id: string; rowId: string }> {
+  const started = await graphql(
+    on,
+    'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id } ... on Error { message } } }',
+    { botId: globalId('Bot', botId), url },
+    token,
+  );
+  if (started.data?.startCrawl?.__typename !== 'WebSource') throw new Error(`the crawl did not start: ${JSON.stringify(started)}`);
+  const id: string = started.data.startCrawl.id;
+  return { id, rowId: Buffer.from(id, 'base64').toString().split(':')[1]! };
+}
+
 /** Polls `probe` until it returns something other than undefined/false, for at most PATIENCE_MS. */
 export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
   const deadline = Date.now() + PATIENCE_MS;

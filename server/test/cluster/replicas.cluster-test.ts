@@ -14,6 +14,7 @@ import {
   logIn,
   randomClientIp,
   signUp,
+  startCrawl,
   startTestCluster,
   uploadDocument,
   watch,
@@ -154,14 +155,7 @@ describe('a crawl started on one replica', () => {
       { botId },
       (data) => data.crawlStatusChanged,
     );
-    const started = await graphql(
-      A,
-      'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id status } ... on Error { message } } }',
-      { botId, url: site.origin },
-      customer.accessToken,
-    );
-    expect(started.data?.startCrawl, JSON.stringify(started)).toMatchObject({ __typename: 'WebSource' });
-    const crawlId: string = started.data.startCrawl.id;
+    const { id: crawlId, rowId: crawlDatabaseId } = await startCrawl(A, customer.accessToken, bot.id, site.origin);
     await watcher.next('the crawl on B', (event) => event.id === crawlId);
     openHome();
     const finished = await watcher.next(
@@ -172,7 +166,6 @@ describe('a crawl started on one replica', () => {
     expect(watcher.events.filter((event) => event.id === crawlId).map((event) => event.status)).toContain('running');
     await watcher.close();
 
-    const crawlDatabaseId = Buffer.from(crawlId, 'base64').toString().split(':')[1];
     expect(await query('SELECT status, "itemsCount" FROM web_sources WHERE "botId" = $1', [bot.id])).toEqual([
       { status: 'completed', itemsCount: 3 },
     ]);
@@ -346,18 +339,8 @@ describe('a replica booting while the worker runs a job', () => {
       '/robots.txt': respond(200, 'text/plain', 'User-agent: *\nAllow: /\n'),
     });
     const bot = await createBot(A, customer.accessToken, { name: 'Harbour bot', useCase: 'faq-bot' });
-    const started = await graphql(
-      A,
-      'mutation ($botId: ID!, $url: String!) { startCrawl(botId: $botId, url: $url, maxDepth: 1) { __typename ... on WebSource { id } ... on Error { message } } }',
-      { botId: globalId('Bot', bot.id), url: site.origin },
-      customer.accessToken,
-    );
-    expect(started.data?.startCrawl, JSON.stringify(started)).toMatchObject({ __typename: 'WebSource' });
+    const { rowId: crawlId } = await startCrawl(A, customer.accessToken, bot.id, site.origin);
     await homeAsked;
-
-    const crawlId = Buffer.from(started.data.startCrawl.id as string, 'base64')
-      .toString()
-      .split(':')[1];
     await cluster.restart('api-1');
     // Booted: the crawl is still the worker's, neither queued again nor shown as interrupted.
     expect(await query('SELECT status, "errorMessage" FROM web_sources WHERE id = $1', [crawlId])).toEqual([
