@@ -40,6 +40,8 @@ export interface Cluster {
    * then starts it again as before and waits until it is ready.
    */
   restart(name: ClusterProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the Chroma server (an outage) and starts it again on the same port and data. */
+  chroma: { stop(): Promise<void>; start(): Promise<void> };
 }
 
 export type ClusterProcessName = `api-${number}` | 'worker';
@@ -141,7 +143,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    chroma = await startLocalChroma({ dataDir: path.join(options.dataDir, 'chroma'), port: options.chromaPort });
+    const chromaOptions = { dataDir: path.join(options.dataDir, 'chroma'), port: options.chromaPort };
+    chroma = await startLocalChroma(chromaOptions);
     const apiUrls: string[] = [];
     // One replica at a time: the first applies the migrations and seeds (the others would wait on its lock).
     for (const [index, port] of options.apiPorts.entries()) {
@@ -152,7 +155,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     starters.set('worker', startWorker(chroma.url));
     await starters.get('worker')!();
-    return { apiUrls, chromaUrl: chroma.url, logsDir, stop, died, restart };
+    const chromaControl = {
+      stop: async () => {
+        await chroma?.stop();
+      },
+      start: async () => {
+        chroma = await startLocalChroma(chromaOptions);
+      },
+    };
+    return { apiUrls, chromaUrl: chroma.url, logsDir, stop, died, restart, chroma: chromaControl };
   } catch (error) {
     await stop();
     throw error;

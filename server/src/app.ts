@@ -41,7 +41,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const report = await services.system.readiness();
-    return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', checks: report.checks });
+    return reply.status(report.status === 'not ready' ? 503 : 200).send(report);
   });
 
   staticImageRoutes(app, platform.blobs);

@@ -330,6 +330,53 @@ describe('a worker killed (SIGKILL) in the middle of a job', () => {
   });
 });
 
+describe('Chroma stopped, then started again', () => {
+  it('answers from full-text search meanwhile with a warning, says degraded, and uses the vectors again once it is back', async () => {
+    const [, B] = cluster.replicas;
+    const bot = await createBot(A, pro.accessToken, { name: 'Lighthouse bot' });
+    const upload = await uploadDocument(
+      A,
+      pro.accessToken,
+      bot.id,
+      'lighthouse.md',
+      '# Lighthouse\n\nThe lighthouse museum opens at 10 am on Sundays.',
+    );
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    expect(await settledDocument(upload.body.id)).toMatchObject({ status: 'completed' });
+    const visitor = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
+    const ask = () =>
+      api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'When does the lighthouse museum open?', session_token: visitor.body.session_token },
+      });
+    /** What the model was given to answer from: the system prompt carries the retrieved passages. */
+    const passagesOfLastAnswer = () =>
+      cluster.openAi.requests
+        .at(-1)!
+        .messages.map((message) => message.content)
+        .join('\n');
+    cluster.openAi.answerWith('At 10 am on Sundays.');
+
+    await cluster.chroma.stop();
+    try {
+      const ready = await fetch(`${B.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'degraded', checks: { database: 'ok', vectors: expect.any(String) } });
+      const answered = await ask();
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      expect(passagesOfLastAnswer()).toContain('The lighthouse museum opens at 10 am on Sundays.');
+      expect(await cluster.log('api-2')).toContain('vector search failed; answering from full-text search only');
+    } finally {
+      await cluster.chroma.start();
+    }
+
+    await eventually('api-2 ready again', async () => (await (await fetch(`${B.url}/readyz`)).json()).status === 'ready');
+    const warningsBefore = (await cluster.log('api-2')).split('vector search failed').length;
+    expect((await ask()).status).toBe(200);
+    expect(passagesOfLastAnswer()).toContain('The lighthouse museum opens at 10 am on Sundays.');
+    expect((await cluster.log('api-2')).split('vector search failed').length).toBe(warningsBefore);
+  });
+});
+
 /** Polls the document until it has settled (completed or failed), for at most PATIENCE_MS. */
 async function settledDocument(documentId: string) {
   return eventually(`document ${documentId} to settle`, async () => {

@@ -45,6 +45,8 @@ export interface TestCluster {
   log(process: 'api-1' | 'api-2' | 'worker'): Promise<string>;
   /** Stops one process with `signal` and starts it again (see Cluster.restart); the replicas keep their URLs. */
   restart: Cluster['restart'];
+  /** Stops the cluster's Chroma server and starts it again (see Cluster.chroma). */
+  chroma: Cluster['chroma'];
   /** A graphql-ws client on one replica, signed in with `token`; closed with the cluster. */
   subscriptions(replica: Replica, token?: string): Client;
   stop(): Promise<void>;
@@ -137,6 +139,7 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
     logTails: (lines = 40) => logTails(logsDir, lines),
     log: (process) => readFile(path.join(logsDir, `${process}.log`), 'utf8'),
     restart: (name, signal) => cluster!.restart(name, signal),
+    chroma: cluster.chroma,
     subscriptions(on, token) {
       const client = createClient({
         url: on.wsUrl,

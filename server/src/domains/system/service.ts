@@ -2,7 +2,12 @@ import type { Platform } from '../../platform/index.ts';
 import { isGoogleConfigured } from '../auth/google.ts';
 
 export interface ReadinessReport {
-  ready: boolean;
+  /**
+   * ready: everything answers; degraded: the vector store does not, so answers come from full-text
+   * search alone (still serving: every replica shares the store, and taking them all out of a load
+   * balancer would stop the chat too); not ready: the database does not answer.
+   */
+  status: 'ready' | 'degraded' | 'not ready';
   checks: Record<'database' | 'vectors', 'ok' | string>;
 }
 
@@ -31,10 +36,8 @@ export class SystemService {
   async readiness(): Promise<ReadinessReport> {
     const { database, vectors } = this.deps.platform;
     const [databaseCheck, vectorsCheck] = await Promise.all([check(() => database.ping()), check(() => vectors.ping())]);
-    return {
-      ready: databaseCheck === 'ok' && vectorsCheck === 'ok',
-      checks: { database: databaseCheck, vectors: vectorsCheck },
-    };
+    const status = databaseCheck !== 'ok' ? 'not ready' : vectorsCheck !== 'ok' ? 'degraded' : 'ready';
+    return { status, checks: { database: databaseCheck, vectors: vectorsCheck } };
   }
 }
 
