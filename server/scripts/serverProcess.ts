@@ -1,5 +1,6 @@
 // Starts the server as `npm start` runs it, in a child process on a free port with its own data folder,
-// and times it until /healthz answers. Used by the startup bench and the compiled-start test.
+// and times it until /healthz answers. Used by the startup bench, the boot and compiled-start tests, and
+// the end-to-end suites' product server (scripts/e2e/productServer.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,6 +60,7 @@ export async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
+      PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       ...options.env,
     },
