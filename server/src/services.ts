@@ -92,7 +92,7 @@ export function createServices(platform: Platform): Services {
     dataTool,
     publicUrl: config.publicUrl,
     modelFor: async (bot, channel): Promise<ChatModelEndpoint | null> => {
-      const { answerer } = await chat.answererFor(bot, channel);
+      const answerer = await chat.answererFor(bot, channel);
       return answerer.kind === 'model' ? answerer : null;
     },
   });

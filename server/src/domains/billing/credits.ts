@@ -23,7 +23,8 @@ import { isTrialCharge, trialChargeDescription } from './trial.ts';
 
 /**
  * How the chat domain must pay for a customer's AI answers:
- * - `credits`: the platform's AI service, paid per answer: call `charge()` first (402 when short).
+ * - `credits`: the platform's AI service, paid per answer (402 when short): the chat domain checks
+ *   `payingStanding` before answering and takes `usageChargeSql` with the answer's rows.
  *   Credit mode, and subscription mode without a paid active subscription (a free trial included:
  *   its trial credits are spent first).
  * - `own_key`: subscription mode with the customer's own provider key: call the provider with

@@ -12,7 +12,14 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
-import { CHAT_USAGE, UNREADABLE_API_KEY, uncoveredUsageError, type PayingStanding, type UsageChargeInput } from '../billing/credits.ts';
+import {
+  CHAT_USAGE,
+  UNREADABLE_API_KEY,
+  uncoveredUsageError,
+  type AiBilling,
+  type PayingStanding,
+  type UsageChargeInput,
+} from '../billing/credits.ts';
 import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../knowledge/ids.ts';
@@ -420,35 +427,24 @@ export class ChatService {
    * without any key fall back to the extractive answerer.
    */
   private payment({ bot, session, standing, platformModel }: AnswerContext): Payment {
-    const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
-    if (!bot.ownerId || !standing || session.channel === 'demo') return { answerer: platform, charge: null };
-    switch (standing.billing.mode) {
-      case 'own_key':
-        return { answerer: { kind: 'model', ...this.deps.platformAi.withKey(standing.billing.apiKey) }, charge: null };
-      case 'credits': {
-        const refusal = uncoveredUsageError(standing);
-        if (refusal) throw refusal;
-        return { answerer: platform, charge: standing.cost.isZero() ? null : { userId: bot.ownerId, cost: standing.cost } };
-      }
-      case 'platform':
-        return { answerer: platform, charge: null };
-    }
+    const billing = bot.ownerId && standing && session.channel !== 'demo' ? standing.billing : null;
+    const answerer = this.answererOf(platformModel, billing);
+    if (!bot.ownerId || !standing || billing?.mode !== 'credits') return { answerer, charge: null };
+    const refusal = uncoveredUsageError(standing);
+    if (refusal) throw refusal;
+    return { answerer, charge: standing.cost.isZero() ? null : { userId: bot.ownerId, cost: standing.cost } };
   }
 
   /** For lead capture: which model answers a bot on a channel (see `payment`); read on its own. */
-  async answererFor(bot: Bot, channel: Channel): Promise<{ answerer: Answerer; chargeTo: string | null }> {
-    const platformModel = await this.deps.platformAi.model();
-    const platform: Answerer = platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
-    if (!bot.ownerId || channel === 'demo') return { answerer: platform, chargeTo: null };
-    const billing = await this.deps.billing.aiBillingFor(bot.ownerId);
-    switch (billing.mode) {
-      case 'own_key':
-        return { answerer: { kind: 'model', ...this.deps.platformAi.withKey(billing.apiKey) }, chargeTo: null };
-      case 'credits':
-        return { answerer: platform, chargeTo: bot.ownerId };
-      case 'platform':
-        return { answerer: platform, chargeTo: null };
-    }
+  async answererFor(bot: Bot, channel: Channel): Promise<Answerer> {
+    const billing = bot.ownerId && channel !== 'demo' ? await this.deps.billing.aiBillingFor(bot.ownerId) : null;
+    return this.answererOf(await this.deps.platformAi.model(), billing);
+  }
+
+  /** The customer's own key answers when they use one; otherwise the platform's model, else the extractive rules. */
+  private answererOf(platformModel: ChatModelEndpoint | null, billing: AiBilling | null): Answerer {
+    if (billing?.mode === 'own_key') return { kind: 'model', ...this.deps.platformAi.withKey(billing.apiKey) };
+    return platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
   }
 
   private async publicBot(botId: string): Promise<Bot> {
