@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
 
 /** Prisma's error around a driver adapter's cause, as a query on a cut connection throws it. */
 const prismaError = (code: string, cause: Record<string, unknown>) =>
@@ -32,5 +32,18 @@ describe('isDatabaseUnavailable', () => {
     ['nothing', null, false],
   ])('%s: %s', (_case, error, unavailable) => {
     expect(isDatabaseUnavailable(error)).toBe(unavailable);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it.each<[string, unknown, boolean]>([
+    ["Prisma's P2002 (a model write)", Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }), true],
+    ['a raw statement, as the adapter names it', prismaError('P2010', { kind: 'UniqueConstraintViolation' }), true],
+    ['a raw statement, by its SQLSTATE', prismaError('P2010', { kind: 'postgres', originalCode: '23505' }), true],
+    ['another constraint', prismaError('P2010', { kind: 'postgres', originalCode: '23503' }), false],
+    ['a connection cut', prismaError('P2010', { kind: 'postgres', originalCode: '57P01' }), false],
+    ['nothing', undefined, false],
+  ])('%s: %s', (_case, error, unique) => {
+    expect(isUniqueViolation(error)).toBe(unique);
   });
 });

@@ -1,6 +1,16 @@
-/** A write refused by a unique constraint: Prisma's P2002 on every driver adapter (their `meta` differs). */
+/**
+ * A write refused by a unique constraint: Prisma's P2002 on every driver adapter (their `meta`
+ * differs), or, from a raw statement (P2010), the adapter's cause: its kind, or SQLSTATE 23505.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, meta } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+  };
+  if (code === 'P2002') return true;
+  const cause = meta?.driverAdapterError?.cause;
+  return cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505';
 }
 
 /** SQLSTATE codes of a connection that is gone or refused: class 08, the server shutting down or starting, too many clients. */
