@@ -19,6 +19,7 @@ import {
   widgetMessagesPerMinute,
   type UsageQuantity,
 } from './rules.ts';
+import { uuidv7 } from '../knowledge/ids.ts';
 import { isTrialCharge, trialChargeDescription } from './trial.ts';
 
 /**
@@ -116,9 +117,10 @@ export class CreditService {
 
   /**
    * Takes the credits a usage costs, priced with the credit rates: from the running free trial's
-   * credits when they cover it, else from the paid balance. Atomic: a conditional UPDATE
-   * (`trialCredits - trialCreditsUsed >= cost`, else `total - used >= cost`) and the ledger entry
-   * commit together, so concurrent charges can never take either below zero. Refuses with
+   * credits when they cover it, else from the paid balance. One statement, the one an answer takes
+   * with its rows (`usageChargeSql`): a conditional UPDATE (`trialCredits - trialCreditsUsed >= cost`,
+   * else `total - used >= cost`) and the ledger entry, so concurrent charges can never take either
+   * below zero. Refuses with
    * PaymentRequiredError (402) when neither covers it. Idempotent: a key that was already charged
    * answers `duplicate: true` and takes nothing.
    */
@@ -129,60 +131,28 @@ export class CreditService {
     const rates = await this.deps.prisma.creditRate.findMany({ where: { usageType: usage.usageType } });
     const cost = priceUsage(rates, usage);
     if (cost.isZero()) return { entryId: null, charged: 0, balance: await this.balance(userId), duplicate: false, paidFrom: 'credits' };
-    const now = this.deps.clock.now();
-    const description = usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`;
+    const entryId = uuidv7();
+    const taken = usageChargeSql({
+      userId,
+      cost,
+      idempotencyKey: usage.idempotencyKey,
+      description: usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`,
+      entryId,
+      now: this.deps.clock.now(),
+    });
     try {
-      return await this.deps.prisma.$transaction(async (tx) => {
-        const trial = await tx.$queryRaw<{ id: string }[]>`
-          UPDATE "subscriptions"
-          SET "trialCreditsUsed" = "trialCreditsUsed" + ${cost.toString()}::numeric, "updatedAt" = ${now}
-          WHERE "id" = (
-            SELECT "id" FROM "subscriptions"
-            WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${now}
-            ORDER BY "expiresAt" DESC LIMIT 1
-          ) AND "trialCreditsUsed" + ${cost.toString()}::numeric <= "trialCredits"
-          RETURNING "id"`;
-        if (trial[0]) {
-          const entry = await tx.creditLedgerEntry.create({
-            data: {
-              userId,
-              kind: 'usage',
-              amount: cost.neg(),
-              idempotencyKey: usage.idempotencyKey,
-              description: trialChargeDescription(description),
-              createdAt: now,
-            },
-          });
-          const balance = balanceOf(await tx.billingSettings.findUnique({ where: { userId } })).balance;
-          return { entryId: entry.id, charged: cost.toNumber(), balance: balance.toNumber(), duplicate: false, paidFrom: 'trial' as const };
-        }
-        const rows = await tx.$queryRaw<{ total: string; used: string }[]>`
-          UPDATE "billing_settings"
-          SET "usedCredits" = "usedCredits" + ${cost.toString()}::numeric, "updatedAt" = ${now}
-          WHERE "userId" = ${userId} AND "totalCredits" - "usedCredits" >= ${cost.toString()}::numeric
-          RETURNING "totalCredits"::text AS total, "usedCredits"::text AS used`;
-        const row = rows[0];
-        if (!row) {
-          throw billingErrors.insufficientCredits(cost, balanceOf(await tx.billingSettings.findUnique({ where: { userId } })).balance);
-        }
-        const entry = await tx.creditLedgerEntry.create({
-          data: {
-            userId,
-            kind: 'usage',
-            amount: cost.neg(),
-            idempotencyKey: usage.idempotencyKey,
-            description,
-            createdAt: now,
-          },
-        });
-        return {
-          entryId: entry.id,
-          charged: cost.toNumber(),
-          balance: new Decimal(row.total).sub(row.used).toNumber(),
-          duplicate: false,
-          paidFrom: 'credits' as const,
-        };
-      }, MONEY_TRANSACTION_OPTIONS);
+      const [row] = await this.deps.prisma.$queryRaw<{ charged: string; fromTrial: boolean; balance: string | null }[]>`
+        WITH ${taken.ctes}
+        SELECT (${taken.charged})::text AS "charged", ${taken.fromTrial} AS "fromTrial", (${taken.balanceAfter})::text AS "balance"`;
+      const balance = new Decimal(row!.balance ?? 0);
+      if (new Decimal(row!.charged).isZero()) throw billingErrors.insufficientCredits(cost, balance);
+      return {
+        entryId,
+        charged: cost.toNumber(),
+        balance: balance.toNumber(),
+        duplicate: false,
+        paidFrom: row!.fromTrial ? 'trial' : 'credits',
+      };
     } catch (error) {
       if (isUniqueViolation(error)) {
         const duplicate = await this.existingCharge(userId, usage.idempotencyKey);
@@ -398,6 +368,10 @@ export interface UsageChargeSql {
   ctes: Prisma.Sql;
   /** An SQL expression for the credits taken (0 when neither the trial nor the balance covered the cost any longer). */
   charged: Prisma.Sql;
+  /** An SQL boolean: the running trial's credits paid it. */
+  fromTrial: Prisma.Sql;
+  /** An SQL expression for the paid balance after the charge (trial credits are not in it); null without settings. */
+  balanceAfter: Prisma.Sql;
 }
 
 /**
@@ -425,7 +399,7 @@ export function usageChargeSql(charge: UsageChargeInput): UsageChargeSql {
       UPDATE "billing_settings"
       SET "usedCredits" = "usedCredits" + ${cost}::numeric, "updatedAt" = ${now}
       WHERE "userId" = ${userId} AND "totalCredits" - "usedCredits" >= ${cost}::numeric AND NOT EXISTS (SELECT 1 FROM billing_trial)
-      RETURNING "userId"
+      RETURNING "totalCredits" - "usedCredits" AS "balance"
     ),
     billing_usage AS (
       INSERT INTO "credit_ledger_entries" ("id", "userId", "kind", "amount", "idempotencyKey", "description", "createdAt")
@@ -435,5 +409,14 @@ export function usageChargeSql(charge: UsageChargeInput): UsageChargeSql {
       WHERE EXISTS (SELECT 1 FROM billing_trial) OR EXISTS (SELECT 1 FROM billing_paid)
       RETURNING "amount"
     )`;
-  return { ctes, charged: Prisma.sql`COALESCE((SELECT -"amount" FROM billing_usage), 0)` };
+  return {
+    ctes,
+    charged: Prisma.sql`COALESCE((SELECT -"amount" FROM billing_usage), 0)`,
+    fromTrial: Prisma.sql`EXISTS (SELECT 1 FROM billing_trial)`,
+    // The statement's snapshot holds the balance from before its own update: the update's RETURNING says the new one.
+    balanceAfter: Prisma.sql`COALESCE(
+      (SELECT "balance" FROM billing_paid),
+      (SELECT "totalCredits" - "usedCredits" FROM "billing_settings" WHERE "userId" = ${userId})
+    )`,
+  };
 }
