@@ -1,8 +1,9 @@
-// Runs every workspace's type checks and tests through turbo, then the server's cluster tests (real
-// processes from the server build turbo just made, on the machine's PostgreSQL and Redis), then the
-// lint and format checks (after turbo, whose builds generate the Prisma and Relay types the typed lint
-// rules read), then prints one plain closing line for all of them ("N passed, N failed"): the tests
-// counted from the JSON report each vitest run leaves in .test-results/, each check as one.
+// Runs every workspace's type checks and tests through turbo (all of them, past a failure, so one run
+// shows every failure), then the server's cluster tests (real processes from the server build turbo
+// just made, on the machine's PostgreSQL and Redis), then the lint and format checks (after turbo,
+// whose builds generate the Prisma and Relay types the typed lint rules read), then prints one plain
+// closing line for all of them ("N passed, N failed"): the tests counted from the JSON report each
+// vitest run leaves in .test-results/, each check as one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 
 const turboArgs = process.argv.slice(2);
-const run = spawnSync('npx', ['turbo', 'run', 'typecheck', 'test', '--concurrency=1', ...turboArgs], {
+const run = spawnSync('npx', ['turbo', 'run', 'typecheck', 'test', '--concurrency=1', '--continue', ...turboArgs], {
   stdio: 'inherit',
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TEST_RESULTS_DIR: resultsDir },
 });

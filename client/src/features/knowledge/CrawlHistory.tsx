@@ -1,5 +1,5 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
@@ -25,11 +25,16 @@ const statusSubscription = graphql`
 
 /**
  * Live crawl progress: updates the history in place, adds crawls started elsewhere, and tells the
- * customer when a crawl they watched running has finished.
+ * customer when a crawl they watched running has finished. `shown` is the history as rendered: the
+ * subscription opens with the recent crawls, finished ones too, and only a crawl last seen running
+ * (in the history or in an earlier event) has just finished.
  */
-function useCrawlStatuses(botId: string) {
+function useCrawlStatuses(botId: string, shown: readonly { id: string; status: string }[] | undefined) {
   const { t } = useTranslation();
   const lastStatuses = useRef(new Map<string, string>());
+  useEffect(() => {
+    for (const crawl of shown ?? []) if (!lastStatuses.current.has(crawl.id)) lastStatuses.current.set(crawl.id, crawl.status);
+  }, [shown]);
   const config = useMemo<GraphQLSubscriptionConfig<CrawlHistoryStatusSubscription>>(
     () => ({
       subscription: statusSubscription,
@@ -46,9 +51,7 @@ function useCrawlStatuses(botId: string) {
         const { id, url, status, itemsCount, errorMessage } = response.crawlStatusChanged;
         const previous = lastStatuses.current.get(id);
         lastStatuses.current.set(id, status);
-        // The subscription opens with the running crawls, so a finished crawl seen for the first time has just finished.
-        const justFinished = previous !== status && (previous === undefined || ACTIVE_STATUSES.has(previous));
-        if (!justFinished) return;
+        if (previous === undefined || !ACTIVE_STATUSES.has(previous) || ACTIVE_STATUSES.has(status)) return;
         if (status === 'completed') {
           toaster.create({
             type: 'success',
@@ -91,8 +94,8 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
     { botId },
     { fetchKey, fetchPolicy: 'store-and-network' },
   );
-  useCrawlStatuses(botId);
   const crawls = node?.webSources;
+  useCrawlStatuses(botId, crawls);
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
   if (!crawls) throw new Error(t('knowledge.website.historyFallback'));
   const running = crawls.filter((crawl) => ACTIVE_STATUSES.has(crawl.status));

@@ -80,6 +80,34 @@ describe('the Website Url tab', () => {
     expect(screen.getByText('$0.0036')).toBeTruthy();
   });
 
+  it('shows a crawl that finished before the subscription opened as finished, and says so', async () => {
+    const environment = await renderWebsite();
+    fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'https://velo.example' } });
+    fireEvent.click(singlePage());
+    await act(async () => {
+      environment.mock.resolve(operationNamed(environment, 'WebsiteTabStartCrawlMutation'), {
+        data: { startCrawl: crawl('w1', 'https://velo.example', 'pending', { itemsCount: 0, costUsage: 0, scrapedAt: null }) },
+      });
+    });
+    expect(await screen.findByText('Crawl in progress')).toBeTruthy();
+    // The subscription's opening history already has it completed: no running event in between.
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w1', 'https://velo.example', 'completed', { itemsCount: 1 }),
+    });
+    expect(await screen.findByText('Crawl Successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Crawl in progress')).toBeNull());
+    expect(screen.getByText('Completed')).toBeTruthy();
+  });
+
+  it('says nothing of the finished crawls the subscription opens with', async () => {
+    const environment = await renderWebsite([crawl('w0', 'https://old.example.com', 'completed', { itemsCount: 1 })]);
+    expect(await screen.findByText('https://old.example.com')).toBeTruthy();
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w0', 'https://old.example.com', 'completed', { itemsCount: 1 }),
+    });
+    expect(screen.queryByText('Crawl Successful')).toBeNull();
+  });
+
   it('crawls a single page at depth 0', async () => {
     const environment = await renderWebsite();
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'http://127.0.0.1:4000/faq' } });

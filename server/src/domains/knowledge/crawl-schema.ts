@@ -79,7 +79,7 @@ builder.mutationField('startCrawl', (t) =>
 builder.subscriptionField('crawlStatusChanged', (t) =>
   t.field({
     type: WebSourceRef,
-    description: "The bot's running crawls first, then each change (pages done so far, status).",
+    description: "The bot's most recently changed crawls first (finished ones too), then each change (pages done so far, status).",
     authScopes: { customer: true },
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }) },
     subscribe: (_root, args, context) => context.services.crawls.subscribe(context.viewer!.id, args.botId.id),

@@ -121,43 +121,68 @@ describe('website crawls', () => {
     expect(started.data.startCrawl).toEqual({ __typename: 'NotFoundError', message: 'Bot not found' });
   });
 
-  it('streams crawl progress to the owner over graphql-ws', async () => {
+  const startCrawlMutation = `
+    mutation ($id: ID!, $url: String!) {
+      startCrawl(botId: $id, url: $url, maxDepth: 1) {
+        __typename
+        ... on WebSource {
+          id
+        }
+      }
+    }
+  `;
+  type CrawlUpdate = { crawlStatusChanged: { id: string; status: string; itemsCount: number } };
+  const statusSubscription = 'subscription($id: ID!) { crawlStatusChanged(botId: $id) { id status itemsCount } }';
+
+  it('streams crawl progress to the owner over graphql-ws, after the recent history', async () => {
     const client = server.subscriptions(owner.accessToken);
     try {
       const botGlobalId = Buffer.from(`Bot:${botId}`).toString('base64');
-      const updates = client.iterate<{ crawlStatusChanged: { status: string; itemsCount: number; url: string } }>({
-        query: 'subscription($id: ID!) { crawlStatusChanged(botId: $id) { status itemsCount url } }',
-        variables: { id: botGlobalId },
-      });
+      const updates = client.iterate<CrawlUpdate>({ query: statusSubscription, variables: { id: botGlobalId } })[Symbol.asyncIterator]();
+      // The earlier crawls come first (oldest change first), which also says the subscription is live.
+      const history = await api(server, 'GET', `/bot/${botId}/web-sources`, { token: owner.accessToken });
+      const snapshot: string[] = [];
+      while (snapshot.length < history.body.length) snapshot.push((await updates.next()).value.data.crawlStatusChanged.status);
+      expect(snapshot).toEqual(history.body.map(() => 'completed'));
+
+      const started = await graphql(server, startCrawlMutation, { id: botGlobalId, url: site.origin }, owner.accessToken);
+      expect(started.data.startCrawl.__typename).toBe('WebSource');
       const statuses: string[] = [];
-      const finished = (async () => {
-        for await (const update of updates) {
-          statuses.push(update.data!.crawlStatusChanged.status);
-          if (update.data!.crawlStatusChanged.status === 'completed') return update.data!.crawlStatusChanged;
+      for (;;) {
+        const update = (await updates.next()).value.data.crawlStatusChanged;
+        expect(update.id).toBe(started.data.startCrawl.id);
+        statuses.push(update.status);
+        if (update.status === 'completed') {
+          expect(update.itemsCount).toBe(2);
+          break;
         }
-        return null;
-      })();
-      // The subscription may start after the first events: keep crawling until it saw one finish.
-      let final: { itemsCount: number } | null = null;
-      for (let attempt = 0; attempt < 20 && !final; attempt++) {
-        const started = await graphql(
-          server,
-          `
-            mutation ($id: ID!, $url: String!) {
-              startCrawl(botId: $id, url: $url, maxDepth: 1) {
-                __typename
-              }
-            }
-          `,
-          { id: botGlobalId, url: site.origin },
-          owner.accessToken,
-        );
-        expect(started.data.startCrawl.__typename).toBe('WebSource');
-        final = await Promise.race([finished, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
       }
-      expect(final).toMatchObject({ itemsCount: 2 });
       expect(statuses).toContain('running');
       await updates.return?.();
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('sends a crawl that finished before the subscription opened as finished', async () => {
+    const botGlobalId = Buffer.from(`Bot:${botId}`).toString('base64');
+    const started = await graphql(server, startCrawlMutation, { id: botGlobalId, url: site.origin }, owner.accessToken);
+    const crawlId = Buffer.from(started.data.startCrawl.id, 'base64').toString().split(':')[1];
+    await expect
+      .poll(async () => (await server.platform.prisma.webSource.findUniqueOrThrow({ where: { id: crawlId } })).status, { timeout: 30_000 })
+      .toBe('completed');
+
+    const client = server.subscriptions(owner.accessToken);
+    try {
+      const updates = client.iterate<CrawlUpdate>({ query: statusSubscription, variables: { id: botGlobalId } });
+      let newest: CrawlUpdate['crawlStatusChanged'] | undefined;
+      const history = await api(server, 'GET', `/bot/${botId}/web-sources`, { token: owner.accessToken });
+      let seen = 0;
+      for await (const update of updates) {
+        newest = update.data!.crawlStatusChanged;
+        if (++seen === history.body.length) break;
+      }
+      expect(newest).toEqual({ id: started.data.startCrawl.id, status: 'completed', itemsCount: 2 });
     } finally {
       await client.dispose();
     }

@@ -158,10 +158,16 @@ export class CrawlService {
   async subscribe(ownerId: string, botId: string): Promise<AsyncIterableIterator<CrawlStatusEvent>> {
     const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
     const live = this.deps.pubsub.subscribe(crawlStatusTopic(bot.id));
+    // The bot's most recently changed crawls, finished ones too: a crawl that ended between the
+    // client's start and this subscription's readiness would otherwise be shown running forever.
     const snapshot = async () => {
       await live.ready;
-      const crawls = await this.deps.prisma.webSource.findMany({ where: { botId: bot.id, status: { in: ['pending', 'running'] } } });
-      return crawls.map(crawlStatusEvent);
+      const crawls = await this.deps.prisma.webSource.findMany({
+        where: { botId: bot.id },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        take: HISTORY_LIMIT,
+      });
+      return crawls.reverse().map(crawlStatusEvent);
     };
     return prepend(snapshot, live as AsyncIterableIterator<CrawlStatusEvent>);
   }
