@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KnowledgeIndex } from './domains/knowledge/store.ts';
 import type { JobQueue } from './platform/queue/index.ts';
 import type { Services } from './services.ts';
 
@@ -34,4 +35,38 @@ export async function startBackgroundWork(services: Services, queue: Pick<JobQue
   const timer = setInterval(purge, DEMO_PURGE_INTERVAL_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * In the processes that run jobs: every `intervalMs`, brings Chroma up to date with the knowledge
+ * indexed or removed while it was away (a no-op read when there is none). A failure is logged once
+ * per outage, not every round.
+ */
+export function startVectorSync(index: Pick<KnowledgeIndex, 'syncVectors'>, logger: Logger, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let failing = false;
+  const sync = () => {
+    running ??= index
+      .syncVectors()
+      .then(
+        (synced) => {
+          if (synced.removed + synced.written > 0) logger.info(synced, 'vector store brought up to date');
+          failing = false;
+        },
+        (error: unknown) => {
+          if (!failing) logger.warn({ err: error }, 'vector sync failed; it tries again until the vector store answers');
+          failing = true;
+        },
+      )
+      .finally(() => (running = undefined));
+  };
+  sync();
+  const timer = setInterval(sync, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -41,6 +41,8 @@ const environmentSchema = z.object({
    */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
   CHROMA_URL: optionalUrl,
+  /** How often the processes that run jobs bring Chroma up to date with what was indexed or removed while it was away. */
+  VECTOR_SYNC_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   PUBLIC_URL: optionalUrl,
   APP_SECRET: optionalString,
   SMTP_URL: optionalString,
@@ -117,6 +119,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
     redisPrefix: env.REDIS_PREFIX,
     jobLockMs: env.JOB_LOCK_MS,
     chromaUrl: env.CHROMA_URL,
+    vectorSyncIntervalMs: env.VECTOR_SYNC_INTERVAL_MS,
     publicUrl,
     appSecret,
     logLevel: env.LOG_LEVEL,

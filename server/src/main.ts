@@ -1,13 +1,12 @@
 import { buildApp } from './app.ts';
-import { startBackgroundWork } from './background.ts';
+import { startBackgroundWork, startVectorSync } from './background.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logging.ts';
 import { createPlatform } from './platform/index.ts';
 import { applyMigrations } from './platform/database/migrate.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { createServices } from './services.ts';
-
-const SHUTDOWN_GRACE_MS = 15_000;
+import { exitOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,8 +17,10 @@ async function main(): Promise<void> {
   const services = createServices(platform);
   const app = await buildApp(platform, services);
   const background = await startBackgroundWork(services, platform.queue, logger);
+  const vectorSync = config.runJobs ? startVectorSync(services.knowledge.index, logger, config.vectorSyncIntervalMs) : undefined;
   app.addHook('onClose', async () => {
     background.stop();
+    await vectorSync?.stop();
     await platform.close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -40,26 +41,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => {
-      logger.error('graceful shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  exitOnSignals(logger, () => app.close());
 }
 
 main().catch((error: unknown) => {

@@ -37,7 +37,7 @@ let pro: SignedIn;
 
 beforeAll(async () => {
   // Its own Redis server, so that a test can stop it and start it again.
-  cluster = await startTestCluster({ env: { JOB_LOCK_MS: '2000' }, ownRedis: true });
+  cluster = await startTestCluster({ env: { JOB_LOCK_MS: '2000', VECTOR_SYNC_INTERVAL_MS: '1000' }, ownRedis: true });
   [A] = cluster.replicas;
   customer = await signUp(cluster, A);
   pro = await demoCustomer(A);
@@ -331,7 +331,7 @@ describe('a worker killed (SIGKILL) in the middle of a job', () => {
 });
 
 describe('Chroma stopped, then started again', () => {
-  it('answers from full-text search meanwhile with a warning, says degraded, and uses the vectors again once it is back', async () => {
+  it('answers from full-text search meanwhile with a warning, says degraded, keeps indexing and removing, and syncs the vectors once it is back', async () => {
     const [, B] = cluster.replicas;
     const bot = await createBot(A, pro.accessToken, { name: 'Lighthouse bot' });
     const upload = await uploadDocument(
@@ -343,10 +343,13 @@ describe('Chroma stopped, then started again', () => {
     );
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     expect(await settledDocument(upload.body.id)).toMatchObject({ status: 'completed' });
+    const outdated = await uploadDocument(A, pro.accessToken, bot.id, 'old-hours.md', '# Old hours\n\nThe museum used to open at 9 am.');
+    const outdatedChunks = (await settledDocument(outdated.body.id)).chunkCount;
+    expect(await vectorCount(bot.id, outdated.body.id)).toBe(outdatedChunks);
     const visitor = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
-    const ask = () =>
+    const ask = (message: string) =>
       api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
-        body: { message: 'When does the lighthouse museum open?', session_token: visitor.body.session_token },
+        body: { message, session_token: visitor.body.session_token },
       });
     /** What the model was given to answer from: the system prompt carries the retrieved passages. */
     const passagesOfLastAnswer = () =>
@@ -357,21 +360,59 @@ describe('Chroma stopped, then started again', () => {
     cluster.openAi.answerWith('At 10 am on Sundays.');
 
     await cluster.chroma.stop();
+    let tides: { id: string; chunkCount: number } | undefined;
     try {
       const ready = await fetch(`${B.url}/readyz`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ status: 'degraded', checks: { database: 'ok', vectors: expect.any(String) } });
-      const answered = await ask();
+      const answered = await ask('When does the lighthouse museum open?');
       expect(answered.status, JSON.stringify(answered.body)).toBe(200);
       expect(passagesOfLastAnswer()).toContain('The lighthouse museum opens at 10 am on Sundays.');
       expect(await cluster.log('api-2')).toContain('vector search failed; answering from full-text search only');
+
+      // Knowledge still comes and goes: PostgreSQL is the record, Chroma catches up later.
+      const uploaded = await uploadDocument(
+        A,
+        pro.accessToken,
+        bot.id,
+        'tides.md',
+        '# Tides\n\nHigh tide at the lighthouse is at 6:40 tomorrow.',
+      );
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      tides = { id: uploaded.body.id, ...(await settledDocument(uploaded.body.id)) };
+      expect(tides).toMatchObject({ status: 'completed', errorMessage: null });
+      expect(await query('SELECT count(*)::int AS pending FROM chunks WHERE "documentId" = $1 AND "vectorPending"', [tides.id])).toEqual([
+        { pending: tides.chunkCount },
+      ]);
+      expect((await ask('When is high tide at the lighthouse?')).status).toBe(200);
+      expect(passagesOfLastAnswer()).toContain('High tide at the lighthouse is at 6:40 tomorrow.');
+      const removed = await api(A, 'DELETE', `/bots/${bot.id}/documents/${outdated.body.id}`, { token: pro.accessToken });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect(await query('SELECT count(*)::int AS chunks FROM chunks WHERE "documentId" = $1', [outdated.body.id])).toEqual([
+        { chunks: 0 },
+      ]);
+      expect(await query('SELECT "sourceId" FROM vector_removals WHERE "botId" = $1', [bot.id])).toEqual([{ sourceId: outdated.body.id }]);
+      expect(await cluster.log('worker')).toContain('vector store unavailable; the vectors are written once it is back');
     } finally {
       await cluster.chroma.start();
     }
 
     await eventually('api-2 ready again', async () => (await (await fetch(`${B.url}/readyz`)).json()).status === 'ready');
+    // The worker's vector sync writes what was indexed meanwhile and removes what was deleted.
+    await eventually('the vectors synced', async () => {
+      const [state] = await query<{ pending: number; removals: number }>(
+        `SELECT (SELECT count(*)::int FROM chunks WHERE "botId" = $1 AND "vectorPending") AS pending,
+                (SELECT count(*)::int FROM vector_removals WHERE "botId" = $1) AS removals`,
+        [bot.id],
+      );
+      return state!.pending === 0 && state!.removals === 0;
+    });
+    expect(await vectorCount(bot.id, tides!.id)).toBe(tides!.chunkCount);
+    expect(await vectorCount(bot.id, outdated.body.id)).toBe(0);
+    expect(await vectorCount(bot.id, upload.body.id)).toBeGreaterThan(0);
+
     const warningsBefore = (await cluster.log('api-2')).split('vector search failed').length;
-    expect((await ask()).status).toBe(200);
+    expect((await ask('When does the lighthouse museum open?')).status).toBe(200);
     expect(passagesOfLastAnswer()).toContain('The lighthouse museum opens at 10 am on Sundays.');
     expect((await cluster.log('api-2')).split('vector search failed').length).toBe(warningsBefore);
   });

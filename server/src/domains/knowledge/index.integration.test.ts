@@ -265,3 +265,73 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(await vectorIds(other.collectionFor(botId), botId, undefined, 64)).toHaveLength(0);
   });
 });
+
+describe('while Chroma is away', () => {
+  /** The same index, its Chroma client pointed at an address nothing listens on. */
+  const offline = () =>
+    new KnowledgeIndex({
+      prisma,
+      vectors: new ChromaVectorStore({ url: 'http://127.0.0.1:9' }),
+      embeddings: new LexicalEmbeddings(),
+      logger,
+    });
+  const pendingOf = (botId: string) => prisma.chunk.count({ where: { botId, vectorPending: true } });
+
+  it('indexes into PostgreSQL, answers from full text, and writes the vectors once Chroma is back', async () => {
+    const botId = await newBot();
+    const tides = await newDocument(botId, 'tides.txt');
+    expect(await offline().indexSections(botId, tides, [{ heading: null, text: 'High tide at the harbour is at 6:40 tomorrow.' }])).toEqual(
+      {
+        chunkCount: 1,
+        vectorsPending: true,
+      },
+    );
+    expect(await pendingOf(botId)).toBe(1);
+    expect(await vectorIds(index.collectionFor(botId), botId, tides.id)).toEqual([]);
+    const [meanwhile] = await retriever.retrieve(botId, 'When is high tide at the harbour?');
+    expect(meanwhile).toMatchObject({ content: 'High tide at the harbour is at 6:40 tomorrow.', vectorScore: null });
+
+    const synced = await index.syncVectors();
+    expect(synced.written).toBeGreaterThanOrEqual(1);
+    expect(await pendingOf(botId)).toBe(0);
+    expect(await vectorIds(index.collectionFor(botId), botId, tides.id)).toEqual(await chunkIdsOf(tides.id));
+    const [after] = await retriever.retrieve(botId, 'When is high tide at the harbour?');
+    expect(after!.vectorScore).toBeGreaterThan(0);
+  });
+
+  it('removes chunks at once and their vectors once Chroma is back, a whole bot included', async () => {
+    const botId = await newBot();
+    const drop = await newDocument(botId, 'drop.txt');
+    const keep = await newDocument(botId, 'keep.txt');
+    await index.indexSections(botId, drop, [{ heading: null, text: 'Drop this passage.' }]);
+    await index.indexSections(botId, keep, [{ heading: null, text: 'Keep this passage.' }]);
+
+    await offline().removeSource(botId, drop);
+    expect(await prisma.chunk.count({ where: { documentId: drop.id } })).toBe(0);
+    expect(await vectorIds(index.collectionFor(botId), botId, drop.id)).toHaveLength(1);
+    expect(
+      await prisma.vectorRemoval.findMany({ where: { botId }, select: { collection: true, sourceId: true, wholeCollection: true } }),
+    ).toEqual([{ collection: index.collectionFor(botId), sourceId: drop.id, wholeCollection: false }]);
+    expect((await index.syncVectors()).removed).toBeGreaterThanOrEqual(1);
+    expect(await vectorIds(index.collectionFor(botId), botId, drop.id)).toHaveLength(0);
+    expect(await vectorIds(index.collectionFor(botId), botId, keep.id)).toHaveLength(1);
+    expect(await prisma.vectorRemoval.count({ where: { botId } })).toBe(0);
+
+    await offline().removeBot(botId);
+    expect(await prisma.chunk.count({ where: { botId } })).toBe(0);
+    expect(await vectorIds(index.collectionFor(botId), botId)).toHaveLength(1);
+    await index.syncVectors();
+    expect(await vectorIds(index.collectionFor(botId), botId)).toHaveLength(0);
+  });
+
+  it('leaves the work for the next run while Chroma is still away', async () => {
+    const botId = await newBot();
+    const notes = await newDocument(botId, 'notes.txt');
+    await offline().indexSections(botId, notes, [{ heading: null, text: 'The ferry leaves at noon.' }]);
+    await expect(offline().syncVectors()).rejects.toThrow();
+    expect(await pendingOf(botId)).toBe(1);
+    await index.syncVectors();
+    expect(await pendingOf(botId)).toBe(0);
+    expect(await vectorIds(index.collectionFor(botId), botId, notes.id)).toEqual(await chunkIdsOf(notes.id));
+  });
+});

@@ -40,7 +40,7 @@ export class KnowledgeService {
     events?: EventRecorder,
   ) {
     const logger = platform.logger.child({ component: 'knowledge' });
-    this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings });
+    this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings, logger });
     this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
     this.ingestion = new DocumentIngestion({ ...platform, events, logger, index: this.index });
   }

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Logger } from 'pino';
+import type { Prisma, PrismaClient, VectorRemoval } from '../../generated/prisma/client.ts';
 import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform/embeddings/index.ts';
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
 import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
@@ -26,6 +27,8 @@ export interface SourceRef {
 
 export interface IndexResult {
   chunkCount: number;
+  /** Chroma was away: the chunks are searchable by full text, their vectors follow with the vector sync. */
+  vectorsPending: boolean;
 }
 
 /** Texts per embeddings call: one request to a remote model, a slice of CPU for the local one. */
@@ -34,18 +37,26 @@ const EMBED_BATCH = 128;
 const INSERT_BATCH = 2_000;
 /** Chunks per step of the boot-time refresh: bounds memory and the length of each statement. */
 const REFRESH_BATCH = 500;
+/** Sources (or removals) per step of the vector sync. */
+const SYNC_BATCH = 50;
 
 export interface KnowledgeIndexDependencies {
   prisma: PrismaClient;
   vectors: VectorStore;
   embeddings: Embeddings;
+  logger?: Pick<Logger, 'warn'>;
   split?: SplitOptions;
 }
+
+/** Vectors to remove from one collection: a source's, every one of a bot's, or the whole collection. */
+type VectorRemovalDraft = Pick<VectorRemoval, 'collection' | 'botId' | 'sourceId' | 'wholeCollection'>;
 
 /**
  * The searchable knowledge of bots, whoever owns them (customer and demo bots alike): chunks in
  * PostgreSQL (full text kept by a trigger) and their vectors in each bot's Chroma collection of the
- * current embedding model. Callers check ownership before calling.
+ * current embedding model. Callers check ownership before calling. PostgreSQL is the record: while
+ * Chroma is away, chunks are still written and removed, and `syncVectors` brings Chroma up to date
+ * once it is back.
  */
 export class KnowledgeIndex {
   constructor(private readonly deps: KnowledgeIndexDependencies) {}
@@ -62,7 +73,8 @@ export class KnowledgeIndex {
   /**
    * Makes `sections` the whole knowledge of `source` in the bot: splits, embeds, then replaces
    * the source's previous chunks and vectors (re-indexing a page or document updates it in place).
-   * Throws when storage fails; calling again with the same input repairs a half-done run.
+   * Throws when PostgreSQL fails; calling again with the same input repairs a half-done run. When
+   * Chroma fails, the chunks stay, marked for the vector sync.
    */
   async indexSections(botId: string, source: KnowledgeSource, sections: Section[]): Promise<IndexResult> {
     const drafts = await splitSections(sections, this.deps.split ?? DEFAULT_SPLIT);
@@ -91,28 +103,120 @@ export class KnowledgeIndex {
         })),
       );
     };
-    // Independent stores, written side by side; a failure in either fails the whole call.
-    const outcomes = await Promise.allSettled([writeChunks(), writeVectors()]);
-    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
-    return { chunkCount: chunks.length };
+    // Independent stores, written side by side.
+    const [chunksWritten, vectorsWritten] = await Promise.allSettled([writeChunks(), writeVectors()]);
+    if (chunksWritten.status === 'rejected') throw chunksWritten.reason;
+    if (vectorsWritten.status === 'fulfilled') return { chunkCount: chunks.length, vectorsPending: false };
+    this.deps.logger?.warn(
+      { err: vectorsWritten.reason, botId, sourceId: source.id },
+      'vector store unavailable; the vectors are written once it is back',
+    );
+    const { prisma: db } = this.deps;
+    await db.$transaction([
+      db.chunk.updateMany({ where: { botId, ...sourceFilter(source) }, data: { vectorPending: true } }),
+      db.vectorRemoval.createMany({
+        data: [...previous.keys()]
+          .filter((collection) => collection !== target)
+          .map((collection) => ({ collection, botId, sourceId: source.id, wholeCollection: false })),
+      }),
+    ]);
+    return { chunkCount: chunks.length, vectorsPending: true };
   }
 
-  /** Removes a source's vectors (in every collection it was indexed in) and chunks. */
+  /** Removes a source's chunks and its vectors (in every collection it was indexed in). */
   async removeSource(botId: string, source: SourceRef): Promise<void> {
     const collections = new Set([...(await this.collectionsOf({ botId, ...sourceFilter(source) })).keys(), this.collectionFor(botId)]);
-    for (const collection of collections) await this.deps.vectors.deleteWhere(collection, vectorFilter(botId, source));
     await this.deps.prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } });
+    await this.removeVectors([...collections].map((collection) => ({ collection, botId, sourceId: source.id, wholeCollection: false })));
   }
 
-  /** Removes every vector and chunk of a bot (before the bot itself is deleted): its own collections go whole. */
+  /** Removes every chunk and vector of a bot (before the bot itself is deleted): its own collections go whole. */
   async removeBot(botId: string): Promise<void> {
     const collections = await this.collectionsOf({ botId });
     collections.set(this.collectionFor(botId), true);
-    for (const [collection, ownedByBot] of collections) {
-      if (ownedByBot) await this.deps.vectors.deleteCollection(collection);
-      else await this.deps.vectors.deleteWhere(collection, { bot_id: botId });
-    }
     await this.deps.prisma.chunk.deleteMany({ where: { botId } });
+    await this.removeVectors(
+      [...collections].map(([collection, ownedByBot]) => ({ collection, botId, sourceId: null, wholeCollection: ownedByBot })),
+    );
+  }
+
+  /**
+   * Brings Chroma up to date with PostgreSQL after an outage: removes the vectors recorded for
+   * removal, then writes the vectors of the chunks indexed meanwhile, a source at a time. Rejects
+   * while Chroma is still away; what is done stays done and the next run goes on from there.
+   */
+  async syncVectors(batchSize = SYNC_BATCH): Promise<{ removed: number; written: number }> {
+    const { prisma } = this.deps;
+    let removed = 0;
+    for (;;) {
+      const removals = await prisma.vectorRemoval.findMany({ orderBy: { id: 'asc' }, take: batchSize });
+      if (removals.length === 0) break;
+      for (const removal of removals) {
+        await this.applyRemoval(removal);
+        await prisma.vectorRemoval.delete({ where: { id: removal.id } });
+        removed += 1;
+      }
+    }
+    let written = 0;
+    for (;;) {
+      const sources = await prisma.$queryRaw<
+        { botId: string; sourceType: SourceType; documentId: string | null; webPageId: string | null }[]
+      >`
+        SELECT DISTINCT "botId", "sourceType", "documentId", "webPageId" FROM "chunks" WHERE "vectorPending" LIMIT ${batchSize}`;
+      if (sources.length === 0) break;
+      for (const row of sources) {
+        const source: SourceRef = { type: row.sourceType, id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '' };
+        written += await this.writeSourceVectors(row.botId, source);
+      }
+    }
+    return { removed, written };
+  }
+
+  /** Replaces a source's vectors in the bot's collection with its chunks' current ones. */
+  private async writeSourceVectors(botId: string, source: SourceRef): Promise<number> {
+    const { prisma, vectors } = this.deps;
+    const rows = await prisma.chunk.findMany({
+      where: { botId, ...sourceFilter(source) },
+      select: { id: true, title: true, url: true, heading: true, content: true, page: true },
+      orderBy: { ordinal: 'asc' },
+    });
+    const embeddings = await this.embed(rows.map((row) => embeddingText(row, row)));
+    const target = this.collectionFor(botId);
+    await vectors.deleteWhere(target, vectorFilter(botId, source));
+    if (rows.length > 0) {
+      await vectors.upsert(
+        target,
+        rows.map((row, index) => ({
+          id: row.id,
+          embedding: embeddings[index]!,
+          metadata: vectorMetadata(botId, { ...source, title: row.title, url: row.url }, row.page),
+        })),
+      );
+    }
+    await prisma.chunk.updateMany({
+      where: { id: { in: rows.map((row) => row.id) } },
+      data: { vectorPending: false, embeddingModel: this.deps.embeddings.modelId, vectorLayout: VECTOR_LAYOUT_VERSION },
+    });
+    return rows.length;
+  }
+
+  /** Removes vectors now or, Chroma being away, records the rest for the vector sync. */
+  private async removeVectors(removals: VectorRemovalDraft[]): Promise<void> {
+    for (const [index, removal] of removals.entries()) {
+      try {
+        await this.applyRemoval(removal);
+      } catch (error) {
+        this.deps.logger?.warn({ err: error, botId: removal.botId }, 'vector store unavailable; the vectors are removed once it is back');
+        await this.deps.prisma.vectorRemoval.createMany({ data: removals.slice(index) });
+        return;
+      }
+    }
+  }
+
+  private applyRemoval(removal: VectorRemovalDraft): Promise<void> {
+    if (removal.wholeCollection) return this.deps.vectors.deleteCollection(removal.collection);
+    const where: VectorMetadata = removal.sourceId ? { bot_id: removal.botId, source_id: removal.sourceId } : { bot_id: removal.botId };
+    return this.deps.vectors.deleteWhere(removal.collection, where);
   }
 
   /**
