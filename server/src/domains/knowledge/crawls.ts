@@ -193,9 +193,15 @@ export class CrawlService {
     let peakMemory = memoryBefore;
     await this.update(crawl.id, { status: 'running' });
     const siteUrl = new URL(crawl.url).origin;
-    const seen = new Set<string>();
-    let indexed = 0;
-    let skipped = 0;
+    // A run of this crawl stopped half-way (its process killed) read these pages: go on from them.
+    const alreadyRead = await this.deps.prisma.webPage.findMany({
+      where: { webSourceId: crawl.id, contentHash: { not: '' } },
+      select: { url: true, contentHash: true, byteSize: true, depth: true, links: true },
+      orderBy: { depth: 'asc' },
+    });
+    const seen = new Set(alreadyRead.map((page) => page.url));
+    let skipped = Math.min(crawl.pagesSkipped, alreadyRead.length);
+    let indexed = alreadyRead.length - skipped;
     try {
       const plan = crawl.bot.ownerId ? await findActiveSubscription(this.deps.prisma, crawl.bot.ownerId, this.deps.clock.now()) : null;
       const pages = crawlSite({
@@ -203,6 +209,7 @@ export class CrawlService {
         maxDepth: crawl.maxDepth === 1 ? 1 : 0,
         maxPages: pageCapFor(plan?.plan.name.toLowerCase() ?? null),
         allowPrivateNetworks: this.deps.allowPrivateNetworks,
+        alreadyRead: alreadyRead.map((page) => ({ ...page, bytes: page.byteSize })),
         ...this.deps.crawlOverrides,
       });
       let step = await pages.next();
@@ -256,41 +263,29 @@ export class CrawlService {
     }
   }
 
-  /** Indexes a page unless the bot already has it with the same content; true when (re)indexed. */
+  /**
+   * Indexes a page unless the bot already has it with the same content; true when (re)indexed. The
+   * page's content hash is written once its chunks are: a run stopped in between reads it again.
+   */
   private async indexPage(botId: string, crawlId: string, siteUrl: string, page: CrawledPage): Promise<boolean> {
     const existing = await this.deps.prisma.webPage.findUnique({ where: { botId_url: { botId, url: page.finalUrl } } });
+    const read = { webSourceId: crawlId, depth: page.depth, links: page.links, fetchedAt: this.deps.clock.now() };
     if (existing?.contentHash === page.contentHash) {
-      await this.deps.prisma.webPage.update({
-        where: { id: existing.id },
-        data: { webSourceId: crawlId, fetchedAt: this.deps.clock.now() },
-      });
+      await this.deps.prisma.webPage.update({ where: { id: existing.id }, data: read });
       return false;
     }
+    const indexing = { siteUrl, title: page.title, contentHash: '', byteSize: page.bytes };
     const saved: WebPage = await this.deps.prisma.webPage.upsert({
       where: { botId_url: { botId, url: page.finalUrl } },
-      create: {
-        botId,
-        webSourceId: crawlId,
-        siteUrl,
-        url: page.finalUrl,
-        title: page.title,
-        contentHash: page.contentHash,
-        byteSize: page.bytes,
-      },
-      update: {
-        webSourceId: crawlId,
-        siteUrl,
-        title: page.title,
-        contentHash: page.contentHash,
-        byteSize: page.bytes,
-        fetchedAt: this.deps.clock.now(),
-      },
+      create: { botId, webSourceId: crawlId, url: page.finalUrl, ...indexing },
+      update: indexing,
     });
     await this.deps.knowledge.indexSections(
       botId,
       { type: 'web_page', id: saved.id, title: page.title || page.finalUrl, url: page.finalUrl },
       page.sections,
     );
+    await this.deps.prisma.webPage.update({ where: { id: saved.id }, data: { ...read, contentHash: page.contentHash } });
     return true;
   }
 

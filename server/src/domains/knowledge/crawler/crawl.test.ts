@@ -212,6 +212,50 @@ describe('crawlSite at depth 1', () => {
   });
 });
 
+describe('crawlSite resumed after an interrupted run', () => {
+  const asRead = (page: CrawledPage) => ({
+    url: page.finalUrl,
+    contentHash: page.contentHash,
+    bytes: page.bytes,
+    depth: page.depth,
+    links: page.links,
+  });
+
+  it('keeps the links of each page it reads, on the site only', async () => {
+    const {
+      pages: [home],
+    } = await crawlAll(options({ maxDepth: 0 }));
+    expect(home!.links).toContain(`${origin}/about`);
+    expect(home!.links).toContain(`${origin}/products/`);
+    expect(home!.links.filter((link) => !link.startsWith(`${origin}/`))).toEqual([]);
+  });
+
+  it('goes on from the pages read before, without fetching them again, and reads the rest of the site once', async () => {
+    const whole = (await crawlAll(options())).pages.map((page) => pathOf(page.finalUrl)).sort();
+    const first = (await crawlAll(options({ maxPages: 4 }))).pages;
+    expect(first).toHaveLength(4);
+
+    site.requests.length = 0;
+    const { pages, summary } = await crawlAll(options({ alreadyRead: first.map(asRead) }));
+    const readBefore = first.map((page) => pathOf(page.finalUrl));
+    expect(site.paths().filter((path) => readBefore.includes(path))).toEqual([]);
+    expect(pages.map((page) => pathOf(page.finalUrl)).filter((path) => readBefore.includes(path))).toEqual([]);
+    expect([...readBefore, ...pages.map((page) => pathOf(page.finalUrl))].sort()).toEqual(whole);
+    expect(summary).toMatchObject({ pagesCrawled: whole.length, stoppedBy: 'completed' });
+  });
+
+  it('fetches nothing but robots.txt for a single page already read', async () => {
+    const {
+      pages: [home],
+    } = await crawlAll(options({ maxDepth: 0 }));
+    site.requests.length = 0;
+    const { pages, summary } = await crawlAll(options({ maxDepth: 0, alreadyRead: [asRead(home!)] }));
+    expect(pages).toEqual([]);
+    expect(summary).toMatchObject({ pagesCrawled: 1, stoppedBy: 'completed' });
+    expect(site.paths()).toEqual(['/robots.txt']);
+  });
+});
+
 describe('crawlSite limits', () => {
   it('stops at the page limit', async () => {
     const { pages, summary } = await crawlAll(options({ maxPages: 3 }));

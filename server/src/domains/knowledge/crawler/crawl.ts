@@ -30,6 +30,20 @@ export interface CrawlOptions extends NetworkPolicy {
   /** Starts with the product token robots.txt groups are matched against. */
   userAgent?: string;
   signal?: AbortSignal;
+  /**
+   * Pages an earlier, interrupted run of the same crawl read (the start page at depth 0): they are
+   * not fetched again; the crawl goes on from their links.
+   */
+  alreadyRead?: ReadPage[];
+}
+
+export interface ReadPage {
+  /** The URL that answered. */
+  url: string;
+  contentHash: string;
+  bytes: number;
+  depth: number;
+  links: string[];
 }
 
 export interface CrawledPage {
@@ -45,6 +59,8 @@ export interface CrawledPage {
   bytes: number;
   /** Links followed from the start page to reach it; sitemap entries count as 1. */
   depth: number;
+  /** Its links to other pages of the site (at most MAX_KEPT_LINKS), to resume from it. */
+  links: string[];
 }
 
 export type CrawlStopReason = 'completed' | 'page_limit' | 'byte_limit' | 'time_limit' | 'aborted';
@@ -82,9 +98,11 @@ const SITEMAP_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_SITEMAPS = 10;
 /** Waiting URLs kept per page the crawl may read. */
 const QUEUED_URLS_PER_PAGE = 10;
+/** Links of a page kept with it for a resumed crawl. */
+const MAX_KEPT_LINKS = 500;
 
-type Settings = Required<Omit<CrawlOptions, 'signal' | 'lookup' | 'allowedPrivateHosts'>> &
-  Pick<CrawlOptions, 'signal' | 'lookup' | 'allowedPrivateHosts'>;
+type Settings = Required<Omit<CrawlOptions, 'signal' | 'lookup' | 'allowedPrivateHosts' | 'alreadyRead'>> &
+  Pick<CrawlOptions, 'signal' | 'lookup' | 'allowedPrivateHosts' | 'alreadyRead'>;
 
 /**
  * Crawls a site breadth-first and yields each page as it is read; returns the summary. Failures of
@@ -99,22 +117,35 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
   const stop = stopController(settings);
   const pacer = new RequestPacer();
   const client = createSiteClient(settings, stop.signal, pacer);
+  const alreadyRead = settings.alreadyRead ?? [];
+  const readStart = alreadyRead.find((page) => page.depth === 0);
   try {
-    let start: StartPage;
-    try {
-      start = await readStartPage(startUrl, client);
-    } catch (error) {
-      if (stop.reason() === 'time_limit') throw new CrawlError('timeout');
-      if (stop.reason() === 'aborted') return progress.summary('aborted');
-      throw error;
+    let site: Site;
+    if (readStart) {
+      site = await resumedSite(startUrl, readStart, client, settings.maxPages * QUEUED_URLS_PER_PAGE);
+    } else {
+      let start: StartPage;
+      try {
+        start = await readStartPage(startUrl, client);
+      } catch (error) {
+        if (stop.reason() === 'time_limit') throw new CrawlError('timeout');
+        if (stop.reason() === 'aborted') return progress.summary('aborted');
+        throw error;
+      }
+      if (!progress.fits(start.page)) return progress.summary('byte_limit');
+      progress.add(start.page);
+      yield start.page;
+      site = siteOf(start, settings.maxPages * QUEUED_URLS_PER_PAGE);
     }
-    if (!progress.fits(start.page)) return progress.summary('byte_limit');
-    progress.add(start.page);
-    yield start.page;
+    for (const page of alreadyRead) {
+      progress.add(page);
+      site.frontier.markSeen(new URL(page.url));
+      site.crawled.add([new URL(page.url)], page.contentHash);
+    }
     if (settings.maxDepth === 0) return progress.summary('completed');
+    for (const page of alreadyRead) for (const link of page.links) site.frontier.add(link, page.depth + 1);
 
-    pacer.delayMs = start.rules.crawlDelayMs;
-    const site = siteOf(start, settings.maxPages * QUEUED_URLS_PER_PAGE);
+    pacer.delayMs = site.rules.crawlDelayMs;
     await readSitemaps(site, client, stop.signal);
     return yield* crawlFrontier(site, client, settings, stop, progress);
   } finally {
@@ -177,7 +208,7 @@ class CrawlProgress {
     return this.bytes + page.bytes <= this.maxTotalBytes;
   }
 
-  add(page: CrawledPage): void {
+  add(page: Pick<CrawledPage, 'bytes'>): void {
     this.pagesCrawled += 1;
     this.bytes += page.bytes;
   }
@@ -290,12 +321,22 @@ async function readStartPage(startUrl: URL, client: SiteClient): Promise<StartPa
   const siteOrigin = new URL(finalUrl.origin);
   const extracted = extractPage(resource.body, resource.finalUrl, resource.charset);
   return {
-    page: toCrawledPage({ url: startUrl, depth: 0 }, resource, extracted),
+    page: toCrawledPage({ url: startUrl, depth: 0 }, resource, extracted, siteOrigin),
     siteOrigin,
     rules,
     links: extracted.links,
     urls: [startUrl, ...urlsOfPage(finalUrl, extracted.canonicalUrl, siteOrigin)],
   };
+}
+
+/** The site as an interrupted run of the crawl left it, from the start page it read: only robots.txt is read again. */
+async function resumedSite(startUrl: URL, readStart: ReadPage, client: SiteClient, frontierCapacity: number): Promise<Site> {
+  const finalUrl = new URL(readStart.url);
+  const origin = new URL(finalUrl.origin);
+  const rules = await client.robotsFor(finalUrl);
+  const site: Site = { origin, rules, frontier: new Frontier(origin, rules, frontierCapacity), crawled: new CrawledPages() };
+  site.frontier.markSeen(startUrl);
+  return site;
 }
 
 function assertAllowedByRobots(rules: RobotsRules, url: URL): void {
@@ -374,7 +415,7 @@ function readFetchedPage(target: CrawlTarget, resource: FetchedResource, site: S
   if (site.crawled.has(urls, contentHash)) return null;
   site.crawled.add(urls, contentHash);
   return {
-    page: extracted.text === '' ? null : toCrawledPage(target, resource, extracted),
+    page: extracted.text === '' ? null : toCrawledPage(target, resource, extracted, site.origin),
     links: extracted.links,
   };
 }
@@ -386,7 +427,7 @@ function urlsOfPage(finalUrl: URL, canonicalUrl: string | null, siteOrigin: URL)
   return canonicalOnSite ? [finalUrl, canonicalOnSite] : [finalUrl];
 }
 
-function toCrawledPage(target: CrawlTarget, resource: FetchedResource, extracted: ExtractedPage): CrawledPage {
+function toCrawledPage(target: CrawlTarget, resource: FetchedResource, extracted: ExtractedPage, siteOrigin: URL): CrawledPage {
   return {
     url: target.url.href,
     finalUrl: resource.finalUrl,
@@ -396,7 +437,19 @@ function toCrawledPage(target: CrawlTarget, resource: FetchedResource, extracted
     contentHash: extracted.contentHash,
     bytes: resource.body.length,
     depth: target.depth,
+    links: siteLinks(extracted.links, siteOrigin),
   };
+}
+
+function siteLinks(links: string[], siteOrigin: URL): string[] {
+  const onSite = new Set<string>();
+  for (const link of links) {
+    const url = URL.parse(link);
+    const kept = url && onSiteUrl(url, siteOrigin);
+    if (kept) onSite.add(kept.href);
+    if (onSite.size === MAX_KEPT_LINKS) break;
+  }
+  return [...onSite];
 }
 
 /** Spaces request starts by robots.txt's Crawl-delay, whatever the concurrency. */
