@@ -266,6 +266,22 @@ describe('KnowledgeIndex and Retriever', () => {
   });
 });
 
+describe('the same source indexed twice at once', () => {
+  it("ends with one run's chunks, never several runs' together", async () => {
+    const botId = await newBot();
+    const twice = await newDocument(botId, 'twice.txt');
+    const text = (run: number) =>
+      Array.from({ length: 30 }, (_, line) => `Run ${run} line ${line}: the harbour ferry timetable changes in winter.`).join('\n\n');
+    await Promise.all([1, 2, 3, 4].map((run) => index.indexSections(botId, twice, [{ heading: null, text: text(run) }])));
+    const [counts] = await prisma.$queryRaw<{ rows: number; ordinals: number }[]>`
+      SELECT count(*)::int AS rows, count(DISTINCT ordinal)::int AS ordinals FROM chunks WHERE "documentId" = ${twice.id}`;
+    expect(counts!.rows).toBe(counts!.ordinals);
+    const runs = await prisma.$queryRaw<{ run: string }[]>`
+      SELECT DISTINCT substring(content from 'Run (\d)') AS run FROM chunks WHERE "documentId" = ${twice.id}`;
+    expect(runs).toHaveLength(1);
+  });
+});
+
 describe('while Chroma is away', () => {
   /** The same index, its Chroma client pointed at an address nothing listens on. */
   const offline = () =>

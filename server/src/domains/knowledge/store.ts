@@ -87,6 +87,9 @@ export class KnowledgeIndex {
     const { prisma, vectors } = this.deps;
     const writeChunks = () =>
       prisma.$transaction([
+        // One writer per source at a time: two runs of the same job (a lock lost while Redis was
+        // away) would otherwise both delete nothing and both insert, doubling the chunks.
+        prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`knowledge.chunks:${source.id}`}))`,
         prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } }),
         ...batches(chunks, INSERT_BATCH).map((batch) => insertChunks(prisma, botId, source, modelId, batch)),
       ]);
