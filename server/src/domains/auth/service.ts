@@ -5,6 +5,7 @@ import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/cl
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { Outage } from '../../platform/outage.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../platform/database/errors.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
@@ -95,9 +96,6 @@ export const AUTH_RATE_LIMITS = {
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
 } as const;
 
-/** After the revocation list failed, how long tokens are checked against the rows before it is read again. */
-const REVOCATION_LIST_RETRY_MS = 5_000;
-
 const VERIFICATION_SENT_MESSAGE = 'If an unverified account exists for this email, a new verification email has been sent.';
 
 /** What sign-up needs of billing's free trials (billing/trial.ts). */
@@ -126,11 +124,15 @@ export class AuthService {
   readonly accessTokens: AccessTokens;
   private dummyHash: Promise<string> | undefined;
   private restored: Promise<void> | undefined;
-  /** Until then (ms since the epoch) tokens are checked against the rows: the revocation list failed a moment ago. */
-  private rowsUntil = 0;
+  /** While skipping, tokens are checked against the rows: the revocation list failed a moment ago. */
+  private readonly revocationListOutage: Outage;
 
   constructor(private readonly deps: AuthDependencies) {
     this.accessTokens = new AccessTokens(deps.appSecret, () => deps.clock.now());
+    this.revocationListOutage = new Outage(
+      { started: 'revocation list unreachable: checking tokens against the database', ended: 'revocation list readable again' },
+      deps.logger,
+    );
   }
 
   async register(rawInput: unknown, origin: RequestOrigin): Promise<User> {
@@ -337,14 +339,11 @@ export class AuthService {
    * once it answers (revocations made meanwhile are only in the rows).
    */
   private async revocationTimes(access: VerifiedAccess): Promise<(number | null)[]> {
-    if (Date.now() >= this.rowsUntil) {
+    if (!this.revocationListOutage.skipping) {
       try {
         await this.restoreRevocations();
         const times = await this.deps.revocations.revokedAt(revocationsOf(access));
-        if (this.rowsUntil > 0) {
-          this.rowsUntil = 0;
-          this.deps.logger.info({}, 'revocation list readable again');
-        }
+        this.revocationListOutage.answered();
         return times;
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw error;
@@ -377,8 +376,7 @@ export class AuthService {
   }
 
   private revocationListFailed(error: unknown): void {
-    if (this.rowsUntil === 0) this.deps.logger.warn({ err: error }, 'revocation list unreachable: checking tokens against the database');
-    this.rowsUntil = Date.now() + REVOCATION_LIST_RETRY_MS;
+    this.revocationListOutage.failed(error);
     this.restored = undefined;
   }
 
