@@ -71,6 +71,9 @@ describe('the admin', () => {
     await page.getByText('1 customer', { exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: CUSTOMER.email });
     await row.getByText('Trial').waitFor();
+    // The stats cards: a label's paragraph, then its figure's.
+    const suspendedCard = page.locator('p', { hasText: /^Suspended$/ }).locator('xpath=following-sibling::p[1]');
+    const suspendedBefore = Number(await suspendedCard.textContent());
 
     await row.getByRole('button', { name: `Actions for ${CUSTOMER.name}` }).click();
     await page.getByRole('menuitem', { name: 'Grant credits' }).click();
@@ -86,6 +89,7 @@ describe('the admin', () => {
     const confirm = page.getByRole('alertdialog', { name: `Suspend ${CUSTOMER.name}?` });
     await confirm.getByRole('button', { name: 'Suspend' }).click();
     await row.getByText('Suspended').waitFor();
+    await expect.poll(async () => Number(await suspendedCard.textContent())).toBe(suspendedBefore + 1);
     await screenshot(page, 'admin-customer-suspended');
 
     const login = await fetch(`${productUrl}/api/v1/users/login`, {
@@ -99,6 +103,7 @@ describe('the admin', () => {
     await page.getByRole('menuitem', { name: 'Activate' }).click();
     await page.getByText(`${CUSTOMER.email} is active again`).waitFor();
     await row.getByText('Active').waitFor();
+    await expect.poll(async () => Number(await suspendedCard.textContent())).toBe(suspendedBefore);
   });
 
   it('edits a plan', async () => {

@@ -1,12 +1,12 @@
-import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
-import { StatCard } from '../../ui/StatCard.tsx';
 import { AdminPageBoundary } from '../admin-common/AdminPageBoundary.tsx';
 import { AdminUnavailable } from '../admin-common/AdminUnavailable.tsx';
 import type { AdminCustomersRouteQuery } from './__generated__/AdminCustomersRouteQuery.graphql.ts';
+import { CustomerStatsCards } from './CustomerStatsCards.tsx';
 import { CustomerTable } from './CustomerTable.tsx';
 
 export const adminCustomersQuery = graphql`
@@ -15,13 +15,7 @@ export const adminCustomersQuery = graphql`
       __typename
       ... on Admin {
         id
-        customerStats {
-          total
-          active
-          trial
-          suspended
-          inactive
-        }
+        ...CustomerStatsCardsFragment @alias
         ...CustomerTableFragment @alias
       }
       ... on Error {
@@ -34,23 +28,17 @@ export const adminCustomersQuery = graphql`
 export const loader = () =>
   loadQuery<AdminCustomersRouteQuery>(relayEnvironment(), adminCustomersQuery, {}, { fetchPolicy: 'store-and-network' });
 
-const STATS = ['total', 'active', 'trial', 'suspended', 'inactive'] as const;
-
 export function AdminCustomersScreen({ queryRef }: { queryRef: PreloadedQuery<AdminCustomersRouteQuery> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { admin } = usePreloadedQuery<AdminCustomersRouteQuery>(adminCustomersQuery, queryRef);
-  if (admin.__typename !== 'Admin' || !admin.customerStats || !admin.CustomerTableFragment) return <AdminUnavailable result={admin} />;
-  const stats = admin.customerStats;
+  if (admin.__typename !== 'Admin' || !admin.CustomerStatsCardsFragment || !admin.CustomerTableFragment)
+    return <AdminUnavailable result={admin} />;
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
         {t('adminCustomers.title')}
       </Heading>
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
-        {STATS.map((stat) => (
-          <StatCard key={stat} label={t(`adminCustomers.stats.${stat}`)} value={stats[stat].toLocaleString(i18n.language)} />
-        ))}
-      </SimpleGrid>
+      <CustomerStatsCards admin={admin.CustomerStatsCardsFragment} />
       <CustomerTable admin={admin.CustomerTableFragment} />
     </Stack>
   );

@@ -33,9 +33,15 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
     mutation CustomerRowMenuStatusMutation($customerId: ID!, $suspend: Boolean!) {
       suspendCustomer(customerId: $customerId) @include(if: $suspend) {
         __typename
-        ... on Customer {
-          id
-          status
+        ... on CustomerUpdate {
+          customer {
+            id
+            status
+          }
+          admin {
+            id
+            ...CustomerStatsCardsFragment
+          }
         }
         ... on Error {
           message
@@ -43,9 +49,15 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
       }
       enableCustomer(customerId: $customerId) @skip(if: $suspend) {
         __typename
-        ... on Customer {
-          id
-          status
+        ... on CustomerUpdate {
+          customer {
+            id
+            status
+          }
+          admin {
+            id
+            ...CustomerStatsCardsFragment
+          }
         }
         ... on Error {
           message
@@ -59,7 +71,7 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
       variables: { customerId: data.id, suspend },
       onCompleted: (response) => {
         const result = suspend ? response.suspendCustomer : response.enableCustomer;
-        if (result?.__typename === 'Customer') {
+        if (result?.__typename === 'CustomerUpdate') {
           toaster.create({
             type: 'success',
             title: t(suspend ? 'adminCustomers.toast.suspended' : 'adminCustomers.toast.activated', { email: data.email }),

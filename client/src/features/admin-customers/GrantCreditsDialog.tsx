@@ -34,10 +34,16 @@ export function GrantCreditsDialog({
     mutation GrantCreditsDialogMutation($customerId: ID!, $amount: Float!, $reason: String!) {
       grantCustomerCredits(customerId: $customerId, amount: $amount, reason: $reason) {
         __typename
-        ... on Customer {
-          id
-          creditBalance
-          status
+        ... on CustomerUpdate {
+          customer {
+            id
+            creditBalance
+            status
+          }
+          admin {
+            id
+            ...CustomerStatsCardsFragment
+          }
         }
         ... on Error {
           message
@@ -65,7 +71,7 @@ export function GrantCreditsDialog({
     commit({
       variables: { customerId: customer.id, amount: parsed, reason: reason.trim() },
       onCompleted: ({ grantCustomerCredits: result }) => {
-        if (result.__typename === 'Customer') {
+        if (result.__typename === 'CustomerUpdate') {
           toaster.create({
             type: 'success',
             title: t('adminCustomers.toast.creditsGranted', { amount: parsed.toLocaleString(i18n.language), email: customer.email }),

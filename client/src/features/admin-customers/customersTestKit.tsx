@@ -23,12 +23,16 @@ export const ADA = {
   creditBalance: 5,
 };
 
+/** The admin area's Node id, which the row actions' answers carry back with the new stats. */
+export const ADMIN_ID = 'QWRtaW46cGxhdGZvcm0=';
+
 export function renderCustomers() {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<AdminCustomersRouteQuery>(environment, adminCustomersQuery, {});
   environment.mock.resolveMostRecentOperation((operation) =>
     MockPayloadGenerator.generate(operation, {
-      QueryAdminResult: () => ({ __typename: 'Admin', id: 'admin-1' }),
+      QueryAdminResult: () => ({ __typename: 'Admin', id: ADMIN_ID }),
+      Admin: () => ({ id: ADMIN_ID }),
       CustomerStats: () => ({ total: 12, active: 5, trial: 4, suspended: 1, inactive: 2 }),
       AdminCustomersConnection: () => ({ totalCount: 1 }),
       PageInfo: () => ({ hasNextPage: false }),

@@ -228,14 +228,26 @@ describe('suspension', () => {
     const listed = await api(server, 'GET', `/admin/customers?search=${encodeURIComponent(target.email)}`, { token: admin.accessToken });
     expect(listed.body.customers[0].status).toBe('suspended');
 
+    const suspendedCount = async () =>
+      (await graphql(server, '{ admin { ... on Admin { customerStats { suspended } } } }', {}, admin.accessToken)).data.admin.customerStats
+        .suspended as number;
+    const suspendedBefore = await suspendedCount();
     const enabled = await graphql(
       server,
       `
         mutation ($id: ID!) {
           enableCustomer(customerId: $id) {
             __typename
-            ... on Customer {
-              status
+            ... on CustomerUpdate {
+              customer {
+                status
+              }
+              admin {
+                id
+                customerStats {
+                  suspended
+                }
+              }
             }
           }
         }
@@ -243,8 +255,10 @@ describe('suspension', () => {
       { id: await customerGlobalId(target.userId) },
       admin.accessToken,
     );
-    expect(enabled.data.enableCustomer.__typename).toBe('Customer');
-    expect(enabled.data.enableCustomer.status).not.toBe('suspended');
+    expect(enabled.data.enableCustomer.__typename).toBe('CustomerUpdate');
+    expect(enabled.data.enableCustomer.customer.status).not.toBe('suspended');
+    // The stats cards' figures come with the change: one suspension fewer.
+    expect(enabled.data.enableCustomer.admin.customerStats.suspended).toBe(suspendedBefore - 1);
     expect((await api(server, 'POST', '/users/login', { body: { email: target.email, password: target.password } })).status).toBe(200);
   });
 

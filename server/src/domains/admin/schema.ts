@@ -287,31 +287,55 @@ builder.queryField('admin', (t) =>
 
 // ---------------------------------------------------------------- actions on customers
 
+const CustomerUpdateRef = builder.objectRef<{ customer: CustomerRow; platform: Platform }>('CustomerUpdate').implement({
+  description: 'A customer after an admin action, with the platform whose figures the action changed.',
+  authScopes: admin,
+  fields: (t) => ({
+    customer: t.field({
+      type: CustomerRef,
+      description: 'The customer, changed.',
+      authScopes: admin,
+      resolve: (update) => update.customer,
+    }),
+    admin: t.field({
+      type: AdminRef,
+      description: 'The admin area as it is now (its customer stats, say).',
+      authScopes: admin,
+      resolve: (update) => update.platform,
+    }),
+  }),
+});
+
+/** The customer an action changed, and the platform as the admin now sees it. */
+async function customerUpdate(context: GraphQLContext, change: Promise<CustomerRow>) {
+  return { customer: await change, platform: context.services.admin.platform(viewerOf(context)) };
+}
+
 builder.mutationField('suspendCustomer', (t) =>
   t.field({
-    type: CustomerRef,
+    type: CustomerUpdateRef,
     description: 'Suspends a customer and ends all their sessions at once. Admins cannot be suspended.',
     authScopes: admin,
     errors: { types: [...refused, NotFoundError] },
     args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }) },
-    resolve: (_root, args, context) => context.services.admin.suspend(viewerOf(context), args.customerId.id),
+    resolve: (_root, args, context) => customerUpdate(context, context.services.admin.suspend(viewerOf(context), args.customerId.id)),
   }),
 );
 
 builder.mutationField('enableCustomer', (t) =>
   t.field({
-    type: CustomerRef,
+    type: CustomerUpdateRef,
     description: 'Lifts a suspension.',
     authScopes: admin,
     errors: { types: [...refused, NotFoundError] },
     args: { customerId: t.arg.globalID({ for: [CustomerRef], required: true }) },
-    resolve: (_root, args, context) => context.services.admin.enable(viewerOf(context), args.customerId.id),
+    resolve: (_root, args, context) => customerUpdate(context, context.services.admin.enable(viewerOf(context), args.customerId.id)),
   }),
 );
 
 builder.mutationField('grantCustomerCredits', (t) =>
   t.field({
-    type: CustomerRef,
+    type: CustomerUpdateRef,
     description: 'A support grant: adds credits with one ledger entry that the customer sees on their billing page, with the reason.',
     authScopes: admin,
     errors: { types: [...refused, NotFoundError, ValidationError] },
@@ -321,7 +345,10 @@ builder.mutationField('grantCustomerCredits', (t) =>
       reason: t.arg.string({ required: true }),
     },
     resolve: (_root, args, context) =>
-      context.services.admin.grantCredits(viewerOf(context), args.customerId.id, { amount: args.amount, reason: args.reason }),
+      customerUpdate(
+        context,
+        context.services.admin.grantCredits(viewerOf(context), args.customerId.id, { amount: args.amount, reason: args.reason }),
+      ),
   }),
 );
 
