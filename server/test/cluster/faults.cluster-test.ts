@@ -333,18 +333,16 @@ describe('Chroma stopped, then started again', () => {
   it('answers from full-text search meanwhile with a warning, says degraded, keeps indexing and removing, and syncs the vectors once it is back', async () => {
     const [, B] = cluster.replicas;
     const bot = await createBot(A, pro.accessToken, { name: 'Lighthouse bot' });
-    const upload = await uploadDocument(
-      A,
-      pro.accessToken,
-      bot.id,
-      'lighthouse.md',
-      '# Lighthouse\n\nThe lighthouse museum opens at 10 am on Sundays.',
-    );
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
-    expect(await settledDocument(upload.body.id)).toMatchObject({ status: 'completed' });
-    const outdated = await uploadDocument(A, pro.accessToken, bot.id, 'old-hours.md', '# Old hours\n\nThe museum used to open at 9 am.');
-    const outdatedChunks = (await settledDocument(outdated.body.id)).chunkCount;
-    expect(await vectorCount(bot.id, outdated.body.id)).toBe(outdatedChunks);
+    /** Uploads a document to the bot and waits until it has settled. */
+    const upload = async (fileName: string, text: string) => {
+      const uploaded = await uploadDocument(A, pro.accessToken, bot.id, fileName, text);
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      return { id: uploaded.body.id as string, ...(await settledDocument(uploaded.body.id)) };
+    };
+    const lighthouse = await upload('lighthouse.md', '# Lighthouse\n\nThe lighthouse museum opens at 10 am on Sundays.');
+    expect(lighthouse.status).toBe('completed');
+    const outdated = await upload('old-hours.md', '# Old hours\n\nThe museum used to open at 9 am.');
+    expect(await vectorCount(bot.id, outdated.id)).toBe(outdated.chunkCount);
     const visitor = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
     const ask = (message: string) =>
       api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
@@ -359,7 +357,7 @@ describe('Chroma stopped, then started again', () => {
     cluster.openAi.answerWith('At 10 am on Sundays.');
 
     await cluster.chroma.stop();
-    let tides: { id: string; chunkCount: number } | undefined;
+    let tides: Awaited<ReturnType<typeof upload>> | undefined;
     try {
       const ready = await fetch(`${B.url}/readyz`);
       expect(ready.status).toBe(200);
@@ -370,27 +368,17 @@ describe('Chroma stopped, then started again', () => {
       expect(await cluster.log('api-2')).toContain('vector search failed; answering from full-text search only');
 
       // Knowledge still comes and goes: PostgreSQL is the record, Chroma catches up later.
-      const uploaded = await uploadDocument(
-        A,
-        pro.accessToken,
-        bot.id,
-        'tides.md',
-        '# Tides\n\nHigh tide at the lighthouse is at 6:40 tomorrow.',
-      );
-      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-      tides = { id: uploaded.body.id, ...(await settledDocument(uploaded.body.id)) };
+      tides = await upload('tides.md', '# Tides\n\nHigh tide at the lighthouse is at 6:40 tomorrow.');
       expect(tides).toMatchObject({ status: 'completed', errorMessage: null });
       expect(await query('SELECT count(*)::int AS pending FROM chunks WHERE "documentId" = $1 AND "vectorPending"', [tides.id])).toEqual([
         { pending: tides.chunkCount },
       ]);
       expect((await ask('When is high tide at the lighthouse?')).status).toBe(200);
       expect(passagesOfLastAnswer()).toContain('High tide at the lighthouse is at 6:40 tomorrow.');
-      const removed = await api(A, 'DELETE', `/bots/${bot.id}/documents/${outdated.body.id}`, { token: pro.accessToken });
+      const removed = await api(A, 'DELETE', `/bots/${bot.id}/documents/${outdated.id}`, { token: pro.accessToken });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-      expect(await query('SELECT count(*)::int AS chunks FROM chunks WHERE "documentId" = $1', [outdated.body.id])).toEqual([
-        { chunks: 0 },
-      ]);
-      expect(await query('SELECT "sourceId" FROM vector_removals WHERE "botId" = $1', [bot.id])).toEqual([{ sourceId: outdated.body.id }]);
+      expect(await query('SELECT count(*)::int AS chunks FROM chunks WHERE "documentId" = $1', [outdated.id])).toEqual([{ chunks: 0 }]);
+      expect(await query('SELECT "sourceId" FROM vector_removals WHERE "botId" = $1', [bot.id])).toEqual([{ sourceId: outdated.id }]);
       expect(await cluster.log('worker')).toContain('vector store unavailable; the vectors are written once it is back');
     } finally {
       await cluster.chroma.start();
@@ -407,8 +395,8 @@ describe('Chroma stopped, then started again', () => {
       return state!.pending === 0 && state!.removals === 0;
     });
     expect(await vectorCount(bot.id, tides!.id)).toBe(tides!.chunkCount);
-    expect(await vectorCount(bot.id, outdated.body.id)).toBe(0);
-    expect(await vectorCount(bot.id, upload.body.id)).toBeGreaterThan(0);
+    expect(await vectorCount(bot.id, outdated.id)).toBe(0);
+    expect(await vectorCount(bot.id, lighthouse.id)).toBeGreaterThan(0);
 
     const warningsBefore = (await cluster.log('api-2')).split('vector search failed').length;
     expect((await ask('When does the lighthouse museum open?')).status).toBe(200);
