@@ -106,6 +106,23 @@ describe('ChromaVectorStore on a local Chroma', () => {
     await store.deleteCollection('chunks-never-made');
   });
 
+  it('looks a collection up again after another client dropped it', async () => {
+    await store.upsert('chunks-dropped', [item('d1', [1, 0], { bot_id: '1' })]);
+    expect((await store.query('chunks-dropped', [1, 0], { topK: 1 })).map((m) => m.id)).toEqual(['d1']);
+    // Another replica deletes the collection: this store still holds its id.
+    const other = new ChromaVectorStore({ url: chroma.url });
+    await other.deleteCollection('chunks-dropped');
+    await other.close();
+    await expect(store.query('chunks-dropped', [1, 0], { topK: 1 })).rejects.toMatchObject({ name: 'ChromaNotFoundError' });
+    expect(await store.query('chunks-dropped', [1, 0], { topK: 1 })).toEqual([]);
+  });
+
+  it("reports Chroma's refusal of a query with its status", async () => {
+    await store.upsert('chunks-refused', [item('r1', [1, 0, 0], { bot_id: '1' })]);
+    // Two dimensions against a collection of three: Chroma refuses the query.
+    await expect(store.query('chunks-refused', [1, 0], { topK: 1 })).rejects.toThrow(/Chroma answered 4\d\d/);
+  });
+
   it('returns nothing from a collection never written to', async () => {
     expect(await store.query('chunks-empty', [1, 0], { topK: 3, where: { bot_id: '1' } })).toEqual([]);
   });

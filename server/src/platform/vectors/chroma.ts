@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { ChromaClient, type Collection, type Where } from 'chromadb';
 import type { VectorItem, VectorMatch, VectorMetadata, VectorQueryOptions, VectorStore } from './types.ts';
 
@@ -10,16 +12,28 @@ export interface ChromaVectorStoreOptions {
   onClose?: () => Promise<void>;
 }
 
+/** A query's reply from Chroma's REST API (`include: ['distances']`). */
+interface QueryReply {
+  ids?: string[][];
+  distances?: (number | null)[][] | null;
+}
+
 export class ChromaVectorStore implements VectorStore {
   private readonly client: ChromaClient;
   private readonly collections = new Map<string, Promise<Collection>>();
   private readonly onClose: (() => Promise<void>) | undefined;
+  /** Queries go out on these kept-alive sockets, one write each (see `query`). */
+  private readonly agent: http.Agent;
+  private readonly origin: { protocol: string; hostname: string; port: number };
 
   constructor(options: ChromaVectorStoreOptions) {
     const url = new URL(options.url);
     const ssl = url.protocol === 'https:';
-    this.client = new ChromaClient({ host: url.hostname, port: Number(url.port || (ssl ? 443 : 80)), ssl });
+    const port = Number(url.port || (ssl ? 443 : 80));
+    this.client = new ChromaClient({ host: url.hostname, port, ssl });
     this.onClose = options.onClose;
+    this.agent = ssl ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+    this.origin = { protocol: url.protocol, hostname: url.hostname, port };
   }
 
   async upsert(collection: string, items: VectorItem[]): Promise<void> {
@@ -35,20 +49,37 @@ export class ChromaVectorStore implements VectorStore {
     }
   }
 
+  /**
+   * Straight to Chroma's REST API rather than through its client: the query is on every answer's
+   * path, and the client's fetch (undici, its web streams and a write for the headers and another
+   * for the body) cost the server more CPU than Chroma's search. One request, written at once, on
+   * a kept-alive socket; the collection is still found (and created) through the client.
+   */
   async query(collection: string, embedding: number[], options: VectorQueryOptions): Promise<VectorMatch[]> {
-    const result = await (
-      await this.collection(collection)
-    ).query({
-      queryEmbeddings: [embedding],
-      nResults: options.topK,
-      where: options.where ? toWhere(options.where) : undefined,
+    const target = await this.collection(collection);
+    const body = JSON.stringify({
+      query_embeddings: [embedding],
+      n_results: options.topK,
+      ...(options.where ? { where: toWhere(options.where) } : {}),
       // Ids and distances only: reading the documents and metadata back costs Chroma more than the search.
       include: ['distances'],
     });
-    const ids = result.ids[0] ?? [];
+    const path =
+      `/api/v2/tenants/${encodeURIComponent(target.tenant)}/databases/${encodeURIComponent(target.database)}` +
+      `/collections/${encodeURIComponent(target.id)}/query`;
+    let result: QueryReply;
+    try {
+      result = (await this.post(path, body)) as QueryReply;
+    } catch (error) {
+      // A collection deleted meanwhile (by another replica): look it up again next time.
+      if (isNotFound(error)) this.collections.delete(collection);
+      throw error;
+    }
+    const ids = result.ids?.[0] ?? [];
+    const distances = result.distances?.[0];
     return ids.map((id, index) => ({
       id,
-      score: 1 - (result.distances[0]?.[index] ?? 1),
+      score: 1 - (distances?.[index] ?? 1),
     }));
   }
 
@@ -71,7 +102,45 @@ export class ChromaVectorStore implements VectorStore {
 
   async close(): Promise<void> {
     this.collections.clear();
+    this.agent.destroy();
     await this.onClose?.();
+  }
+
+  /** POSTs a JSON body and answers the JSON reply; a status other than 200 throws with Chroma's message. */
+  private post(path: string, body: string): Promise<unknown> {
+    const transport = this.origin.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = transport.request(
+        {
+          hostname: this.origin.hostname,
+          port: this.origin.port,
+          path,
+          method: 'POST',
+          agent: this.agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (response.statusCode === 200) {
+              try {
+                resolve(JSON.parse(text));
+              } catch (error) {
+                reject(error);
+              }
+              return;
+            }
+            reject(chromaError(response.statusCode ?? 0, text));
+          });
+        },
+      );
+      request.on('error', (error) => reject(new ChromaRequestError(`Failed to connect to Chroma: ${error.message}`)));
+      // Headers and body in one write.
+      request.end(body);
+    });
   }
 
   private collection(name: string): Promise<Collection> {
@@ -88,6 +157,26 @@ export class ChromaVectorStore implements VectorStore {
     }
     return collection;
   }
+}
+
+/** A failed request to Chroma, named as the Chroma client names its errors. */
+class ChromaRequestError extends Error {
+  constructor(message: string, name = 'ChromaConnectionError') {
+    super(message);
+    this.name = name;
+  }
+}
+
+function chromaError(status: number, text: string): Error {
+  let message = `${status}`;
+  try {
+    const reply = JSON.parse(text) as { message?: unknown; error?: unknown };
+    message = `${status}: ${String(reply.message ?? reply.error ?? text)}`;
+  } catch {
+    if (text) message = `${status}: ${text.slice(0, 200)}`;
+  }
+  if (status === 404) return new ChromaRequestError(`The requested resource could not be found (${message})`, 'ChromaNotFoundError');
+  return new ChromaRequestError(`Chroma answered ${message}`, status === 400 ? 'ChromaClientError' : 'ChromaServerError');
 }
 
 function isNotFound(error: unknown): boolean {
