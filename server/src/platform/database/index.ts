@@ -13,6 +13,7 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.ts';
 import { startPgliteHost, type PgliteHost } from './pgliteHost.ts';
+import { statementNamer } from './statements.ts';
 
 export interface Database {
   prisma: PrismaClient;
@@ -39,6 +40,14 @@ function createPrismaClient(adapter: PrismaPg, onQuery?: (sql: string) => void):
   const prisma = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   prisma.$on('query', (event) => onQuery(event.query));
   return prisma;
+}
+
+/**
+ * The adapter's statement names, for PostgreSQL (see statements.ts). Its type wants a name for every
+ * statement; pg runs a statement without one unprepared, which is what a text run rarely should get.
+ */
+function namedStatements(): (query: { sql: string }) => string {
+  return statementNamer() as (query: { sql: string }) => string;
 }
 
 export const PGLITE_MEMORY = 'memory://';
@@ -118,7 +127,10 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   const target = resolveDatabaseTarget(options);
 
   if (target.kind === 'postgres') {
-    const adapter = new PrismaPg({ connectionString: target.url }, target.schema ? { schema: target.schema } : undefined);
+    const adapter = new PrismaPg(
+      { connectionString: target.url },
+      { statementNameGenerator: namedStatements(), ...(target.schema ? { schema: target.schema } : {}) },
+    );
     const prisma = createPrismaClient(adapter, options.onQuery);
     const database = makeDatabase(prisma, 'postgres', async () => {
       await prisma.$disconnect();
@@ -131,6 +143,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     throw new Error('pgliteLoadDataDir only applies to an in-memory PGlite');
   }
   const { host, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
+  // No named statements here: the pool's connections share PGlite's one session (see pgliteServer.ts).
   const prisma = createPrismaClient(new PrismaPg({ connectionString: host.url }), options.onQuery);
   const database = makeDatabase(prisma, 'pglite', async () => {
     try {
