@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -121,6 +122,38 @@ describe('ChromaVectorStore on a local Chroma', () => {
     await store.upsert('chunks-refused', [item('r1', [1, 0, 0], { bot_id: '1' })]);
     // Two dimensions against a collection of three: Chroma refuses the query.
     await expect(store.query('chunks-refused', [1, 0], { topK: 1 })).rejects.toThrow(/Chroma answered 4\d\d/);
+  });
+
+  it('asks again, on a new connection, when Chroma closed the kept-alive one as a query was sent on it', async () => {
+    // A proxy that drops any connection on which a second query arrives, as a server closing an idle socket would.
+    const target = new URL(chroma.url);
+    const proxy = net.createServer((client) => {
+      let queries = 0;
+      const upstream = net.connect(Number(target.port), target.hostname);
+      client.on('data', (chunk: Buffer) => {
+        if (/^POST \S+\/query /.test(chunk.toString('latin1')) && ++queries === 2) {
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => client.write(chunk));
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxied = new ChromaVectorStore({ url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    try {
+      await proxied.upsert('chunks-reset', [item('r1', [1, 0], { bot_id: '1' })]);
+      for (let round = 0; round < 3; round++) {
+        expect(await proxied.query('chunks-reset', [1, 0], { topK: 1 })).toEqual([{ id: 'r1', score: expect.closeTo(1, 5) }]);
+      }
+    } finally {
+      await proxied.close();
+      proxy.close();
+    }
   });
 
   it('returns nothing from a collection never written to', async () => {

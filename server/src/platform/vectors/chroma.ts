@@ -4,6 +4,8 @@ import { ChromaClient, type Collection, type Where } from 'chromadb';
 import type { VectorItem, VectorMatch, VectorMetadata, VectorQueryOptions, VectorStore } from './types.ts';
 
 const UPSERT_BATCH = 250;
+/** A query Chroma leaves unanswered this long fails (retrieval answers from full text meanwhile). */
+const QUERY_TIMEOUT_MS = 30_000;
 
 export interface ChromaVectorStoreOptions {
   /** e.g. `http://127.0.0.1:8000`. */
@@ -106,8 +108,12 @@ export class ChromaVectorStore implements VectorStore {
     await this.onClose?.();
   }
 
-  /** POSTs a JSON body and answers the JSON reply; a status other than 200 throws with Chroma's message. */
-  private post(path: string, body: string): Promise<unknown> {
+  /**
+   * POSTs a JSON body and answers the JSON reply; a status other than 200 throws with Chroma's
+   * message. A kept-alive socket that Chroma closed just as it was reused is tried once more on a
+   * new one (a query changes nothing, so sending it twice is harmless).
+   */
+  private post(path: string, body: string, retried = false): Promise<unknown> {
     const transport = this.origin.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const request = transport.request(
@@ -118,6 +124,7 @@ export class ChromaVectorStore implements VectorStore {
           method: 'POST',
           agent: this.agent,
           headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          timeout: QUERY_TIMEOUT_MS,
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -137,7 +144,11 @@ export class ChromaVectorStore implements VectorStore {
           });
         },
       );
-      request.on('error', (error) => reject(new ChromaRequestError(`Failed to connect to Chroma: ${error.message}`)));
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${QUERY_TIMEOUT_MS} ms`)));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(this.post(path, body, true));
+        else reject(new ChromaRequestError(`Failed to connect to Chroma: ${error.message}`));
+      });
       // Headers and body in one write.
       request.end(body);
     });
