@@ -24,17 +24,10 @@ const statusSubscription = graphql`
 `;
 
 /**
- * Live crawl progress: updates the history in place, adds crawls started elsewhere, and tells the
- * customer when a crawl they watched running has finished. `shown` is the history as rendered: the
- * subscription opens with the recent crawls, finished ones too, and only a crawl last seen running
- * (in the history or in an earlier event) has just finished.
+ * Live crawl progress: updates the history in place and adds crawls started elsewhere. The
+ * subscription opens with the bot's recent crawls, finished ones too.
  */
-function useCrawlStatuses(botId: string, shown: readonly { id: string; status: string }[] | undefined) {
-  const { t } = useTranslation();
-  const lastStatuses = useRef(new Map<string, string>());
-  useEffect(() => {
-    for (const crawl of shown ?? []) if (!lastStatuses.current.has(crawl.id)) lastStatuses.current.set(crawl.id, crawl.status);
-  }, [shown]);
+function useCrawlStatuses(botId: string) {
   const config = useMemo<GraphQLSubscriptionConfig<CrawlHistoryStatusSubscription>>(
     () => ({
       subscription: statusSubscription,
@@ -46,30 +39,52 @@ function useCrawlStatuses(botId: string, shown: readonly { id: string; status: s
         const history = bot.getLinkedRecords('webSources') ?? [];
         if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
       },
-      onNext: (response) => {
-        if (!response) return;
-        const { id, url, status, itemsCount, errorMessage } = response.crawlStatusChanged;
-        const previous = lastStatuses.current.get(id);
-        lastStatuses.current.set(id, status);
-        if (previous === undefined || !ACTIVE_STATUSES.has(previous) || ACTIVE_STATUSES.has(status)) return;
-        if (status === 'completed') {
-          toaster.create({
-            type: 'success',
-            title: t('knowledge.website.toast.successful'),
-            description: t('knowledge.website.toast.successfulDescription', { count: itemsCount, url }),
-          });
-        } else if (status === 'failed') {
-          toaster.create({
-            type: 'error',
-            title: t('knowledge.website.toast.failed'),
-            description: errorMessage || t('knowledge.website.toast.failedFallback'),
-          });
-        }
-      },
     }),
-    [botId, t],
+    [botId],
   );
   useSubscription(config);
+}
+
+interface ShownCrawl {
+  readonly id: string;
+  readonly url: string;
+  readonly status: string;
+  readonly itemsCount: number;
+  readonly errorMessage: string | null | undefined;
+}
+
+/**
+ * Tells the customer when a crawl they watched has finished: one shown running before, or one that
+ * joined the history after it was first shown (started here or elsewhere), even if it finished
+ * before it could be shown running. The crawls the history opened with, finished, say nothing.
+ */
+function useFinishedCrawlToasts(crawls: readonly ShownCrawl[] | undefined) {
+  const { t } = useTranslation();
+  const shown = useRef<Map<string, string> | null>(null);
+  useEffect(() => {
+    if (!crawls) return;
+    const before = shown.current;
+    shown.current = new Map(crawls.map((crawl) => [crawl.id, crawl.status]));
+    if (!before) return;
+    for (const crawl of crawls) {
+      const previous = before.get(crawl.id);
+      const watched = previous === undefined || ACTIVE_STATUSES.has(previous);
+      if (!watched || previous === crawl.status) continue;
+      if (crawl.status === 'completed') {
+        toaster.create({
+          type: 'success',
+          title: t('knowledge.website.toast.successful'),
+          description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
+        });
+      } else if (crawl.status === 'failed') {
+        toaster.create({
+          type: 'error',
+          title: t('knowledge.website.toast.failed'),
+          description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),
+        });
+      }
+    }
+  }, [crawls, t]);
 }
 
 export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: number }) {
@@ -85,6 +100,7 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
               url
               status
               itemsCount
+              errorMessage
               ...CrawlRowFragment
             }
           }
@@ -95,7 +111,8 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
     { fetchKey, fetchPolicy: 'store-and-network' },
   );
   const crawls = node?.webSources;
-  useCrawlStatuses(botId, crawls);
+  useCrawlStatuses(botId);
+  useFinishedCrawlToasts(crawls);
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
   if (!crawls) throw new Error(t('knowledge.website.historyFallback'));
   const running = crawls.filter((crawl) => ACTIVE_STATUSES.has(crawl.status));

@@ -99,6 +99,16 @@ describe('the Website Url tab', () => {
     expect(screen.getByText('Completed')).toBeTruthy();
   });
 
+  it('tells of a new crawl that finished before it could be shown running', async () => {
+    const environment = await renderWebsite([crawl('w0', 'https://old.example.com', 'completed', { itemsCount: 1 })]);
+    expect(await screen.findByText('https://old.example.com')).toBeTruthy();
+    await pushEvent(environment, 'CrawlHistoryStatusSubscription', {
+      crawlStatusChanged: crawl('w2', 'https://fast.example.com', 'completed', { itemsCount: 1 }),
+    });
+    expect(await screen.findByText('Crawl Successful')).toBeTruthy();
+    expect(screen.getByText('1 page read from https://fast.example.com.')).toBeTruthy();
+  });
+
   it('says nothing of the finished crawls the subscription opens with', async () => {
     const environment = await renderWebsite([crawl('w0', 'https://old.example.com', 'completed', { itemsCount: 1 })]);
     expect(await screen.findByText('https://old.example.com')).toBeTruthy();
