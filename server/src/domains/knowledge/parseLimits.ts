@@ -4,12 +4,13 @@
 
 const MiB = 1024 * 1024;
 
-/** The worker thread that parses one document. */
+/** The child process that parses one document. */
 export const PARSE_WORKER_LIMITS = {
-  /** Wall-clock time for one parse, worker start included; then the worker is terminated. */
+  /** Wall-clock time for one parse, process start included; then the process is killed. */
   timeoutMs: 60_000,
-  /** The worker's JavaScript heap (strings, parsed XML, text items). Buffers live outside it. */
+  /** The parser's JavaScript heap (strings, parsed XML, text items). Buffers live outside it. */
   maxOldGenerationSizeMb: 512,
+  /** Given to V8 as its semi-space size (half the young generation). */
   maxYoungGenerationSizeMb: 32,
 };
 

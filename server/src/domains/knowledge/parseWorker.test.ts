@@ -5,7 +5,7 @@ import { parseInWorker } from './parseWorker.ts';
 import { DocumentProcessingError } from './problems.ts';
 
 describe('parseInWorker', () => {
-  it('parses a document in a worker thread', async () => {
+  it('parses a document in a child process', async () => {
     const parsed = await parseInWorker('pdf', await pdfWithPages(['The capital of Zorbia is Quillton.']));
     expect(parsed).toEqual({
       sections: [{ heading: null, text: 'The capital of Zorbia is Quillton.', page: 1 }],
@@ -14,7 +14,7 @@ describe('parseInWorker', () => {
     });
   });
 
-  it('brings an expected problem back from the worker with its message and detail', async () => {
+  it('brings an expected problem back from the parser with its message and detail', async () => {
     const error = await parseInWorker('docx', await docxOfRepeatedParagraph(300 * MiB)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DocumentProcessingError);
     expect(error).toMatchObject({

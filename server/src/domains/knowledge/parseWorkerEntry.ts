@@ -1,13 +1,10 @@
-// The worker thread that parses one document (started by parseWorker.ts through parseWorkerBoot.mjs):
-// parses what it is given and posts the outcome back.
-import { parentPort, workerData } from 'node:worker_threads';
+// The process that parses one document (started by parseWorker.ts through parseWorkerBoot.mjs):
+// parses what it is sent and sends the outcome back.
 import { parseDocument } from './parse.ts';
 import type { ParseOutcome, ParseWorkerInput } from './parseWorker.ts';
 import { DocumentProcessingError } from './problems.ts';
 
-const { kind, data } = workerData as ParseWorkerInput;
-
-async function outcome(): Promise<ParseOutcome> {
+async function outcome({ kind, data }: ParseWorkerInput): Promise<ParseOutcome> {
   try {
     return { parsed: await parseDocument(kind, Buffer.from(data.buffer, data.byteOffset, data.byteLength)) };
   } catch (error) {
@@ -16,4 +13,6 @@ async function outcome(): Promise<ParseOutcome> {
   }
 }
 
-parentPort!.postMessage(await outcome());
+process.once('message', (input: ParseWorkerInput) => {
+  void outcome(input).then((result) => process.send!(result));
+});
