@@ -3,7 +3,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { detectLanguage, foldedWords, isStopword, stemWord, type StemLanguage } from '../../platform/embeddings/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
-import type { KnowledgeIndex, SourceType } from './store.ts';
+import { sourceRefOf, type KnowledgeIndex, type SourceType } from './store.ts';
 
 export interface RetrieveOptions {
   /** How many chunks to return (default 5, at most 50). */
@@ -123,13 +123,7 @@ export class Retriever {
         vectorScore: vectorScores.get(id) ?? null,
         textRank: textRanks.get(id) ?? null,
         heading: row.heading,
-        source: {
-          type: row.sourceType,
-          id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '',
-          title: row.title,
-          url: row.url,
-          page: row.page,
-        },
+        source: { ...sourceRefOf(row), title: row.title, url: row.url, page: row.page },
       });
       if (results.length === topK) break;
     }

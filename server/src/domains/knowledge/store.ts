@@ -94,12 +94,12 @@ export class KnowledgeIndex {
         ...batches(chunks, INSERT_BATCH).map((batch) => insertChunks(prisma, botId, source, modelId, batch)),
       ]);
     const writeVectors = async () => {
-      const where = vectorFilter(botId, source);
-      for (const collection of previous.keys()) if (collection !== target) await vectors.deleteWhere(collection, where);
-      await vectors.deleteWhere(target, where);
-      await vectors.upsert(
-        target,
-        chunks.map((chunk, index): VectorItem => ({
+      for (const collection of previous.keys())
+        if (collection !== target) await vectors.deleteWhere(collection, vectorFilter(botId, source));
+      await this.replaceVectors(
+        botId,
+        source,
+        chunks.map((chunk, index) => ({
           id: chunk.id,
           embedding: embeddings[index]!,
           metadata: vectorMetadata(botId, source, chunk.page),
@@ -114,10 +114,9 @@ export class KnowledgeIndex {
       { err: vectorsWritten.reason, botId, sourceId: source.id },
       'vector store unavailable; the vectors are written once it is back',
     );
-    const { prisma: db } = this.deps;
-    await db.$transaction([
-      db.chunk.updateMany({ where: { botId, ...sourceFilter(source) }, data: { vectorPending: true } }),
-      db.vectorRemoval.createMany({
+    await prisma.$transaction([
+      prisma.chunk.updateMany({ where: { botId, ...sourceFilter(source) }, data: { vectorPending: true } }),
+      prisma.vectorRemoval.createMany({
         data: [...previous.keys()]
           .filter((collection) => collection !== target)
           .map((collection) => ({ collection, botId, sourceId: source.id, wholeCollection: false })),
@@ -167,40 +166,41 @@ export class KnowledgeIndex {
       >`
         SELECT DISTINCT "botId", "sourceType", "documentId", "webPageId" FROM "chunks" WHERE "vectorPending" LIMIT ${batchSize}`;
       if (sources.length === 0) break;
-      for (const row of sources) {
-        const source: SourceRef = { type: row.sourceType, id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '' };
-        written += await this.writeSourceVectors(row.botId, source);
-      }
+      for (const row of sources) written += await this.writeSourceVectors(row.botId, sourceRefOf(row));
     }
     return { removed, written };
   }
 
   /** Replaces a source's vectors in the bot's collection with its chunks' current ones. */
   private async writeSourceVectors(botId: string, source: SourceRef): Promise<number> {
-    const { prisma, vectors } = this.deps;
+    const { prisma } = this.deps;
     const rows = await prisma.chunk.findMany({
       where: { botId, ...sourceFilter(source) },
       select: { id: true, title: true, url: true, heading: true, content: true, page: true },
       orderBy: { ordinal: 'asc' },
     });
     const embeddings = await this.embed(rows.map((row) => embeddingText(row, row)));
-    const target = this.collectionFor(botId);
-    await vectors.deleteWhere(target, vectorFilter(botId, source));
-    if (rows.length > 0) {
-      await vectors.upsert(
-        target,
-        rows.map((row, index) => ({
-          id: row.id,
-          embedding: embeddings[index]!,
-          metadata: vectorMetadata(botId, { ...source, title: row.title, url: row.url }, row.page),
-        })),
-      );
-    }
+    await this.replaceVectors(
+      botId,
+      source,
+      rows.map((row, index) => ({
+        id: row.id,
+        embedding: embeddings[index]!,
+        metadata: vectorMetadata(botId, { ...source, title: row.title, url: row.url }, row.page),
+      })),
+    );
     await prisma.chunk.updateMany({
       where: { id: { in: rows.map((row) => row.id) } },
       data: { vectorPending: false, embeddingModel: this.deps.embeddings.modelId, vectorLayout: VECTOR_LAYOUT_VERSION },
     });
     return rows.length;
+  }
+
+  /** Makes `items` the source's whole set of vectors in the bot's collection. */
+  private async replaceVectors(botId: string, source: SourceRef, items: VectorItem[]): Promise<void> {
+    const target = this.collectionFor(botId);
+    await this.deps.vectors.deleteWhere(target, vectorFilter(botId, source));
+    await this.deps.vectors.upsert(target, items);
   }
 
   /** Removes vectors now or, Chroma being away, records the rest for the vector sync. */
@@ -275,12 +275,7 @@ export class KnowledgeIndex {
       });
       if (rows.length === 0) break;
       const embeddings = await this.embed(rows.map((row) => embeddingText({ title: row.title }, row)));
-      const sourceOf = (row: (typeof rows)[number]): KnowledgeSource => ({
-        type: row.sourceType,
-        id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '',
-        title: row.title,
-        url: row.url,
-      });
+      const sourceOf = (row: (typeof rows)[number]): KnowledgeSource => ({ ...sourceRefOf(row), title: row.title, url: row.url });
       const itemsByBot = new Map<string, VectorItem[]>();
       rows.forEach((row, index) => {
         const item = {
@@ -321,6 +316,11 @@ export class KnowledgeIndex {
     }
     return vectors;
   }
+}
+
+/** The document or web page a chunk row came from. */
+export function sourceRefOf(row: { sourceType: SourceType; documentId: string | null; webPageId: string | null }): SourceRef {
+  return { type: row.sourceType, id: (row.sourceType === 'document' ? row.documentId : row.webPageId) ?? '' };
 }
 
 function sourceFilter(source: SourceRef): { documentId: string } | { webPageId: string } {
