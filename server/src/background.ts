@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { KnowledgeIndex } from './domains/knowledge/store.ts';
+import { Outage } from './platform/outage.ts';
 import type { JobQueue } from './platform/queue/index.ts';
 import type { Services } from './services.ts';
 
@@ -44,19 +45,19 @@ export async function startBackgroundWork(services: Services, queue: Pick<JobQue
  */
 export function startVectorSync(index: Pick<KnowledgeIndex, 'syncVectors'>, logger: Logger, intervalMs: number): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
-  let failing = false;
+  const outage = new Outage(
+    { started: 'vector sync failed; it tries again until the vector store answers', ended: 'vector sync working again' },
+    logger,
+  );
   const sync = () => {
     running ??= index
       .syncVectors()
       .then(
         (synced) => {
           if (synced.removed + synced.written > 0) logger.info(synced, 'vector store brought up to date');
-          failing = false;
+          outage.answered();
         },
-        (error: unknown) => {
-          if (!failing) logger.warn({ err: error }, 'vector sync failed; it tries again until the vector store answers');
-          failing = true;
-        },
+        (error: unknown) => outage.failed(error),
       )
       .finally(() => (running = undefined));
   };

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastRedis } from '../failFastRedis.ts';
 import { toResult, type RateLimitResult, type RateLimiter } from './types.ts';
 
 export interface RedisRateLimiterOptions {
@@ -27,18 +28,13 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return count
 `;
 
-const COMMAND_TIMEOUT_MS = 500;
-
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(options: RedisRateLimiterOptions) {
-    // A command fails within half a second while Redis is away (rather than after ioredis' twenty
-    // retries), so that a request falls back to this process's limits (see FallbackRateLimiter).
-    this.redis = new Redis(options.url, { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
-    // Connection failures surface on the commands (and are reported there); not as unhandled events.
-    this.redis.on('error', () => undefined);
+    // Fails fast while Redis is away, so that a request falls back to this process's limits (see FallbackRateLimiter).
+    this.redis = failFastRedis(options.url);
     this.prefix = options.prefix ?? '';
   }
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastRedis } from '../failFastRedis.ts';
 import type { RevocationList } from './types.ts';
 
 export interface RedisRevocationListOptions {
@@ -15,19 +16,14 @@ if current and tonumber(current) > tonumber(at) then at = current end
 redis.call('SET', KEYS[1], at, 'PX', ARGV[2])
 `;
 
-const COMMAND_TIMEOUT_MS = 500;
-
 /** Revocations every replica sees: one MGET per check, and Redis forgets each one when its TTL ends. */
 export class RedisRevocationList implements RevocationList {
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(options: RedisRevocationListOptions) {
-    // A command fails within half a second while Redis is away (rather than after ioredis' twenty
-    // retries): the auth domain then checks tokens against the rows it keeps.
-    this.redis = new Redis(options.url, { commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
-    // Connection failures surface on the commands (and are reported there); not as unhandled events.
-    this.redis.on('error', () => undefined);
+    // Fails fast while Redis is away: the auth domain then checks tokens against the rows it keeps.
+    this.redis = failFastRedis(options.url);
     this.prefix = options.prefix ?? '';
   }
 
