@@ -48,6 +48,24 @@ describe('ChromaVectorStore on a local Chroma', () => {
     expect(matches[2]!.score).toBeCloseTo(-1, 5);
   });
 
+  it('answers queries sent together, each with its own nearest items', async () => {
+    await store.upsert('chunks-together', [
+      item('x', [1, 0, 0], { bot_id: '1' }),
+      item('y', [0, 1, 0], { bot_id: '1' }),
+      item('z', [0, 0, 1], { bot_id: '1' }),
+    ]);
+    const questions: [number[], string][] = [
+      [[1, 0.1, 0], 'x'],
+      [[0, 1, 0.1], 'y'],
+      [[0.1, 0, 1], 'z'],
+      [[0, 0.1, 1], 'z'],
+      [[1, 0, 0.1], 'x'],
+    ];
+    const answers = await Promise.all(questions.map(([embedding]) => store.query('chunks-together', embedding, { topK: 2 })));
+    expect(answers.map((matches) => matches[0]!.id)).toEqual(questions.map(([, nearest]) => nearest));
+    expect(answers.every((matches) => matches.length === 2)).toBe(true);
+  });
+
   it('honours topK and combines several filter keys', async () => {
     await store.upsert('chunks-filter', [
       item('a', [1, 0], { bot_id: '1', public: true }),

@@ -1,11 +1,18 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ChromaClient, type Collection, type Where } from 'chromadb';
+import { BatchWhileBusy } from '../batchWhileBusy.ts';
 import type { VectorItem, VectorMatch, VectorMetadata, VectorQueryOptions, VectorStore } from './types.ts';
 
 const UPSERT_BATCH = 250;
 /** A query Chroma leaves unanswered this long fails (retrieval answers from full text meanwhile). */
 const QUERY_TIMEOUT_MS = 30_000;
+/**
+ * Queries to one collection sent together at most (see `query`). Measured on a 2-core machine with a
+ * 300-vector collection, Chroma's CPU per query embedding: 1.98 ms alone, 0.51 ms in a batch of 5,
+ * 0.32 ms in 10, 0.24 ms in 20: its fixed cost per request dwarfs the search.
+ */
+const MAX_QUERY_BATCH = 32;
 
 export interface ChromaVectorStoreOptions {
   /** e.g. `http://127.0.0.1:8000`. */
@@ -14,7 +21,15 @@ export interface ChromaVectorStoreOptions {
   onClose?: () => Promise<void>;
 }
 
-/** A query's reply from Chroma's REST API (`include: ['distances']`). */
+/** One query of a batch; the batch's queries share the collection, topK and filter. */
+interface BatchedQuery {
+  path: string;
+  topK: number;
+  where: Where | undefined;
+  embedding: number[];
+}
+
+/** A query's reply from Chroma's REST API (`include: ['distances']`), a row per query embedding. */
 interface QueryReply {
   ids?: string[][];
   distances?: (number | null)[][] | null;
@@ -27,6 +42,7 @@ export class ChromaVectorStore implements VectorStore {
   /** Queries go out on these kept-alive sockets, one write each (see `query`). */
   private readonly agent: http.Agent;
   private readonly origin: { protocol: string; hostname: string; port: number };
+  private readonly queries = new BatchWhileBusy<BatchedQuery, VectorMatch[]>((batch) => this.queryBatch(batch), MAX_QUERY_BATCH);
 
   constructor(options: ChromaVectorStoreOptions) {
     const url = new URL(options.url);
@@ -55,34 +71,40 @@ export class ChromaVectorStore implements VectorStore {
    * Straight to Chroma's REST API rather than through its client: the query is on every answer's
    * path, and the client's fetch (undici, its web streams and a write for the headers and another
    * for the body) cost the server more CPU than Chroma's search. One request, written at once, on
-   * a kept-alive socket; the collection is still found (and created) through the client.
+   * a kept-alive socket; the collection is still found (and created) through the client. Queries to
+   * the same collection that arrive while one is out go together in the next request (visitors of
+   * one busy bot): Chroma answers several embeddings for little more than the cost of one.
    */
   async query(collection: string, embedding: number[], options: VectorQueryOptions): Promise<VectorMatch[]> {
     const target = await this.collection(collection);
-    const body = JSON.stringify({
-      query_embeddings: [embedding],
-      n_results: options.topK,
-      ...(options.where ? { where: toWhere(options.where) } : {}),
-      // Ids and distances only: reading the documents and metadata back costs Chroma more than the search.
-      include: ['distances'],
-    });
+    const where = options.where ? toWhere(options.where) : undefined;
     const path =
       `/api/v2/tenants/${encodeURIComponent(target.tenant)}/databases/${encodeURIComponent(target.database)}` +
       `/collections/${encodeURIComponent(target.id)}/query`;
-    let result: QueryReply;
     try {
-      result = (await this.post(path, body)) as QueryReply;
+      return await this.queries.run(`${path} ${options.topK} ${JSON.stringify(where)}`, { path, topK: options.topK, where, embedding });
     } catch (error) {
       // A collection deleted meanwhile (by another replica): look it up again next time.
       if (isNotFound(error)) this.collections.delete(collection);
       throw error;
     }
-    const ids = result.ids?.[0] ?? [];
-    const distances = result.distances?.[0];
-    return ids.map((id, index) => ({
-      id,
-      score: 1 - (distances?.[index] ?? 1),
-    }));
+  }
+
+  private async queryBatch(batch: BatchedQuery[]): Promise<VectorMatch[][]> {
+    const { path, topK, where } = batch[0]!;
+    const body = JSON.stringify({
+      query_embeddings: batch.map((query) => query.embedding),
+      n_results: topK,
+      ...(where ? { where } : {}),
+      // Ids and distances only: reading the documents and metadata back costs Chroma more than the search.
+      include: ['distances'],
+    });
+    const result = (await this.post(path, body)) as QueryReply;
+    return batch.map((_, row) => {
+      const ids = result.ids?.[row] ?? [];
+      const distances = result.distances?.[row];
+      return ids.map((id, index) => ({ id, score: 1 - (distances?.[index] ?? 1) }));
+    });
   }
 
   async deleteWhere(collection: string, where: VectorMetadata): Promise<void> {
