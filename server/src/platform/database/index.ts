@@ -43,7 +43,7 @@ function createPrismaClient(adapter: PrismaPg, onQuery?: (sql: string) => void):
 }
 
 /**
- * The adapter's statement names, for PostgreSQL (see statements.ts). Its type wants a name for every
+ * The adapter's statement names (see statements.ts). Its type wants a name for every
  * statement; pg runs a statement without one unprepared, which is what a text run rarely should get.
  */
 function namedStatements(): (query: { sql: string }) => string {
@@ -143,8 +143,12 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
     throw new Error('pgliteLoadDataDir only applies to an in-memory PGlite');
   }
   const { host, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
-  // No named statements here: the pool's connections share PGlite's one session (see pgliteServer.ts).
-  const prisma = createPrismaClient(new PrismaPg({ connectionString: host.url }), options.onQuery);
+  // Named statements as on PostgreSQL: the pool's connections share PGlite's one session, and its
+  // multiplexer prepares each name once for all of them (see pgliteServer.ts).
+  const prisma = createPrismaClient(
+    new PrismaPg({ connectionString: host.url }, { statementNameGenerator: namedStatements() }),
+    options.onQuery,
+  );
   const database = makeDatabase(prisma, 'pglite', async () => {
     try {
       await prisma.$disconnect();

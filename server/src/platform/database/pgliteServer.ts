@@ -7,8 +7,9 @@
 // simple Query) without another connection's in between, and while a transaction is open only that
 // connection is served. (@electric-sql/pglite-socket's own multiplexer hands the session over
 // between single messages, which lets two connections' Parse/Bind interleave on the unnamed
-// statement.) Session state is therefore shared: clients must not use SET or named statements,
-// which neither Prisma's adapter nor migrate.ts do.
+// statement.) Session state is therefore shared: clients must not use SET, which neither Prisma's
+// adapter nor migrate.ts do. Named statements are shared too (see `PreparedStatements`): each pooled
+// connection prepares a name once, as with PostgreSQL, and PGlite parses and plans it once in all.
 //
 // Loaded as plain TypeScript by Node (type stripping) and as .js from dist: erasable syntax only.
 import net from 'node:net';
@@ -38,7 +39,96 @@ const CANCEL_REQUEST = 80877102;
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+const PARSE = 0x50; // 'P'
+const CLOSE = 0x43; // 'C'
+const PARSE_COMPLETE = 0x31; // '1'
+const ERROR_RESPONSE = 0x45; // 'E'
+const READY_FOR_QUERY = 0x5a; // 'Z'
 const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
+const PARSE_COMPLETE_MESSAGE = new Uint8Array([PARSE_COMPLETE, 0, 0, 0, 4]);
+
+/** A run of a batch's messages for PGlite, or the answer to a Parse PGlite has prepared already. */
+type Step = { run: Buffer; parses: (string | null)[]; closes: string[] } | { parseComplete: true };
+
+/** The message types of a stream of backend (or frontend, after startup) messages, in order. */
+function messageTypes(bytes: Buffer): number[] {
+  const types: number[] = [];
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + bytes.readInt32BE(at + 1)) types.push(bytes[at]!);
+  return types;
+}
+
+/** A NUL-terminated string at `at`, and where the next field starts. */
+function cString(bytes: Buffer, at: number): { value: string; next: number } {
+  const end = bytes.indexOf(0, at);
+  const stop = end === -1 ? bytes.length : end;
+  return { value: bytes.toString('utf8', at, stop), next: stop + 1 };
+}
+
+/**
+ * The named statements prepared in PGlite's one session, by name, with their text. Every pooled
+ * connection prepares its statements (Parse) on its first use of them, as a PostgreSQL connection
+ * must; here they share one session, where a second Parse of a name would fail. So a Parse of a name
+ * prepared already with the same text is answered here (ParseComplete) and never reaches PGlite,
+ * which parses and plans the statement once for all connections. A name is recorded when PGlite
+ * answered its Parse, and forgotten when a Close of it is run. Names are derived from the text
+ * (statements.ts), so one name never stands for two texts; if it did, PGlite's error would say so.
+ */
+class PreparedStatements {
+  private readonly texts = new Map<string, string>();
+
+  /** The batch as steps: runs of messages for PGlite, between Parses answered here. */
+  steps(bytes: Buffer): Step[] {
+    const steps: Step[] = [];
+    let run = { start: 0, parses: [] as (string | null)[], closes: [] as string[] };
+    const endRun = (end: number) => {
+      if (end > run.start) steps.push({ run: bytes.subarray(run.start, end), parses: run.parses, closes: run.closes });
+    };
+    for (let at = 0; at + 5 <= bytes.length;) {
+      const type = bytes[at]!;
+      const next = at + 1 + bytes.readInt32BE(at + 1);
+      if (type === PARSE) {
+        const name = cString(bytes, at + 5);
+        const text = cString(bytes, name.next).value;
+        if (name.value !== '' && this.texts.get(name.value) === text) {
+          endRun(at);
+          steps.push({ parseComplete: true });
+          run = { start: next, parses: [], closes: [] };
+        } else run.parses.push(name.value === '' ? null : `${name.value}\0${text}`);
+      } else if (type === CLOSE && bytes[at + 5] === SYNC) {
+        run.closes.push(cString(bytes, at + 6).value);
+      }
+      at = next;
+    }
+    endRun(bytes.length);
+    return steps;
+  }
+
+  /** Whether a run's messages need its output read (`ran`): it prepares or closes named statements. */
+  watches(step: { parses: (string | null)[]; closes: string[] }): boolean {
+    return step.closes.length > 0 || step.parses.some((parse) => parse !== null);
+  }
+
+  /**
+   * Reads a run's output: its Parses that PGlite answered are prepared (in order), its Closes are
+   * gone. Answers whether the exchange is failed after it (an error not yet ended by ReadyForQuery).
+   */
+  ran(step: { parses: (string | null)[]; closes: string[] }, output: Buffer[], failedBefore: boolean): boolean {
+    let failed = failedBefore;
+    let parsed = 0;
+    for (const type of messageTypes(Buffer.concat(output))) {
+      if (type === ERROR_RESPONSE) failed = true;
+      else if (type === READY_FOR_QUERY) failed = false;
+      else if (type === PARSE_COMPLETE) {
+        const parse = step.parses[parsed++];
+        if (!parse) continue;
+        const split = parse.indexOf('\0');
+        this.texts.set(parse.slice(0, split), parse.slice(split + 1));
+      }
+    }
+    for (const name of step.closes) this.texts.delete(name);
+    return failed;
+  }
+}
 
 interface Batch {
   bytes: Buffer;
@@ -107,11 +197,16 @@ async function serve(data: PgliteServerData): Promise<void> {
     ...(data.initdbWasmModule ? { initdbWasmModule: data.initdbWasmModule } : {}),
   });
 
+  const statements = new PreparedStatements();
   let owner: Connection | undefined;
   const connections = new Set<Connection>();
   /** Connections with bytes not yet run, in arrival order. */
   const waiting = new Set<Connection>();
   let running = false;
+
+  function run(bytes: Buffer, onRawData: (chunk: Uint8Array) => void): Promise<void> {
+    return db.runExclusive(() => db.execProtocolRawStream(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { onRawData }));
+  }
 
   async function execute(connection: Connection, batch: Batch): Promise<void> {
     if (batch.startup) {
@@ -124,15 +219,34 @@ async function serve(data: PgliteServerData): Promise<void> {
       return;
     }
     const socket = connection.socket;
+    const write = (chunk: Uint8Array) => {
+      if (!socket.destroyed) socket.write(chunk);
+    };
     socket.cork();
     try {
-      await db.runExclusive(() =>
-        db.execProtocolRawStream(new Uint8Array(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength), {
-          onRawData: (chunk) => {
-            if (!socket.destroyed) socket.write(chunk);
-          },
-        }),
-      );
+      if (batch.startup) await run(batch.bytes, write);
+      else {
+        // After an error, PostgreSQL skips the messages up to Sync: a Parse answered here is skipped too.
+        let failed = false;
+        const steps = statements.steps(batch.bytes);
+        for (const [index, step] of steps.entries()) {
+          if ('parseComplete' in step) {
+            if (!failed) write(PARSE_COMPLETE_MESSAGE);
+            continue;
+          }
+          if (!statements.watches(step) && !steps.slice(index + 1).some((later) => 'parseComplete' in later)) {
+            await run(step.run, write);
+            continue;
+          }
+          // Copied: PGlite may reuse a chunk's memory once its callback returns.
+          const output: Buffer[] = [];
+          await run(step.run, (chunk) => {
+            output.push(Buffer.from(chunk));
+            write(chunk);
+          });
+          failed = statements.ran(step, output, failed);
+        }
+      }
     } finally {
       socket.uncork();
     }

@@ -97,4 +97,55 @@ describe('embedded PGlite sessions', () => {
     await client.end();
     expect(await total).toEqual([{ total: 50 }]);
   }, 60_000);
+
+  describe('named statements, shared by the connections', () => {
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: databaseDriver(database).url });
+      await client.connect();
+      return client;
+    };
+    let clients: pg.Client[] = [];
+    beforeAll(async () => {
+      clients = await Promise.all([connect(), connect(), connect()]);
+    });
+    afterAll(() => Promise.all(clients.map((client) => client.end())));
+
+    it('lets every connection prepare the same name, and answers each with its own parameters', async () => {
+      const query = (client: pg.Client, value: number) =>
+        client.query({ name: 'shared_double', text: 'SELECT $1::int * 2 AS doubled', values: [value] });
+      // Each client prepares the name on its first run (PGlite's one session would refuse a second Parse of it).
+      const answers = await Promise.all(clients.flatMap((client, index) => [1, 2, 3].map((value) => query(client, index * 10 + value))));
+      expect(answers.map((answer) => answer.rows[0].doubled)).toEqual([2, 4, 6, 22, 24, 26, 42, 44, 46]);
+    });
+
+    it('keeps a statement prepared whose first run failed after its Parse', async () => {
+      const [first, second] = clients as [pg.Client, pg.Client];
+      const query = (client: pg.Client, value: string) =>
+        client.query({ name: 'shared_uuid', text: 'SELECT $1::uuid AS id', values: [value] });
+      await expect(query(first, 'not a uuid')).rejects.toThrow('invalid input syntax for type uuid');
+      const id = '0190b4f6-9a31-7cc0-8000-000000000001';
+      expect((await query(second, id)).rows).toEqual([{ id }]);
+      expect((await query(first, id)).rows).toEqual([{ id }]);
+    });
+
+    it('prepares nothing from a Parse that failed: each connection gets the error', async () => {
+      const [first, second] = clients as [pg.Client, pg.Client];
+      const broken = (client: pg.Client) => client.query({ name: 'shared_broken', text: 'SELEC 1', values: [] });
+      await expect(broken(first)).rejects.toThrow('syntax error');
+      await expect(broken(second)).rejects.toThrow('syntax error');
+      expect((await second.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    });
+
+    it('forgets a name a connection closed, so the next Parse of it prepares it again', async () => {
+      const [first, second] = clients as [pg.Client, pg.Client];
+      const query = (client: pg.Client) => client.query({ name: 'shared_closed', text: 'SELECT 7 AS seven', values: [] });
+      await query(first);
+      const closed = new Promise<void>((resolve) => first.connection.once('readyForQuery', () => resolve()));
+      // pg itself never closes a statement; a client that does sends Close and Sync.
+      first.connection.close({ type: 'S', name: 'shared_closed' });
+      first.connection.sync();
+      await closed;
+      expect((await query(second)).rows).toEqual([{ seven: 7 }]);
+    });
+  });
 });

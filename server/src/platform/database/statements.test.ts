@@ -7,7 +7,7 @@ describe('statementNamer', () => {
     const query = { sql: 'SELECT 1' };
     expect([name(query), name(query)]).toEqual([undefined, undefined]);
     const named = name(query);
-    expect(named).toMatch(/^prisma_\d+$/);
+    expect(named).toMatch(/^prisma_[0-9a-f]{24}$/);
     expect(name({ sql: 'SELECT 1' })).toBe(named);
   });
 

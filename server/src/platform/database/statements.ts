@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Names for the statements Prisma sends often, so that each pooled connection prepares them once:
  * PostgreSQL then parses and analyses such a statement once per connection rather than on every run
@@ -32,8 +34,9 @@ export function statementNamer(options: StatementNamerOptions = {}): (query: { s
       return undefined;
     }
     counts.delete(sql);
-    // Unique per text, for as long as the process lives: a connection never sees one name for two texts.
-    const named = `prisma_${names.size + 1}`;
+    // From the text: a connection never sees one name for two texts, even from two clients (PGlite's
+    // connections share one session, see pgliteServer.ts).
+    const named = `prisma_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
     names.set(sql, named);
     return named;
   };
