@@ -142,7 +142,7 @@ describe('embedded PGlite sessions', () => {
       await query(first);
       const closed = new Promise<void>((resolve) => first.connection.once('readyForQuery', () => resolve()));
       // pg itself never closes a statement; a client that does sends Close and Sync.
-      first.connection.close({ type: 'S', name: 'shared_closed' });
+      first.connection.close({ type: 'S', name: 'shared_closed' }, false);
       first.connection.sync();
       await closed;
       expect((await query(second)).rows).toEqual([{ seven: 7 }]);
