@@ -181,6 +181,43 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(best?.source.id).toBe(hours.id);
   });
 
+  it('answers questions asked at the same moment each with its own passages, as one at a time would', async () => {
+    const botId = await newBot();
+    const topics = [
+      ['hours.md', 'Visiting', 'We open Tuesday to Sunday from 7am to 6pm.'],
+      ['delivery.md', 'Delivery', 'Orders ship from the Lyon warehouse within two business days.'],
+      ['refunds.md', 'Refunds', 'Refunds are accepted within 30 days when the bike is unused.'],
+      ['repairs.md', 'Repairs', 'The workshop repairs punctures and brakes while you wait.'],
+    ];
+    for (const [fileName, heading, text] of topics) {
+      await index.indexSections(botId, await newDocument(botId, fileName!), [{ heading: heading!, text: text! }]);
+    }
+    const questions = [
+      'When do you open?',
+      'Where do orders ship from?',
+      'Can I get a refund?',
+      'Do you repair brakes?',
+      'Refunds for an unused bike?',
+    ];
+    const oneAtATime = [];
+    for (const question of questions) oneAtATime.push(await retriever.textSearch(botId, question, 5, 'en'));
+    // The first goes alone, the others wait for it and go together in one statement.
+    expect(await Promise.all(questions.map((question) => retriever.textSearch(botId, question, 5, 'en')))).toEqual(oneAtATime);
+    expect(oneAtATime.map((hits) => hits.length > 0)).toEqual(questions.map(() => true));
+
+    const passages = async (question: string) => (await retriever.retrieve(botId, question, { topK: 2 })).map((chunk) => chunk.content);
+    const retrievedOneAtATime = [];
+    for (const question of questions) retrievedOneAtATime.push(await passages(question));
+    expect(await Promise.all(questions.map(passages))).toEqual(retrievedOneAtATime);
+    expect(retrievedOneAtATime.map((found) => found[0])).toEqual([
+      topics[0]![2],
+      topics[1]![2],
+      topics[2]![2],
+      topics[3]![2],
+      topics[2]![2],
+    ]);
+  });
+
   it('brings chunks of an older stemming and an older model up to date from PostgreSQL alone', async () => {
     const botId = await newBot();
     const source = await newDocument(botId, 'old.md');

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { detectLanguage, foldedWords, isStopword, stemWord, type StemLanguage } from '../../platform/embeddings/index.ts';
+import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { sourceRefOf, type KnowledgeIndex, type SourceType } from './store.ts';
@@ -64,6 +65,38 @@ const FULL_TEXT_LIMITS = {
   words: 5,
 } as const;
 
+/**
+ * One bot's full-text searches (and chunk reads) that arrive while one is out are sent together,
+ * as one statement (see BatchWhileBusy): visitors of a busy bot share a round trip to the database.
+ */
+const MAX_BATCH = 32;
+
+const CHUNK_SELECT = {
+  id: true,
+  content: true,
+  heading: true,
+  sourceType: true,
+  documentId: true,
+  webPageId: true,
+  title: true,
+  url: true,
+  page: true,
+} as const;
+
+/** One question's full-text search: its probes (see `textSearch`) and its words OR-ed, for ranking. */
+interface TextSearch {
+  botId: string;
+  limit: number;
+  probes: string[];
+  allWords: boolean[];
+  anyWord: string;
+}
+
+interface TextHit {
+  id: string;
+  rank: number;
+}
+
 interface RetrieverDependencies {
   prisma: PrismaClient;
   vectors: VectorStore;
@@ -78,6 +111,12 @@ interface RetrieverDependencies {
  * store or embeddings provider unreachable) the other still answers.
  */
 export class Retriever {
+  private readonly textSearches = new BatchWhileBusy<TextSearch, TextHit[]>((batch) => this.textSearchBatch(batch), MAX_BATCH);
+  private readonly chunkReads = new BatchWhileBusy<{ botId: string; ids: string[] }, ChunkRow[]>(
+    (batch) => this.readChunkBatch(batch),
+    MAX_BATCH,
+  );
+
   constructor(private readonly deps: RetrieverDependencies) {}
 
   async retrieve(botId: string, rawQuery: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
@@ -97,20 +136,7 @@ export class Retriever {
 
     // Chunks come from PostgreSQL, scoped to the bot again: a vector whose chunk is gone never surfaces.
     const wanted = fused.slice(0, topK * 2);
-    const rows = await this.deps.prisma.chunk.findMany({
-      where: { botId, id: { in: wanted.map((hit) => hit.id) } },
-      select: {
-        id: true,
-        content: true,
-        heading: true,
-        sourceType: true,
-        documentId: true,
-        webPageId: true,
-        title: true,
-        url: true,
-        page: true,
-      },
-    });
+    const rows = await this.chunkReads.run(botId, { botId, ids: wanted.map((hit) => hit.id) });
     const byId = new Map(rows.map((row) => [row.id, row]));
     const results: RetrievedChunk[] = [];
     for (const { id, score } of wanted) {
@@ -152,28 +178,59 @@ export class Retriever {
    * so the planner cannot see their words: it plans the index scan it should, where it would pick
    * a sequential scan for frequent words and then detoast every tsvector of the table.
    */
-  async textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<{ id: string; rank: number }[]> {
+  async textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<TextHit[]> {
     const terms = queryTerms(query, language);
     if (terms.length === 0) return [];
     const words = probeOrder(terms).slice(0, FULL_TEXT_LIMITS.words);
     const probes = terms.length > 1 ? [terms.join(' '), ...words] : words;
     const allWords = probes.map((_, index) => terms.length > 1 && index === 0);
-    const rows = await this.deps.prisma.$queryRaw<{ id: string; rank: number }[]>`
-      SELECT m."id", ts_rank(m."searchVector", q)::float8 AS "rank"
+    return this.textSearches.run(`${botId} ${limit}`, { botId, limit, probes, allWords, anyWord: terms.join(' or ') });
+  }
+
+  /** Several questions' full-text searches in one bot, in one statement; each question's hits ranked within it. */
+  private async textSearchBatch(batch: TextSearch[]): Promise<TextHit[][]> {
+    const { botId, limit } = batch[0]!;
+    const searches = batch.flatMap((search, index) => search.probes.map(() => index + 1));
+    const rows = await this.deps.prisma.$queryRaw<{ search: number; id: string; rank: number }[]>`
+      SELECT ranked."search", ranked."id", ranked."rank"
       FROM (
-        SELECT DISTINCT ON (hit."id") hit."id", hit."searchVector", p."allWords"
-        FROM unnest(${probes}::text[], ${allWords}::boolean[]) AS p("probe", "allWords")
-        CROSS JOIN LATERAL (
-          SELECT c."id", c."searchVector"
-          FROM "chunks" c
-          WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', p."probe")
-          LIMIT ${Prisma.raw(String(FULL_TEXT_LIMITS.perProbe))}
-        ) hit
-        ORDER BY hit."id", p."allWords" DESC
-      ) m, websearch_to_tsquery('simple', ${terms.join(' or ')}) q
-      ORDER BY m."allWords" DESC, "rank" DESC, m."id"
-      LIMIT ${limit}`;
-    return rows.map(toHit);
+        SELECT m."search", m."id", m."rank",
+          row_number() OVER (PARTITION BY m."search" ORDER BY m."allWords" DESC, m."rank" DESC, m."id") AS "place"
+        FROM (
+          SELECT d."search", d."id", d."allWords", ts_rank(d."searchVector", w."query")::float8 AS "rank"
+          FROM (
+            SELECT DISTINCT ON (p."search", hit."id") p."search", hit."id", hit."searchVector", p."allWords"
+            FROM unnest(${searches}::int[], ${batch.flatMap((search) => search.probes)}::text[],
+              ${batch.flatMap((search) => search.allWords)}::boolean[]) AS p("search", "probe", "allWords")
+            CROSS JOIN LATERAL (
+              SELECT c."id", c."searchVector"
+              FROM "chunks" c
+              WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', p."probe")
+              LIMIT ${Prisma.raw(String(FULL_TEXT_LIMITS.perProbe))}
+            ) hit
+            ORDER BY p."search", hit."id", p."allWords" DESC
+          ) d
+          JOIN (
+            SELECT "search"::int, websearch_to_tsquery('simple', "anyWord") AS "query"
+            FROM unnest(${batch.map((search) => search.anyWord)}::text[]) WITH ORDINALITY AS a("anyWord", "search")
+          ) w ON w."search" = d."search"
+        ) m
+      ) ranked
+      WHERE ranked."place" <= ${limit}
+      ORDER BY ranked."search", ranked."place"`;
+    const hits = batch.map((): TextHit[] => []);
+    for (const row of rows) hits[Number(row.search) - 1]!.push({ id: row.id, rank: Number(row.rank) });
+    return hits;
+  }
+
+  /** Several answers' chunks of one bot, in one statement; each answer gets the rows it asked for. */
+  private async readChunkBatch(batch: { botId: string; ids: string[] }[]): Promise<ChunkRow[][]> {
+    const rows = await this.deps.prisma.chunk.findMany({
+      where: { botId: batch[0]!.botId, id: { in: [...new Set(batch.flatMap((read) => read.ids))] } },
+      select: CHUNK_SELECT,
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }
 }
 
@@ -190,6 +247,4 @@ export function probeOrder(terms: string[]): string[] {
     .map(({ term }) => term);
 }
 
-function toHit(row: { id: string; rank: number }): { id: string; rank: number } {
-  return { id: row.id, rank: Number(row.rank) };
-}
+type ChunkRow = Prisma.ChunkGetPayload<{ select: typeof CHUNK_SELECT }>;
