@@ -71,18 +71,6 @@ const FULL_TEXT_LIMITS = {
  */
 const MAX_BATCH = 32;
 
-const CHUNK_SELECT = {
-  id: true,
-  content: true,
-  heading: true,
-  sourceType: true,
-  documentId: true,
-  webPageId: true,
-  title: true,
-  url: true,
-  page: true,
-} as const;
-
 /** One question's full-text search: its probes (see `textSearch`) and its words OR-ed, for ranking. */
 interface TextSearch {
   botId: string;
@@ -223,12 +211,17 @@ export class Retriever {
     return hits;
   }
 
-  /** Several answers' chunks of one bot, in one statement; each answer gets the rows it asked for. */
+  /**
+   * Several answers' chunks of one bot, in one statement; each answer gets the rows it asked for.
+   * The ids go as one array, so the statement's text is the same for any number of them and is
+   * prepared once (an IN list would make a statement of each length, see statements.ts).
+   */
   private async readChunkBatch(batch: { botId: string; ids: string[] }[]): Promise<ChunkRow[][]> {
-    const rows = await this.deps.prisma.chunk.findMany({
-      where: { botId: batch[0]!.botId, id: { in: [...new Set(batch.flatMap((read) => read.ids))] } },
-      select: CHUNK_SELECT,
-    });
+    const ids = [...new Set(batch.flatMap((read) => read.ids))];
+    const rows = await this.deps.prisma.$queryRaw<ChunkRow[]>`
+      SELECT "id", "content", "heading", "sourceType"::text AS "sourceType", "documentId", "webPageId", "title", "url", "page"
+      FROM "chunks"
+      WHERE "botId" = ${batch[0]!.botId} AND "id" = ANY(${ids}::text[])`;
     const byId = new Map(rows.map((row) => [row.id, row]));
     return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }
@@ -247,4 +240,15 @@ export function probeOrder(terms: string[]): string[] {
     .map(({ term }) => term);
 }
 
-type ChunkRow = Prisma.ChunkGetPayload<{ select: typeof CHUNK_SELECT }>;
+/** A chunk as an answer cites it. */
+interface ChunkRow {
+  id: string;
+  content: string;
+  heading: string | null;
+  sourceType: SourceType;
+  documentId: string | null;
+  webPageId: string | null;
+  title: string;
+  url: string | null;
+  page: number | null;
+}
