@@ -47,8 +47,15 @@ const READY_FOR_QUERY = 0x5a; // 'Z'
 const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
 const PARSE_COMPLETE_MESSAGE = new Uint8Array([PARSE_COMPLETE, 0, 0, 0, 4]);
 
-/** A run of a batch's messages for PGlite, or the answer to a Parse PGlite has prepared already. */
-type Step = { run: Buffer; parses: (string | null)[]; closes: string[] } | { parseComplete: true };
+/** A run of a batch's messages for PGlite: its Parses in order (null for the unnamed statement) and the names it closes. */
+interface Run {
+  run: Buffer;
+  parses: ({ name: string; text: string } | null)[];
+  closes: string[];
+}
+
+/** A run for PGlite, or the answer to a Parse PGlite has prepared already. */
+type Step = Run | { parseComplete: true };
 
 /** The message types of a stream of backend (or frontend, after startup) messages, in order. */
 function messageTypes(bytes: Buffer): number[] {
@@ -79,7 +86,7 @@ class PreparedStatements {
   /** The batch as steps: runs of messages for PGlite, between Parses answered here. */
   steps(bytes: Buffer): Step[] {
     const steps: Step[] = [];
-    let run = { start: 0, parses: [] as (string | null)[], closes: [] as string[] };
+    let run: Omit<Run, 'run'> & { start: number } = { start: 0, parses: [], closes: [] };
     const endRun = (end: number) => {
       if (end > run.start) steps.push({ run: bytes.subarray(run.start, end), parses: run.parses, closes: run.closes });
     };
@@ -93,7 +100,7 @@ class PreparedStatements {
           endRun(at);
           steps.push({ parseComplete: true });
           run = { start: next, parses: [], closes: [] };
-        } else run.parses.push(name.value === '' ? null : `${name.value}\0${text}`);
+        } else run.parses.push(name.value === '' ? null : { name: name.value, text });
       } else if (type === CLOSE && bytes[at + 5] === SYNC) {
         run.closes.push(cString(bytes, at + 6).value);
       }
@@ -104,7 +111,7 @@ class PreparedStatements {
   }
 
   /** Whether a run's messages need its output read (`ran`): it prepares or closes named statements. */
-  watches(step: { parses: (string | null)[]; closes: string[] }): boolean {
+  watches(step: Run): boolean {
     return step.closes.length > 0 || step.parses.some((parse) => parse !== null);
   }
 
@@ -112,7 +119,7 @@ class PreparedStatements {
    * Reads a run's output: its Parses that PGlite answered are prepared (in order), its Closes are
    * gone. Answers whether the exchange is failed after it (an error not yet ended by ReadyForQuery).
    */
-  ran(step: { parses: (string | null)[]; closes: string[] }, output: Buffer[], failedBefore: boolean): boolean {
+  ran(step: Run, output: Buffer[], failedBefore: boolean): boolean {
     let failed = failedBefore;
     let parsed = 0;
     for (const type of messageTypes(Buffer.concat(output))) {
@@ -120,9 +127,7 @@ class PreparedStatements {
       else if (type === READY_FOR_QUERY) failed = false;
       else if (type === PARSE_COMPLETE) {
         const parse = step.parses[parsed++];
-        if (!parse) continue;
-        const split = parse.indexOf('\0');
-        this.texts.set(parse.slice(0, split), parse.slice(split + 1));
+        if (parse) this.texts.set(parse.name, parse.text);
       }
     }
     for (const name of step.closes) this.texts.delete(name);
