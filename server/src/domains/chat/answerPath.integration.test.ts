@@ -6,6 +6,8 @@ import { api, startTestServer, type TestServer } from '../../../test/harness.ts'
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { createDatabase, type Database } from '../../platform/database/index.ts';
 import { applyMigrations } from '../../platform/database/migrate.ts';
+import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import { CHAT_MESSAGES } from './errors.ts';
 import { BOT_PHRASES } from './language.ts';
 
 const FACTS = 'Delivery. Orders ship from our Lyon warehouse within two business days.';
@@ -78,7 +80,7 @@ describe("a widget answer's statements", () => {
     const ownReads = atFirstToken!.filter((sql) => !/"chunks"/.test(sql));
     expect(ownReads).toHaveLength(1);
     expect(ownReads[0]).toMatch(
-      /FROM "bots" b[\s\S]*"chat_sessions"[\s\S]*"billing_settings"[\s\S]*"subscriptions"[\s\S]*"credit_rates"[\s\S]*"admin_config"/,
+      /"chat_sessions"[\s\S]*FROM "bots" b[\s\S]*"billing_settings"[\s\S]*"subscriptions"[\s\S]*"credit_rates"[\s\S]*"admin_config"/,
     );
 
     const writes = all.slice(atFirstToken!.length).filter((sql) => WRITES.test(sql));
@@ -164,6 +166,42 @@ describe("a widget answer's statements", () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.channel).toBe('test');
     expect(sessions[0]!.messages.map((message) => message.role).sort()).toEqual(['assistant', 'user']);
+  });
+});
+
+describe('questions to one bot at the same moment', () => {
+  it("read their bot, conversations and billing together, each answered in its own conversation, another bot's session refused", async () => {
+    const ips = Array.from({ length: 6 }, (_, index) => `198.18.9.${index + 1}`);
+    const tokens = await Promise.all(ips.map((ip) => widgetSession(ip)));
+    const otherBot = await botWithKnowledge(server, owner.accessToken, FACTS);
+    const foreign = await api(server, 'POST', '/public/bots/sessions/create', {
+      body: { bot_id: otherBot.id },
+      headers: { 'x-forwarded-for': '198.18.9.99' },
+    });
+    statements = [];
+    const ask = (sessionToken: string, ip: string) =>
+      server.services.chat.widgetChat(bot.id, bot.widgetToken, { message: QUESTION, sessionToken }, ip).then(
+        (reply) => ({ reply }),
+        (error: unknown) => ({ error }),
+      );
+    const outcomes = await Promise.all([
+      ...tokens.map((token, index) => ask(token, ips[index]!)),
+      ask(foreign.body.session_token, '198.18.9.98'),
+    ]);
+
+    // The first question goes alone; the ones asked while it is read go together in the next statement.
+    const reads = statements.filter((sql) => /FROM "bots" b/.test(sql) && /"chat_sessions"/.test(sql) && !WRITES.test(sql));
+    expect(reads).toHaveLength(2);
+    expect(outcomes.at(-1)).toMatchObject({ error: { code: 'SESSION_NOT_FOUND', message: CHAT_MESSAGES.sessionNotFound } });
+    const { prisma } = server.platform;
+    for (const [index, outcome] of outcomes.slice(0, -1).entries()) {
+      expect(outcome).toHaveProperty('reply');
+      const session = await prisma.chatSession.findFirstOrThrow({
+        where: { messages: { some: { id: (outcome as { reply: { messageId: string } }).reply.messageId } } },
+      });
+      expect(session.tokenHash).toBe(sha256Hex(tokens[index]!));
+    }
+    expect(await prisma.chatMessage.count({ where: { session: { botId: otherBot.id } } })).toBe(0);
   });
 });
 

@@ -45,20 +45,27 @@ const ANSWER_SESSION_FIELDS = ['id', 'botId', 'channel'] as const satisfies read
 /** A conversation as an answer sees it. */
 export type AnswerSession = Pick<ChatSession, (typeof ANSWER_SESSION_FIELDS)[number]>;
 
-const SESSION_PREFIX = 'session_';
 const BOT_SELECT = Prisma.raw(ANSWERING_BOT_FIELDS.map((field) => `b."${field}"`).join(', '));
-const SESSION_SELECT = Prisma.raw(ANSWER_SESSION_FIELDS.map((field) => `s."${field}" AS "${SESSION_PREFIX}${field}"`).join(', '));
+/** A found conversation as one JSON value: [lookup, ...ANSWER_SESSION_FIELDS] (one value for Prisma to convert, not one per field). */
+const SESSION_JSON = Prisma.raw(`json_build_array("lookup", ${ANSWER_SESSION_FIELDS.map((field) => `s."${field}"`).join(', ')})`);
 
 /** Which bot: a public one (a customer's, not a demo's), one of a customer's own, or any (its caller holds it already). */
 export type BotLookup = { botId: string; ownerId?: string; publicOnly?: boolean };
 
-/** Which conversation the question belongs to, found with the bot. */
-export type SessionLookup = { kind: 'token'; tokenHash: string } | { kind: 'latest'; channel: Channel; since?: Date; phoneNumber?: string };
+/**
+ * Which conversations the questions belong to, found with the bot: the ones with these token hashes
+ * (one per question), or the latest of a channel.
+ */
+export type SessionLookup =
+  { kind: 'tokens'; tokenHashes: string[] } | { kind: 'latest'; channel: Channel; since?: Date; phoneNumber?: string };
 
 export interface AnswerRows {
   bot: AnsweringBot;
-  /** Null when there is none yet (or, for a token, none at all: the caller decides whether it may be created). */
-  session: AnswerSession | null;
+  /**
+   * One per token hash looked up (one for `latest`), null when there is none yet (or, for a token,
+   * none at all: the caller decides whether it may be created).
+   */
+  sessions: (AnswerSession | null)[];
   /** Who pays, as billing reads it; null for a bot without an owner (a demo bot). */
   standing: PayingStandingRow | null;
   /**
@@ -71,46 +78,52 @@ export interface AnswerRows {
 type Row = Record<string, unknown>;
 
 /**
- * One statement: the bot, its conversation and its owner's billing standing. Plain joins where a
+ * One statement: the bot, the conversations and its owner's billing standing. Plain joins where a
  * join will do: the statement is parsed and planned on every run, so its shape is part of its cost.
+ * Several questions to one bot share it (the chat service batches a busy bot's token lookups).
  */
-export async function readAnswerRows(prisma: PrismaClient, bot: BotLookup, session: SessionLookup, now: Date): Promise<AnswerRows | null> {
+export async function readAnswerRows(prisma: PrismaClient, bot: BotLookup, lookup: SessionLookup, now: Date): Promise<AnswerRows | null> {
   const conditions = [Prisma.sql`b."id" = ${bot.botId}`];
   if (bot.ownerId !== undefined) conditions.push(Prisma.sql`b."ownerId" = ${bot.ownerId}`);
   if (bot.publicOnly) conditions.push(Prisma.sql`b."ownerId" IS NOT NULL`);
   const standing = payingStandingSql(Prisma.raw('b."ownerId"'), now);
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT ${BOT_SELECT}, ${SESSION_SELECT}, ${standing.columns}, platform_key."encryptedValue" AS "platformKeyStamp"
+    SELECT ${BOT_SELECT}, (SELECT json_agg(${SESSION_JSON}) FROM ${sessionsOf(lookup)}) AS "sessions",
+      ${standing.columns}, platform_key."encryptedValue" AS "platformKeyStamp"
     FROM "bots" b
-    ${sessionJoin(session)}
     ${standing.joins}
     LEFT JOIN "admin_config" platform_key ON platform_key."key" = ${ADMIN_CONFIG_KEYS.aiProviderKey}
     WHERE ${Prisma.join(conditions, ' AND ')}`;
   const row = rows[0];
   if (!row) return null;
   const found = Object.fromEntries(ANSWERING_BOT_FIELDS.map((field) => [field, row[field]])) as AnsweringBot;
+  const sessions: (AnswerSession | null)[] = Array.from({ length: lookup.kind === 'tokens' ? lookup.tokenHashes.length : 1 }, () => null);
+  for (const [index, ...values] of (row.sessions as [number, ...unknown[]][] | null) ?? []) {
+    sessions[index - 1] = Object.fromEntries(ANSWER_SESSION_FIELDS.map((field, position) => [field, values[position]])) as AnswerSession;
+  }
   return {
     bot: found,
-    session:
-      row[`${SESSION_PREFIX}id`] === null
-        ? null
-        : (Object.fromEntries(ANSWER_SESSION_FIELDS.map((field) => [field, row[`${SESSION_PREFIX}${field}`]])) as AnswerSession),
+    sessions,
     standing: found.ownerId === null ? null : (row as unknown as PayingStandingRow),
     platformKeyStamp: (row.platformKeyStamp as string | null) ?? null,
   };
 }
 
-function sessionJoin(lookup: SessionLookup): Prisma.Sql {
-  if (lookup.kind === 'token') return Prisma.sql`LEFT JOIN "chat_sessions" s ON s."tokenHash" = ${lookup.tokenHash}`;
-  return Prisma.sql`
-    LEFT JOIN LATERAL (
-      SELECT * FROM "chat_sessions"
+/** The conversations looked up, as rows `s` with their lookup's position (from 1). */
+function sessionsOf(lookup: SessionLookup): Prisma.Sql {
+  if (lookup.kind === 'tokens') {
+    return Prisma.sql`
+      unnest(${lookup.tokenHashes}::text[]) WITH ORDINALITY AS t("tokenHash", "lookup")
+      JOIN "chat_sessions" s ON s."tokenHash" = t."tokenHash"`;
+  }
+  return Prisma.sql`(
+      SELECT *, 1 AS "lookup" FROM "chat_sessions"
       WHERE "botId" = b."id" AND "channel"::text = ${lookup.channel}
         ${lookup.since ? Prisma.sql`AND "lastMessageAt" >= ${lookup.since}` : Prisma.empty}
         ${lookup.phoneNumber === undefined ? Prisma.empty : Prisma.sql`AND "phoneNumber" = ${lookup.phoneNumber}`}
       ORDER BY "lastMessageAt" DESC
       LIMIT 1
-    ) s ON true`;
+    ) s`;
 }
 
 /** The conversation's last turns, oldest first (a question and its answer never share a time; if they do, the question first). */

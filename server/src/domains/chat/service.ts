@@ -28,10 +28,12 @@ import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
+import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
 import {
   readAnswerRows,
   readRecentTurns,
   writeExchange,
+  type AnswerRows,
   type AnswerSession,
   type AnsweringBot,
   type BotLookup,
@@ -40,6 +42,8 @@ import {
 import { questionLanguage } from './terms.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
+/** The most questions to one bot whose rows one statement reads. */
+const MAX_READ_BATCH = 32;
 const RETRIEVAL_TOP_K = 8;
 
 /**
@@ -134,6 +138,12 @@ interface AnswerContext {
 /** A conversation the answer may open when there is none: its channel and what identifies it. */
 type SessionOpening = Pick<ChatSession, 'channel'> & Partial<Pick<ChatSession, 'tokenHash' | 'phoneNumber' | 'visitorName'>>;
 
+/** A question's conversation: the one with its token's hash, or the latest of a channel. */
+type QuestionSession = { kind: 'token'; tokenHash: string } | Extract<SessionLookup, { kind: 'latest' }>;
+
+/** One question's rows: its bot, its conversation (if found), who pays and the stored platform key. */
+type QuestionRows = Omit<AnswerRows, 'sessions'> & { session: AnswerSession | null };
+
 /** Who answers and who pays: the charge is taken with the answer's rows, after it has streamed. */
 interface Payment {
   answerer: Answerer;
@@ -144,6 +154,12 @@ interface Payment {
 export class ChatService {
   /** The platform's AI endpoint as last read, with the stored key it was read from (see `platformModelFor`). */
   private platformModel: { stamp: string | null; model: Promise<ChatModelEndpoint | null> } | undefined;
+  /** Token lookups of one bot (same BotLookup) arriving while one is out share the next statement. */
+  private readonly tokenReads = new BatchWhileBusy<{ bot: BotLookup; tokenHash: string }, QuestionRows | null>(async (batch) => {
+    const tokenHashes = batch.map((question) => question.tokenHash);
+    const rows = await readAnswerRows(this.deps.prisma, batch[0]!.bot, { kind: 'tokens', tokenHashes }, this.deps.clock.now());
+    return batch.map((_, index) => rows && { ...rows, session: rows.sessions[index]! });
+  }, MAX_READ_BATCH);
 
   constructor(private readonly deps: ChatDependencies) {}
 
@@ -362,15 +378,15 @@ export class ChatService {
    */
   private read(
     bot: BotLookup,
-    session: SessionLookup,
+    session: QuestionSession,
   ): Promise<(Omit<AnswerContext, 'session'> & { session: AnswerSession | null }) | null>;
-  private read(bot: BotLookup, session: SessionLookup, opens: SessionOpening): Promise<AnswerContext | null>;
+  private read(bot: BotLookup, session: QuestionSession, opens: SessionOpening): Promise<AnswerContext | null>;
   private async read(
     bot: BotLookup,
-    session: SessionLookup,
+    session: QuestionSession,
     opens?: SessionOpening,
   ): Promise<(Omit<AnswerContext, 'session'> & { session: AnswerSession | null }) | null> {
-    const rows = await readAnswerRows(this.deps.prisma, bot, session, this.deps.clock.now());
+    const rows = await this.readRows(bot, session);
     if (!rows) return null;
     const platformModel = await this.platformModelFor(rows.platformKeyStamp);
     const standing = rows.standing && this.deps.billing.account.payingStanding(rows.standing, CHAT_USAGE);
@@ -381,6 +397,14 @@ export class ChatService {
       standing,
       platformModel,
     };
+  }
+
+  private async readRows(bot: BotLookup, session: QuestionSession): Promise<QuestionRows | null> {
+    if (session.kind === 'token') {
+      return this.tokenReads.run(`${bot.botId} ${bot.ownerId ?? ''} ${bot.publicOnly === true}`, { bot, tokenHash: session.tokenHash });
+    }
+    const rows = await readAnswerRows(this.deps.prisma, bot, session, this.deps.clock.now());
+    return rows && { ...rows, session: rows.sessions[0]! };
   }
 
   /**
