@@ -234,12 +234,14 @@ async function serve(data: PgliteServerData): Promise<void> {
         // After an error, PostgreSQL skips the messages up to Sync: a Parse answered here is skipped too.
         let failed = false;
         const steps = statements.steps(batch.bytes);
+        // A run before a Parse answered here must be watched: its error would mean that Parse is skipped.
+        const lastAnswered = steps.findLastIndex((step) => 'parseComplete' in step);
         for (const [index, step] of steps.entries()) {
           if ('parseComplete' in step) {
             if (!failed) write(PARSE_COMPLETE_MESSAGE);
             continue;
           }
-          if (!statements.watches(step) && !steps.slice(index + 1).some((later) => 'parseComplete' in later)) {
+          if (!statements.watches(step) && index > lastAnswered) {
             await run(step.run, write);
             continue;
           }
