@@ -144,6 +144,11 @@ type QuestionSession = { kind: 'token'; tokenHash: string } | Extract<SessionLoo
 /** One question's rows: its bot, its conversation (if found), who pays and the stored platform key. */
 type QuestionRows = Omit<AnswerRows, 'sessions'> & { session: AnswerSession | null };
 
+/** The rows of the question at `index` among those read together. */
+function questionRows({ sessions, ...shared }: AnswerRows, index: number): QuestionRows {
+  return { ...shared, session: sessions[index] ?? null };
+}
+
 /** Who answers and who pays: the charge is taken with the answer's rows, after it has streamed. */
 interface Payment {
   answerer: Answerer;
@@ -158,7 +163,7 @@ export class ChatService {
   private readonly tokenReads = new BatchWhileBusy<{ bot: BotLookup; tokenHash: string }, QuestionRows | null>(async (batch) => {
     const tokenHashes = batch.map((question) => question.tokenHash);
     const rows = await readAnswerRows(this.deps.prisma, batch[0]!.bot, { kind: 'tokens', tokenHashes }, this.deps.clock.now());
-    return batch.map((_, index) => rows && { ...rows, session: rows.sessions[index]! });
+    return batch.map((_, index) => rows && questionRows(rows, index));
   }, MAX_READ_BATCH);
 
   constructor(private readonly deps: ChatDependencies) {}
@@ -404,7 +409,7 @@ export class ChatService {
       return this.tokenReads.run(`${bot.botId} ${bot.ownerId ?? ''} ${bot.publicOnly === true}`, { bot, tokenHash: session.tokenHash });
     }
     const rows = await readAnswerRows(this.deps.prisma, bot, session, this.deps.clock.now());
-    return rows && { ...rows, session: rows.sessions[0]! };
+    return rows && questionRows(rows, 0);
   }
 
   /**
