@@ -82,8 +82,14 @@ setTimeout(() => {
 `;
 
 /** Requests per second a GraphQL endpoint answers to `query` under `options.connections` concurrent clients. */
-export async function graphqlRequestsPerSecond(url: string, query: string, options: LoadOptions, token?: string): Promise<LoadResult> {
-  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+export async function graphqlRequestsPerSecond(
+  url: string,
+  query: string,
+  options: LoadOptions,
+  token?: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<LoadResult> {
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders };
   const worker = new Worker(LOAD, { eval: true, workerData: { url, body: JSON.stringify({ query }), headers, ...options } });
   try {
     return await new Promise<LoadResult>((resolve, reject) => {

@@ -14,6 +14,7 @@ import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
+import { ResponseCache } from './responseCache.ts';
 import type { ChatModelEndpoint } from './platform/llm/index.ts';
 import { DataToolService } from './domains/integrations/dataTool.ts';
 import { GoogleIntegrations } from './domains/integrations/google.ts';
@@ -37,17 +38,20 @@ export interface Services {
   events: EventsService;
   google: GoogleIntegrations;
   knowledge: KnowledgeService;
+  /** Customers' GraphQL responses of the last seconds, and what tells them apart from stale ones. */
+  responses: ResponseCache;
   system: SystemService;
   whatsapp: WhatsAppService;
 }
 
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
-  const events = new EventsService({ prisma, clock, pubsub: platform.pubsub });
+  const responses = new ResponseCache({ revocations: platform.revocations, clock, prisma });
+  const events = new EventsService({ prisma, clock, pubsub: platform.pubsub, changes: responses });
   const rateLimiter = recordingRefusals(platform.rateLimiter, events, (error) =>
     platform.logger.warn({ err: error }, 'could not record a rate-limit refusal'),
   );
-  const knowledge = new KnowledgeService(platform, events);
+  const knowledge = new KnowledgeService(platform, events, responses);
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
   const platformAi = new PlatformAi({ adminConfig, ai: config.ai });
   const billing = new BillingService({
@@ -86,6 +90,7 @@ export function createServices(platform: Platform): Services {
     clock,
     queue: platform.queue,
     events,
+    changes: responses,
     logger: platform.logger.child({ domain: 'leads' }),
     google,
     notion,
@@ -105,6 +110,7 @@ export function createServices(platform: Platform): Services {
     platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
     afterExchange: (exchange) => leads.afterExchange(exchange),
+    changes: responses,
   });
   const crawls = new CrawlService({
     prisma,
@@ -114,6 +120,7 @@ export function createServices(platform: Platform): Services {
     logger: platform.logger.child({ domain: 'crawls' }),
     allowPrivateNetworks: config.crawl.allowPrivateNetworks,
     events,
+    changes: responses,
     knowledge,
   });
 
@@ -150,6 +157,7 @@ export function createServices(platform: Platform): Services {
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
     events,
+    responses,
     google,
     dataTool,
     system: new SystemService({ platform }),

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type DocumentNode } from 'graphql';
-import { createYoga, maskError as defaultMaskError, type GraphiQLOptions } from 'graphql-yoga';
+import { getOperationAST, GraphQLError, type DocumentNode, type OperationTypeNode } from 'graphql';
+import { createYoga, maskError as defaultMaskError, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { expectedFailure } from '../errors.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Clock } from '../platform/clock/index.ts';
 import { contentLanguageOf } from '../platform/i18n/index.ts';
-import { authenticateRequest } from '../requestAuth.ts';
+import { authenticateRequest, type AuthenticatedViewer } from '../requestAuth.ts';
+import type { ResponseCache } from '../responseCache.ts';
 import type { Services } from '../services.ts';
 import type { GraphQLContext } from './context.ts';
 import { useGraphQLLimits } from './limitsPlugin.ts';
@@ -19,6 +20,8 @@ export const GRAPHQL_PATH = '/graphql';
 interface ServerContext {
   req?: FastifyRequest;
   reply?: FastifyReply;
+  /** Over HTTP: who the route found calling (the token is checked once), and what it ran. */
+  http?: HttpOperation;
   /** Present for operations over graphql-ws: the client's `connection_init` payload. */
   connectionParams?: Record<string, unknown>;
   ip?: string;
@@ -36,7 +39,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     landingPage: false,
     graphiql: { subscriptionsProtocol: 'WS', title: 'Chatbot Builder GraphQL' },
     renderGraphiQL: renderOfflineGraphiQL,
-    plugins: [useGraphQLLimits()],
+    plugins: [useGraphQLLimits(), useOperationRecord()],
     maskedErrors: {
       maskError: (error, message, isDev) => {
         // Raised about the request itself (syntax, validation, limits): the client's to read, no server failure.
@@ -61,7 +64,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         stringParam(initial.connectionParams, 'authorization') ??
         stringParam(initial.connectionParams, 'Authorization');
       return {
-        viewer: await authenticateRequest(deps.services.auth, header),
+        viewer: initial.http ? initial.http.viewer : await authenticateRequest(deps.services.auth, header),
         services: deps.services,
         prisma: deps.prisma,
         clock: deps.clock,
@@ -75,11 +78,39 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     url: GRAPHQL_PATH,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      const { responses } = deps.services;
+      const startedAt = responses.now();
+      const http: HttpOperation = {
+        viewer: await authenticateRequest(deps.services.auth, req.headers.authorization),
+        kind: null,
+        failed: false,
+      };
+      // Customers' queries only: an admin's screens read every customer's rows, which change all the time.
+      const cacheKey = http.viewer?.role === 'customer' && req.method === 'POST' ? responseCacheKey(responses, http.viewer.id, req) : null;
+      // As with any HTTP cache, a client may ask for a fresh answer (a hard reload sends no-cache), or that none be kept.
+      const cacheControl = req.headers['cache-control'] ?? '';
+      if (cacheKey && !/\bno-(cache|store)\b/i.test(cacheControl)) {
+        const cached = await responses.read(cacheKey);
+        if (cached) return reply.status(200).headers(Object.fromEntries(cached.headers)).send(cached.body);
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, http });
+      if (http.kind === 'mutation' && http.viewer) await responses.changedBy(http.viewer);
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
       reply.status(response.status);
+      if (
+        cacheKey &&
+        http.viewer &&
+        http.kind === 'query' &&
+        !http.failed &&
+        response.status === 200 &&
+        !/\bno-store\b/i.test(cacheControl)
+      ) {
+        const body = await response.text();
+        responses.write(cacheKey, { userId: http.viewer.id, body, headers: [...response.headers], cachedAt: startedAt });
+        return reply.send(body);
+      }
       reply.send(response.body);
       return reply;
     },
@@ -89,7 +120,14 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
   const webSockets = new WebSocketServer({ noServer: true });
   useServer<Record<string, unknown>>(
     {
-      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      execute: async (args) => {
+        const result = await (args.rootValue as Enveloped).execute(args);
+        // A mutation sent over the socket changes what its caller's cached HTTP answers say, as one sent over HTTP does.
+        const { viewer } = args.contextValue as GraphQLContext;
+        if (viewer && getOperationAST(args.document, args.operationName)?.operation === 'mutation')
+          await deps.services.responses.changedBy(viewer);
+        return result;
+      },
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (context, _id, payload) => {
         const request = context.extra.request;
@@ -160,6 +198,43 @@ let graphiqlPage: Promise<string> | null = null;
 function renderOfflineGraphiQL(options: GraphiQLOptions): Promise<string> {
   graphiqlPage ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options));
   return graphiqlPage;
+}
+
+/** What an HTTP operation turned out to be, for the response cache: filled in by `useOperationRecord`. */
+interface HttpOperation {
+  viewer: AuthenticatedViewer | null;
+  kind: OperationTypeNode | null;
+  failed: boolean;
+}
+
+/** The server context (with `http`) is part of every operation's context: yoga merges the two. */
+function useOperationRecord(): Plugin<{ http?: HttpOperation }> {
+  return {
+    onExecute({ args }) {
+      const http = args.contextValue.http;
+      if (!http) return;
+      http.kind = getOperationAST(args.document, args.operationName)?.operation ?? null;
+      return {
+        onExecuteDone({ result }) {
+          // A stream (defer) is never kept; nor is anything with errors.
+          if (Symbol.asyncIterator in result || result.errors?.length) http.failed = true;
+        },
+      };
+    },
+  };
+}
+
+function responseCacheKey(responses: ResponseCache, userId: string, req: FastifyRequest): string | null {
+  const body = req.body as { query?: unknown; variables?: unknown; operationName?: unknown } | null | undefined;
+  if (typeof body?.query !== 'string') return null;
+  return responses.keyOf(userId, {
+    query: body.query,
+    variables: body.variables,
+    operationName: typeof body.operationName === 'string' ? body.operationName : null,
+    language: contentLanguageOf(req.headers['accept-language']),
+    accept: req.headers.accept ?? '',
+    origin: req.headers.origin ?? '',
+  });
 }
 
 function stringParam(params: Record<string, unknown> | undefined, key: string): string | undefined {

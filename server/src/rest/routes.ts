@@ -21,6 +21,8 @@ import { registerRestErrorHandling, type RestContext } from './http.ts';
 /** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The REST shim under /api/v1: the specs' contract, adapting HTTP to the domain services. */
 export async function restApi(app: FastifyInstance, context: RestContext): Promise<void> {
   registerRestErrorHandling(app);
@@ -37,6 +39,12 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
     assertSafeText(request.params, 'path');
     assertSafeText(request.query, 'query');
     assertSafeText(request.body, 'body');
+  });
+  // A write through the shim changes what its caller's cached GraphQL responses say (see ResponseCache).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.viewer && !READ_METHODS.has(request.method) && reply.statusCode < 400)
+      await context.services.responses.changedBy(request.viewer);
+    return payload;
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 

@@ -3,6 +3,7 @@
 // accepts, the other shows; what must happen once happens once. `npm run test:cluster` (after the
 // main suite in `npm test`); one cluster for the whole file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RESPONSE_CACHE_LIMITS } from '../../src/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
 import { htmlPage, respond, serveLocalSite, type LocalSite } from '../localSite.ts';
 import {
@@ -283,6 +284,25 @@ describe('limits and revocations', () => {
     await expect(subscription.next('an event', () => true)).rejects.toThrow(/AUTHENTICATION_REQUIRED/);
     // The other sessions of the customer are theirs to keep.
     expect((await api(B, 'GET', '/users/me', { token: customer.accessToken })).status).toBe(200);
+  });
+
+  it('drops on B, at once, the answer B keeps for a customer when they change its data on A', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Before the rename' });
+    const id = globalId('Bot', bot.id);
+    const nameOnB = async () =>
+      (await graphql(B, 'query($id: ID!) { node(id: $id) { ... on Bot { name } } }', { id }, customer.accessToken)).data?.node?.name;
+    // A change revokes what was read until a moment past it (for replicas' clocks): B keeps what it reads after that.
+    await new Promise((resolve) => setTimeout(resolve, RESPONSE_CACHE_LIMITS.clockMarginMs + 50));
+    expect(await nameOnB()).toBe('Before the rename');
+    expect(await nameOnB()).toBe('Before the rename');
+    const renamed = await graphql(
+      A,
+      'mutation($id: ID!) { updateBot(id: $id, input: { name: "After the rename" }) { __typename } }',
+      { id },
+      customer.accessToken,
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect(await nameOnB()).toBe('After the rename');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { DataChanges } from '../../responseCache.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
@@ -113,6 +114,8 @@ interface ChatDependencies {
   retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<RetrievedChunk[]>;
   /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
   afterExchange?: (exchange: Exchange) => Promise<void>;
+  /** Told of every new conversation and exchange: the owner's cached responses count them. */
+  changes?: DataChanges;
 }
 
 /** A question and its answer, both stored, and who answered (the model's settings or the extractive rules). */
@@ -194,6 +197,7 @@ export class ChatService {
     await this.deps.prisma.chatSession.create({
       data: { botId: bot.id, channel: 'widget', tokenHash: sha256Hex(token), visitorName: input.name, visitorEmail: input.email },
     });
+    await this.deps.changes?.customersChanged([bot.ownerId]);
     return token;
   }
 
@@ -365,6 +369,7 @@ export class ChatService {
       },
       charge: usage,
     });
+    await this.deps.changes?.customersChanged([bot.ownerId]);
     if (usage && written.answer.costCredits.isZero()) {
       // Answers racing the last credits: each passed the read, the balance covered only some of them.
       this.deps.logger.warn({ botId: bot.id, userId: usage.userId }, 'answered without a charge: the credits ran out meanwhile');

@@ -1,3 +1,4 @@
+import type { DataChanges } from '../../responseCache.ts';
 import type { Prisma, PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
@@ -48,7 +49,7 @@ export interface EventRecorder {
 
 /** The platform's audit trail: stored for the admin log and published to live subscribers. */
 export class EventsService {
-  constructor(private readonly deps: { prisma: PrismaClient; pubsub: PubSub; clock: Clock }) {}
+  constructor(private readonly deps: { prisma: PrismaClient; pubsub: PubSub; clock: Clock; changes?: DataChanges }) {}
 
   async record(input: NewSystemEvent): Promise<SystemEvent> {
     const stored = await this.deps.prisma.systemEvent.create({
@@ -60,6 +61,8 @@ export class EventsService {
         timestamp: this.deps.clock.now(),
       },
     });
+    // What is worth an event about a customer (paid, linked, verified...) changed what they read.
+    await this.deps.changes?.customersChanged([stored.userId]);
     await this.deps.pubsub.publish(SYSTEM_EVENTS_TOPIC, stored);
     return stored;
   }

@@ -2,6 +2,7 @@
 // data tool is on, one lead per conversation is stored and written to the completed sheet or the
 // Notion write database. With a model, the model decides through a `record_lead` tool call;
 // offline, a rule finds the details (leadsRules.ts). All of it runs in jobs, after the answer.
+import type { DataChanges } from '../../responseCache.ts';
 import { tool } from '@langchain/core/tools';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -44,6 +45,8 @@ interface LeadCaptureDependencies {
   clock: Clock;
   queue: JobQueue;
   events: EventRecorder;
+  /** Told of each new lead: the owner's cached responses do not list it. */
+  changes?: DataChanges;
   logger: Logger;
   google: Pick<GoogleIntegrations, 'sheetsFor'>;
   notion: NotionData;
@@ -106,6 +109,7 @@ export class LeadCapture {
       if (isUniqueViolation(error)) return;
       throw error;
     }
+    await this.deps.changes?.customersChanged([bot.ownerId]);
     await this.deps.queue.enqueue(DELIVER_QUEUE, { leadId: lead.id }, { jobId: `lead-deliver-${lead.id}` });
   }
 

@@ -1,3 +1,4 @@
+import type { DataChanges } from '../../responseCache.ts';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
@@ -87,6 +88,8 @@ interface CrawlDependencies {
   allowPrivateNetworks: boolean;
   /** The admin's system log: finished and failed crawls are written there. */
   events?: EventRecorder;
+  /** Told of every status change: the owner's cached responses show the old one. */
+  changes?: DataChanges;
   knowledge: {
     indexSections(botId: string, source: KnowledgeSource, sections: { heading: string | null; text: string }[]): Promise<unknown>;
     removeSource(botId: string, source: SourceRef): Promise<void>;
@@ -304,8 +307,9 @@ export class CrawlService {
     await this.publish(crawl);
   }
 
-  private publish(crawl: WebSource): Promise<void> {
-    return this.deps.pubsub.publish(crawlStatusTopic(crawl.botId), crawlStatusEvent(crawl));
+  private async publish(crawl: WebSource): Promise<void> {
+    await this.deps.changes?.botChanged(crawl.botId);
+    await this.deps.pubsub.publish(crawlStatusTopic(crawl.botId), crawlStatusEvent(crawl));
   }
 }
 

@@ -1,3 +1,4 @@
+import type { DataChanges } from '../../responseCache.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -54,6 +55,8 @@ export interface DocumentIngestionDependencies {
   prisma: PrismaClient;
   /** The admin's system log: failed documents are written there. */
   events?: EventRecorder;
+  /** Told of every status change: the owner's cached responses show the old one. */
+  changes?: DataChanges;
   blobs: BlobStore;
   queue: JobQueue;
   pubsub: PubSub;
@@ -271,6 +274,7 @@ export class DocumentIngestion {
 
   async publish(document: Document): Promise<void> {
     try {
+      await this.deps.changes?.botChanged(document.botId);
       await this.deps.pubsub.publish(documentStatusTopic(document.botId), documentStatusEvent(document));
     } catch (error) {
       // Live status is a convenience: the database holds the truth.

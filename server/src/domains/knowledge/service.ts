@@ -1,3 +1,4 @@
+import type { DataChanges } from '../../responseCache.ts';
 import type { Document, Prisma } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
@@ -38,11 +39,12 @@ export class KnowledgeService {
   constructor(
     private readonly platform: KnowledgePlatform,
     events?: EventRecorder,
+    changes?: DataChanges,
   ) {
     const logger = platform.logger.child({ component: 'knowledge' });
     this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings, logger });
     this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
-    this.ingestion = new DocumentIngestion({ ...platform, events, logger, index: this.index });
+    this.ingestion = new DocumentIngestion({ ...platform, events, changes, logger, index: this.index });
   }
 
   // ------------------------------------------------------------ customer-facing (owner-scoped)

@@ -1,0 +1,141 @@
+import type { Viewer } from './domains/auth/service.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import type { Clock } from './platform/clock/index.ts';
+import type { RevocationList } from './platform/revocations/index.ts';
+
+/**
+ * What the writers of a customer's data say when they have written: the customer's cached responses
+ * must not be served any more. Called after the write is committed and before its caller hears of it.
+ */
+export interface DataChanges {
+  /** Something of these customers changed: their account, bots, knowledge, conversations or billing. */
+  customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void>;
+  /** Something of this bot changed (a document's or crawl's status): its owner's responses go. */
+  botChanged(botId: string): Promise<void>;
+  /** Something every customer may read changed: an admin's write. */
+  everythingChanged(): Promise<void>;
+}
+
+export const RESPONSE_CACHE_LIMITS = {
+  /** A response is served for this long at most, even if a change went unannounced. */
+  ttlMs: 10_000,
+  entries: 2_000,
+  bodyBytes: 256 * 1024,
+  /**
+   * A change revokes what was cached until this far ahead of its own clock: replicas' clocks differ
+   * by a few milliseconds, and a response read on one just before a write on another must not pass
+   * for a later one.
+   */
+  clockMarginMs: 100,
+  botOwners: 10_000,
+};
+
+/** What identifies one response: the operation, its variables, and what its headers depend on. */
+export interface CachedRequest {
+  query: string;
+  variables?: unknown;
+  operationName?: string | null;
+  language: string;
+  /** The content type is negotiated from it. */
+  accept: string;
+  /** CORS headers answer it. */
+  origin: string;
+}
+
+export interface CachedResponse {
+  userId: string;
+  body: string;
+  /** As the executed response had them, replayed with the body. */
+  headers: [string, string][];
+  /** When the request that produced it started: a change at or after this time revokes it. */
+  cachedAt: number;
+}
+
+const EVERYONE = 'responses:*';
+const responsesOf = (userId: string) => `responses:${userId}`;
+
+/**
+ * Customers' GraphQL query responses, per customer, for a few seconds: a dashboard reloaded, a screen
+ * opened again or polled answers from here without running its statements again. A response is
+ * served only if nothing of its customer changed since the request that produced it started; the
+ * changes are remembered in the revocation list, so with Redis every replica knows of each one
+ * before the writer answers (one MGET per cached answer). Responses with errors are never kept.
+ */
+export class ResponseCache implements DataChanges {
+  private readonly entries = new Map<string, CachedResponse>();
+  /** A bot's owner never changes, so it is looked up once per bot for `botChanged`. */
+  private readonly botOwners = new Map<string, string | null>();
+
+  constructor(private readonly deps: { revocations: RevocationList; clock: Clock; prisma: PrismaClient }) {}
+
+  /** The key of one customer's request; null for variables too deeply nested to write out (GraphQL refuses them). */
+  keyOf(userId: string, request: CachedRequest): string | null {
+    const { language, accept, origin, operationName, variables, query } = request;
+    let variablesText: string;
+    try {
+      variablesText = JSON.stringify(variables ?? null);
+    } catch {
+      return null;
+    }
+    return [userId, language, accept, origin, operationName ?? '', variablesText, query].join('\u0000');
+  }
+
+  /** The time a request starts at: what it reads is at least this fresh. */
+  now(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  /** The response stored under `key`, if nothing of its customer changed since it was produced. */
+  async read(key: string): Promise<CachedResponse | null> {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.cachedAt + RESPONSE_CACHE_LIMITS.ttlMs <= this.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    const changes = await this.deps.revocations.revokedAt([responsesOf(entry.userId), EVERYONE]);
+    if (changes.some((changedAt) => changedAt !== null && changedAt >= entry.cachedAt)) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry;
+  }
+
+  write(key: string, entry: CachedResponse): void {
+    if (entry.body.length > RESPONSE_CACHE_LIMITS.bodyBytes) return;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // The Map keeps insertion order: the first key is the least recently written.
+    if (this.entries.size > RESPONSE_CACHE_LIMITS.entries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  async customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void> {
+    const keys = [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].map(responsesOf);
+    await this.revoke(keys);
+  }
+
+  async botChanged(botId: string): Promise<void> {
+    let owner = this.botOwners.get(botId);
+    if (owner === undefined) {
+      owner = (await this.deps.prisma.bot.findUnique({ where: { id: botId }, select: { ownerId: true } }))?.ownerId ?? null;
+      if (this.botOwners.size >= RESPONSE_CACHE_LIMITS.botOwners) this.botOwners.clear();
+      this.botOwners.set(botId, owner);
+    }
+    await this.customersChanged([owner]);
+  }
+
+  /** After a write by `viewer`: an admin's may change what any customer reads. */
+  changedBy(viewer: Viewer): Promise<void> {
+    return viewer.role === 'ADMIN' ? this.everythingChanged() : this.customersChanged([viewer.id]);
+  }
+
+  async everythingChanged(): Promise<void> {
+    await this.revoke([EVERYONE]);
+  }
+
+  private async revoke(keys: string[]): Promise<void> {
+    const at = new Date(this.now() + RESPONSE_CACHE_LIMITS.clockMarginMs);
+    const keptFor = RESPONSE_CACHE_LIMITS.ttlMs + RESPONSE_CACHE_LIMITS.clockMarginMs;
+    await Promise.all(keys.map((key) => this.deps.revocations.revoke(key, at, keptFor)));
+  }
+}
