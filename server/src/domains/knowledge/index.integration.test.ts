@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { LexicalEmbeddings } from '../../platform/embeddings/index.ts';
+import { LexicalEmbeddings, searchTermsOf, STEMMING_VERSION } from '../../platform/embeddings/index.ts';
 import {
   ChromaVectorStore,
   startLocalChroma,
@@ -14,7 +14,7 @@ import {
   type VectorMetadata,
   type VectorStore,
 } from '../../platform/vectors/index.ts';
-import { collectionForBot, collectionForModel } from './collections.ts';
+import { collectionForBot, collectionForModel, VECTOR_LAYOUT_VERSION } from './collections.ts';
 import { Retriever } from './retrieval.ts';
 import { KnowledgeIndex, type KnowledgeSource } from './store.ts';
 
@@ -386,5 +386,42 @@ describe('while Chroma is away', () => {
     await index.syncVectors();
     expect(await pendingOf(botId)).toBe(0);
     expect(await vectorIds(index.collectionFor(botId), botId, notes.id)).toEqual(await chunkIdsOf(notes.id));
+  });
+});
+
+describe('full-text probes', () => {
+  it('have statistics to go by on the embedded database too: indexing refreshes them, as autovacuum would', async () => {
+    const refreshing = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(), refreshStatistics: true });
+    const botId = await newBot();
+    await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'public."chunks"\'::regclass');
+    const statistics = () =>
+      prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'chunks' AND attname = 'searchVector'`;
+    expect(await statistics()).toEqual([{ n: 0 }]);
+    await refreshing.indexSections(botId, await newDocument(botId, 'stats.txt'), [
+      { heading: null, text: 'Statistics make the planner wise.' },
+    ]);
+    await vi.waitFor(async () => expect(await statistics()).toEqual([{ n: 1 }]), { timeout: 10_000, interval: 50 });
+  });
+
+  it('leave out a word in more than a thousand chunks, which would read its whole posting list for an arbitrary hundred', async () => {
+    const botId = await newBot();
+    const { id: documentId } = await newDocument(botId, 'catalogue.txt');
+    const contents = [
+      ...Array.from({ length: 1_200 }, (_, index) => `Bicycle model ${index} from the catalogue.`),
+      'The zeppelin hangar stays closed.',
+    ];
+    await prisma.$executeRaw`
+      INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel", "searchTerms", "searchVersion", "vectorLayout")
+      SELECT gen_random_uuid()::text, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, 8, 'catalogue.txt', 'local', t.terms, ${STEMMING_VERSION}, ${VECTOR_LAYOUT_VERSION}
+      FROM unnest(${contents.map((_, index) => index)}::int[], ${contents}::text[], ${contents.map((content) => searchTermsOf(content))}::text[]) AS t(ordinal, content, terms)`;
+    const question = 'Is the bicycle hangar open?';
+    const before = await retriever.textSearch(botId, question, 20, 'en');
+    expect(before).toHaveLength(20);
+
+    await prisma.$executeRawUnsafe('ANALYZE "chunks"');
+    // A new retriever: statistics are read once a minute.
+    const after = await new Retriever({ prisma, vectors, index, logger }).textSearch(botId, question, 20, 'en');
+    const hangar = await prisma.chunk.findFirstOrThrow({ where: { botId, content: { contains: 'hangar' } } });
+    expect(after).toEqual([{ id: hangar.id, rank: expect.any(Number) }]);
   });
 });

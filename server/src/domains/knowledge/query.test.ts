@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionForModel } from './collections.ts';
-import { probeOrder, queryTerms } from './retrieval.ts';
+import { commonWordsOf, probeOrder, queryTerms, soloProbes } from './retrieval.ts';
 
 describe('queryTerms', () => {
   it.each([
@@ -29,6 +29,26 @@ describe('probeOrder', () => {
     { terms: ['one', 'two'], expected: ['one', 'two'] },
   ])('$terms', ({ terms, expected }) => {
     expect(probeOrder(terms)).toEqual(expected);
+  });
+});
+
+describe('soloProbes', () => {
+  const common = new Set(['bike', 'shop']);
+  it.each([
+    { terms: ['bike', 'warranty', 'shop'], expected: ['warranty'] },
+    { terms: ['bike', 'shop'], expected: ['bike', 'shop'] },
+    { terms: ['bike'], expected: ['bike'] },
+    { terms: ['a1', 'b2', 'c3', 'd4', 'e5', 'f6'], expected: ['a1', 'b2', 'c3', 'd4', 'e5'] },
+  ])('$terms', ({ terms, expected }) => {
+    expect(soloProbes(terms, common)).toEqual(expected);
+  });
+});
+
+describe('commonWordsOf', () => {
+  it('keeps the words whose share of the chunks makes more than a thousand of them', () => {
+    expect([...commonWordsOf(['bike', 'shop', 'zeppelin'], [0.5, 0.01, 0.2], 10_000)]).toEqual(['bike', 'zeppelin']);
+    expect([...commonWordsOf(['bike'], [0.5], 1_000)]).toEqual([]);
+    expect([...commonWordsOf(['bike'], [], 100_000)]).toEqual([]);
   });
 });
 

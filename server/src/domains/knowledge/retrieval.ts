@@ -63,6 +63,14 @@ const FULL_TEXT_LIMITS = {
   perProbe: 100,
   /** Words of the question probed one by one (the most telling first, see `probeOrder`). */
   words: 5,
+  /**
+   * A word PostgreSQL's statistics find in more chunks than this (all bots') is not probed alone: the
+   * probe would read its whole posting list to return an arbitrary hundred of them. It still counts
+   * in the all-words probe, where GIN skips through it by the rarer words, and in the ranking.
+   */
+  commonWordChunks: 1_000,
+  /** How long the common words, read from pg_stats, are trusted. */
+  commonWordsTtlMs: 60_000,
 } as const;
 
 /**
@@ -104,6 +112,8 @@ export class Retriever {
     (batch) => this.readChunkBatch(batch),
     MAX_BATCH,
   );
+
+  private commonWords: { words: Promise<Set<string>>; readAt: number } | null = null;
 
   constructor(private readonly deps: RetrieverDependencies) {}
 
@@ -169,10 +179,35 @@ export class Retriever {
   async textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<TextHit[]> {
     const terms = queryTerms(query, language);
     if (terms.length === 0) return [];
-    const words = probeOrder(terms).slice(0, FULL_TEXT_LIMITS.words);
+    const words = soloProbes(terms, await this.common());
     const probes = terms.length > 1 ? [terms.join(' '), ...words] : words;
     const allWords = probes.map((_, index) => terms.length > 1 && index === 0);
     return this.textSearches.run(`${botId} ${limit}`, { botId, limit, probes, allWords, anyWord: terms.join(' or ') });
+  }
+
+  /**
+   * The words in more than FULL_TEXT_LIMITS.commonWordChunks chunks, from the statistics ANALYZE (or
+   * autovacuum) keeps on the tsvector column: none before the first ANALYZE, or when they cannot be read.
+   */
+  private common(): Promise<Set<string>> {
+    const now = Date.now();
+    if (!this.commonWords || now - this.commonWords.readAt > FULL_TEXT_LIMITS.commonWordsTtlMs) {
+      this.commonWords = { readAt: now, words: this.readCommonWords() };
+    }
+    return this.commonWords.words;
+  }
+
+  private async readCommonWords(): Promise<Set<string>> {
+    try {
+      const [stats] = await this.deps.prisma.$queryRaw<{ words: string[] | null; shares: number[] | null; chunks: number }[]>`
+        SELECT s."most_common_elems"::text::text[] AS "words", s."most_common_elem_freqs"::float8[] AS "shares", c."reltuples"::float8 AS "chunks"
+        FROM "pg_stats" s JOIN "pg_class" c ON c."oid" = 'public."chunks"'::regclass
+        WHERE s."schemaname" = 'public' AND s."tablename" = 'chunks' AND s."attname" = 'searchVector'`;
+      return commonWordsOf(stats?.words ?? [], stats?.shares ?? [], stats?.chunks ?? 0);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not read the full-text statistics; every word is probed');
+      return new Set();
+    }
   }
 
   /** Several questions' full-text searches in one bot, in one statement; each question's hits ranked within it. */
@@ -225,6 +260,17 @@ export class Retriever {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }
+}
+
+/** The words whose share of the chunks (pg_stats' element frequencies) makes more than the common-word count. */
+export function commonWordsOf(words: readonly string[], shares: readonly number[], chunks: number): Set<string> {
+  return new Set(words.filter((_, index) => (shares[index] ?? 0) * chunks > FULL_TEXT_LIMITS.commonWordChunks));
+}
+
+/** The words probed alone: the most telling first, common ones left out unless the question has nothing else. */
+export function soloProbes(terms: readonly string[], common: ReadonlySet<string>): string[] {
+  const telling = terms.filter((term) => !common.has(term));
+  return probeOrder(telling.length > 0 ? telling : [...terms]).slice(0, FULL_TEXT_LIMITS.words);
 }
 
 /**

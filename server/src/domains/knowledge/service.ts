@@ -23,7 +23,10 @@ export function ownedDocumentWhere(viewerId: string | null, documentId: string):
 /** How many current documents a new subscriber is sent before live changes. */
 const SUBSCRIPTION_SNAPSHOT_LIMIT = 200;
 
-type KnowledgePlatform = Pick<Platform, 'prisma' | 'blobs' | 'queue' | 'pubsub' | 'clock' | 'logger' | 'vectors' | 'embeddings'>;
+type KnowledgePlatform = Pick<
+  Platform,
+  'prisma' | 'database' | 'blobs' | 'queue' | 'pubsub' | 'clock' | 'logger' | 'vectors' | 'embeddings'
+>;
 
 /**
  * A bot's knowledge. Customer-facing methods take the caller's user id and reach bots only through
@@ -42,7 +45,13 @@ export class KnowledgeService {
     changes?: DataChanges,
   ) {
     const logger = platform.logger.child({ component: 'knowledge' });
-    this.index = new KnowledgeIndex({ prisma: platform.prisma, vectors: platform.vectors, embeddings: platform.embeddings, logger });
+    this.index = new KnowledgeIndex({
+      prisma: platform.prisma,
+      vectors: platform.vectors,
+      embeddings: platform.embeddings,
+      logger,
+      refreshStatistics: platform.database.kind === 'pglite',
+    });
     this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
     this.ingestion = new DocumentIngestion({ ...platform, events, changes, logger, index: this.index });
   }

@@ -46,7 +46,14 @@ export interface KnowledgeIndexDependencies {
   embeddings: Embeddings;
   logger?: Pick<Logger, 'warn'>;
   split?: SplitOptions;
+  /**
+   * Refresh the chunks' planner statistics after indexing (at most every STATISTICS_INTERVAL_MS):
+   * for the embedded database, which has no autovacuum. Retrieval reads its common words from them.
+   */
+  refreshStatistics?: boolean;
 }
+
+const STATISTICS_INTERVAL_MS = 5 * 60_000;
 
 /** Vectors to remove from one collection: a source's, every one of a bot's, or the whole collection. */
 type VectorRemovalDraft = Pick<VectorRemoval, 'collection' | 'botId' | 'sourceId' | 'wholeCollection'>;
@@ -59,6 +66,8 @@ type VectorRemovalDraft = Pick<VectorRemoval, 'collection' | 'botId' | 'sourceId
  * once it is back.
  */
 export class KnowledgeIndex {
+  private statisticsRefreshedAt = -Infinity;
+
   constructor(private readonly deps: KnowledgeIndexDependencies) {}
 
   /** The collection a bot's vectors are written to and searched in. */
@@ -109,6 +118,7 @@ export class KnowledgeIndex {
     // Independent stores, written side by side.
     const [chunksWritten, vectorsWritten] = await Promise.allSettled([writeChunks(), writeVectors()]);
     if (chunksWritten.status === 'rejected') throw chunksWritten.reason;
+    this.refreshStatistics();
     if (vectorsWritten.status === 'fulfilled') return { chunkCount: chunks.length, vectorsPending: false };
     this.deps.logger?.warn(
       { err: vectorsWritten.reason, botId, sourceId: source.id },
@@ -123,6 +133,16 @@ export class KnowledgeIndex {
       }),
     ]);
     return { chunkCount: chunks.length, vectorsPending: true };
+  }
+
+  /** ANALYZE in the background, as autovacuum would (see `refreshStatistics` in the dependencies). */
+  private refreshStatistics(): void {
+    const now = Date.now();
+    if (!this.deps.refreshStatistics || now - this.statisticsRefreshedAt < STATISTICS_INTERVAL_MS) return;
+    this.statisticsRefreshedAt = now;
+    this.deps.prisma.$executeRawUnsafe('ANALYZE "chunks"').catch((error: unknown) => {
+      this.deps.logger?.warn({ err: error }, 'could not refresh the statistics of the chunks');
+    });
   }
 
   /** Removes a source's chunks and its vectors (in every collection it was indexed in). */
