@@ -393,9 +393,11 @@ describe('full-text probes', () => {
   it('have statistics to go by on the embedded database too: indexing refreshes them, as autovacuum would', async () => {
     const refreshing = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(), refreshStatistics: true });
     const botId = await newBot();
-    await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'public."chunks"\'::regclass');
+    await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'"chunks"\'::regclass');
     const statistics = () =>
-      prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'chunks' AND attname = 'searchVector'`;
+      prisma.$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'chunks' AND attname = 'searchVector'`;
     expect(await statistics()).toEqual([{ n: 0 }]);
     await refreshing.indexSections(botId, await newDocument(botId, 'stats.txt'), [
       { heading: null, text: 'Statistics make the planner wise.' },

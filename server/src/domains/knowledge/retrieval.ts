@@ -201,8 +201,10 @@ export class Retriever {
     try {
       const [stats] = await this.deps.prisma.$queryRaw<{ words: string[] | null; shares: number[] | null; chunks: number }[]>`
         SELECT s."most_common_elems"::text::text[] AS "words", s."most_common_elem_freqs"::float8[] AS "shares", c."reltuples"::float8 AS "chunks"
-        FROM "pg_stats" s JOIN "pg_class" c ON c."oid" = 'public."chunks"'::regclass
-        WHERE s."schemaname" = 'public' AND s."tablename" = 'chunks' AND s."attname" = 'searchVector'`;
+        FROM "pg_class" c
+        JOIN "pg_namespace" n ON n."oid" = c."relnamespace"
+        JOIN "pg_stats" s ON s."schemaname" = n."nspname" AND s."tablename" = c."relname" AND s."attname" = 'searchVector'
+        WHERE c."oid" = to_regclass('"chunks"')`;
       return commonWordsOf(stats?.words ?? [], stats?.shares ?? [], stats?.chunks ?? 0);
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'could not read the full-text statistics; every word is probed');
