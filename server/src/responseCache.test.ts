@@ -4,7 +4,9 @@ import { startFakeOpenAI, type FakeOpenAI } from '../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../test/harness.ts';
 import { createDatabase } from './platform/database/index.ts';
 import { applyMigrations } from './platform/database/migrate.ts';
-import { RESPONSE_CACHE_LIMITS } from './responseCache.ts';
+import { systemClock } from './platform/clock/index.ts';
+import { MemoryRevocationList, type RevocationList } from './platform/revocations/index.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './responseCache.ts';
 
 // Counts SQL statements, so it runs on its own embedded database (the pglite project only).
 let server: TestServer;
@@ -218,5 +220,41 @@ describe('a reply from the cache', () => {
     expect(cached.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
     expect(cached.headers.get('content-type')).toBe(executed.headers.get('content-type'));
     expect(await cached.text()).toBe(await executed.text());
+  });
+});
+
+describe('the response cache on its own', () => {
+  const silent = { warn: () => {}, info: () => {} };
+  const entry = (body: string) => ({ userId: 'customer', body, headers: [] as [string, string][], cachedAt: Date.now() - 1_000 });
+
+  it('answers its writers while the record of changes is unreachable, and serves nothing it kept meanwhile', async () => {
+    const unreachable = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    const revocations: RevocationList = {
+      revoke: () => Promise.reject(unreachable),
+      revokedAt: () => Promise.reject(unreachable),
+      close: async () => {},
+    };
+    const cache = new ResponseCache({ revocations, clock: systemClock, prisma: server.platform.prisma, logger: silent });
+    cache.write('key', entry('{"data":{}}'));
+    await expect(cache.customersChanged(['customer'])).resolves.toBeUndefined();
+    await expect(cache.read('key')).resolves.toBeNull();
+    cache.write('key', entry('{"data":{}}'));
+    await expect(cache.read('key')).resolves.toBeNull();
+  });
+
+  it('keeps the newest answers within its byte budget', async () => {
+    const cache = new ResponseCache({
+      revocations: new MemoryRevocationList(),
+      clock: systemClock,
+      prisma: server.platform.prisma,
+      logger: silent,
+    });
+    const body = 'x'.repeat(RESPONSE_CACHE_LIMITS.bodyBytes);
+    const count = Math.ceil(RESPONSE_CACHE_LIMITS.totalBytes / body.length) + 1;
+    for (let index = 0; index < count; index++) cache.write(`key-${index}`, entry(body));
+    await expect(cache.read('key-0')).resolves.toBeNull();
+    await expect(cache.read(`key-${count - 1}`)).resolves.toMatchObject({ body });
+    cache.write('too-large', entry(`${body}x`));
+    await expect(cache.read('too-large')).resolves.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { Viewer } from './domains/auth/service.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { Clock } from './platform/clock/index.ts';
+import { Outage, type OutageLogger } from './platform/outage.ts';
 import type { RevocationList } from './platform/revocations/index.ts';
 
 /**
@@ -20,7 +21,10 @@ export const RESPONSE_CACHE_LIMITS = {
   /** A response is served for this long at most, even if a change went unannounced. */
   ttlMs: 10_000,
   entries: 2_000,
+  /** Larger answers (in UTF-16 code units, as strings are kept) are not kept. */
   bodyBytes: 256 * 1024,
+  /** All the kept answers together: the oldest go first. */
+  totalBytes: 32 * 1024 * 1024,
   /**
    * A change revokes what was cached until this far ahead of its own clock: replicas' clocks differ
    * by a few milliseconds, and a response read on one just before a write on another must not pass
@@ -65,8 +69,18 @@ export class ResponseCache implements DataChanges {
   private readonly entries = new Map<string, CachedResponse>();
   /** A bot's owner never changes, so it is looked up once per bot for `botChanged`. */
   private readonly botOwners = new Map<string, string | null>();
+  private readonly outage: Outage;
+  private bytes = 0;
 
-  constructor(private readonly deps: { revocations: RevocationList; clock: Clock; prisma: PrismaClient }) {}
+  constructor(private readonly deps: { revocations: RevocationList; clock: Clock; prisma: PrismaClient; logger: OutageLogger }) {
+    this.outage = new Outage(
+      {
+        started: 'the record of data changes is unreachable (Redis); GraphQL answers are not cached meanwhile',
+        ended: 'the record of data changes is reachable again',
+      },
+      deps.logger,
+    );
+  }
 
   /** The key of one customer's request; null for variables too deeply nested to write out (GraphQL refuses them). */
   keyOf(userId: string, request: CachedRequest): string | null {
@@ -90,23 +104,34 @@ export class ResponseCache implements DataChanges {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (entry.cachedAt + RESPONSE_CACHE_LIMITS.ttlMs <= this.now()) {
-      this.entries.delete(key);
+      this.forget(key);
       return null;
     }
-    const changes = await this.deps.revocations.revokedAt([responsesOf(entry.userId), EVERYONE]);
+    let changes: (number | null)[];
+    try {
+      if (this.outage.skipping) return null;
+      changes = await this.deps.revocations.revokedAt([responsesOf(entry.userId), EVERYONE]);
+      this.outage.answered();
+    } catch (error) {
+      this.unreachable(error);
+      return null;
+    }
     if (changes.some((changedAt) => changedAt !== null && changedAt >= entry.cachedAt)) {
-      this.entries.delete(key);
+      this.forget(key);
       return null;
     }
     return entry;
   }
 
   write(key: string, entry: CachedResponse): void {
-    if (entry.body.length > RESPONSE_CACHE_LIMITS.bodyBytes) return;
-    this.entries.delete(key);
+    if (entry.body.length > RESPONSE_CACHE_LIMITS.bodyBytes || this.outage.skipping) return;
+    this.forget(key);
     this.entries.set(key, entry);
+    this.bytes += entry.body.length;
     // The Map keeps insertion order: the first key is the least recently written.
-    if (this.entries.size > RESPONSE_CACHE_LIMITS.entries) this.entries.delete(this.entries.keys().next().value!);
+    while (this.entries.size > RESPONSE_CACHE_LIMITS.entries || this.bytes > RESPONSE_CACHE_LIMITS.totalBytes) {
+      this.forget(this.entries.keys().next().value!);
+    }
   }
 
   async customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void> {
@@ -133,9 +158,30 @@ export class ResponseCache implements DataChanges {
     await this.revoke([EVERYONE]);
   }
 
+  /**
+   * A change that cannot be recorded does not fail its writer (its data is written): this replica
+   * forgets what it kept, and the others, which cannot read the record either, serve nothing kept.
+   */
   private async revoke(keys: string[]): Promise<void> {
     const at = new Date(this.now() + RESPONSE_CACHE_LIMITS.clockMarginMs);
     const keptFor = RESPONSE_CACHE_LIMITS.ttlMs + RESPONSE_CACHE_LIMITS.clockMarginMs;
-    await Promise.all(keys.map((key) => this.deps.revocations.revoke(key, at, keptFor)));
+    try {
+      await Promise.all(keys.map((key) => this.deps.revocations.revoke(key, at, keptFor)));
+    } catch (error) {
+      this.unreachable(error);
+    }
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+
+  private unreachable(error: unknown): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.outage.failed(error);
   }
 }

@@ -46,7 +46,12 @@ export interface Services {
 
 export function createServices(platform: Platform): Services {
   const { prisma, clock, config } = platform;
-  const responses = new ResponseCache({ revocations: platform.revocations, clock, prisma });
+  const responses = new ResponseCache({
+    revocations: platform.revocations,
+    clock,
+    prisma,
+    logger: platform.logger.child({ component: 'responseCache' }),
+  });
   const events = new EventsService({ prisma, clock, pubsub: platform.pubsub, changes: responses });
   const rateLimiter = recordingRefusals(platform.rateLimiter, events, (error) =>
     platform.logger.warn({ err: error }, 'could not record a rate-limit refusal'),
