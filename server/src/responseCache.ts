@@ -107,9 +107,9 @@ export class ResponseCache implements DataChanges {
       this.forget(key);
       return null;
     }
+    if (this.outage.skipping) return null;
     let changes: (number | null)[];
     try {
-      if (this.outage.skipping) return null;
       changes = await this.deps.revocations.revokedAt([responsesOf(entry.userId), EVERYONE]);
       this.outage.answered();
     } catch (error) {

@@ -1,4 +1,3 @@
-import type { DataChanges } from '../../responseCache.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
@@ -30,6 +29,7 @@ import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
+import type { DataChanges } from '../../responseCache.ts';
 import {
   readAnswerRows,
   readRecentTurns,

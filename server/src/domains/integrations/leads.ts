@@ -2,7 +2,6 @@
 // data tool is on, one lead per conversation is stored and written to the completed sheet or the
 // Notion write database. With a model, the model decides through a `record_lead` tool call;
 // offline, a rule finds the details (leadsRules.ts). All of it runs in jobs, after the answer.
-import type { DataChanges } from '../../responseCache.ts';
 import { tool } from '@langchain/core/tools';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
+import type { DataChanges } from '../../responseCache.ts';
 import type { Exchange } from '../chat/service.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { EVENT_CATEGORY, type ActiveTool, type DataToolService } from './dataTool.ts';

@@ -1,4 +1,3 @@
-import type { DataChanges } from '../../responseCache.ts';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
@@ -7,6 +6,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
+import type { DataChanges } from '../../responseCache.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';

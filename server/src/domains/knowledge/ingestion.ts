@@ -1,4 +1,3 @@
-import type { DataChanges } from '../../responseCache.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts'
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
+import type { DataChanges } from '../../responseCache.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';

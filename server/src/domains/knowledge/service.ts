@@ -1,10 +1,10 @@
-import type { DataChanges } from '../../responseCache.ts';
 import type { Document, Prisma } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
+import type { DataChanges } from '../../responseCache.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
