@@ -1,10 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchRow } from './knowledge.ts';
 import {
+  addCpu,
   cpuMeter,
   firstTokens,
   startReferenceChatServer,
   throughput,
+  type CpuSpent,
   type RecordedAnswer,
   type Throughput,
   type Visitor,
@@ -110,11 +112,13 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       delay.enable();
       const ourFirst = await firstTokens(chatUrl, burst);
       const driver = databaseDriver(bench.database);
-      const cpu = cpuMeter(driver.kind === 'postgres' ? new URL(driver.url).pathname.slice(1) : undefined);
+      const postgresDatabase = driver.kind === 'postgres' ? new URL(driver.url).pathname.slice(1) : undefined;
       const referenceRates: Throughput[] = [];
       const ourRates: Throughput[] = [];
+      let spent: CpuSpent | null = null;
       for (const [index, steady] of rounds.entries()) {
         referenceRates.push(await throughput(reference.url, Array(REFERENCE_REPEATS).fill(steady).flat(), AT_ONCE));
+        const cpu = cpuMeter(postgresDatabase);
         ourRates.push(
           await profiler.during(
             `chat-${label}-${index + 1}`,
@@ -122,8 +126,9 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
             (result) => result.answers,
           ),
         );
+        const measured = cpu?.stop();
+        spent = measured ? addCpu(spent, measured) : null;
       }
-      const spent = cpu?.stop();
       profiler.print(`widget chat answers on ${label}`);
       delay.disable();
 
@@ -140,6 +145,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       const rate = (rates: Throughput[]) => median(rates.map((item) => item.answersPerSecond));
       const ratio = rate(ourRates) / rate(referenceRates);
       const answered = ourRates.reduce((sum, item) => sum + item.answers, 0);
+      const loadCpu = ourRates.reduce((sum, item) => sum + item.loadCpuMs, 0);
       const perSecond = (rates: Throughput[]) => rates.map((item) => Math.round(item.answersPerSecond)).join('/');
       const p50 = percentile(ourFirst.sorted, 0.5);
       const p95 = percentile(ourFirst.sorted, 0.95);
@@ -157,7 +163,10 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
             `${perAnswer} SQL statements per answer; event loop delay p99 ${round(delay.percentile(99) / 1e6)} ms, max ${round(delay.max / 1e6)} ms` +
             (spent
               ? `; CPU per answer: server main thread ${round(spent.mainThread / answered, 2)} ms, Chroma ${round(spent.chroma / answered, 2)} ms` +
-                (label === 'PostgreSQL' ? `, PostgreSQL ${round(spent.postgres / answered, 2)} ms` : '')
+                (label === 'PostgreSQL' ? `, PostgreSQL ${round(spent.postgres / answered, 2)} ms` : '') +
+                `, the load generator ${round(loadCpu / answered, 2)} ms, the process's other threads (${label === 'PGlite' ? 'PGlite, ' : ''}` +
+                `V8's and libuv's helpers) ${round((spent.otherThreads - loadCpu) / answered, 2)} ms` +
+                `, whole machine ${round(spent.machine / answered, 2)} ms`
               : ''),
         },
         {

@@ -4,7 +4,7 @@
 // a server on the bench's event loop; both servers get the same load from the same generator.
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { procStat, startReferenceProcess, type ReferenceServer } from './throughput.ts';
+import { procStat, startReferenceProcess, ticksPerSecond, type ReferenceServer } from './throughput.ts';
 
 /** One virtual visitor: their own address and session, and the questions they send one after the other. */
 export interface Visitor {
@@ -24,6 +24,8 @@ export interface FirstTokens {
 export interface Throughput {
   answersPerSecond: number;
   answers: number;
+  /** CPU milliseconds the load generator's own thread spent (NaN where /proc is not there). */
+  loadCpuMs: number;
   failed: number;
   firstFailure?: string;
 }
@@ -37,7 +39,17 @@ const LOAD = `
 const http = require('node:http');
 const { performance } = require('node:perf_hooks');
 const { parentPort, workerData } = require('node:worker_threads');
-const { mode, url, visitors, atOnce } = workerData;
+const { readFileSync } = require('node:fs');
+const { mode, url, visitors, atOnce, ticksPerSecond } = workerData;
+const threadCpuMs = () => {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+  } catch {
+    return NaN;
+  }
+};
 const agent = new http.Agent({ keepAlive: true, maxSockets: atOnce });
 const target = new URL(url);
 let failed = 0;
@@ -78,6 +90,7 @@ const run = async () => {
   let next = 0;
   let answers = 0;
   const started = performance.now();
+  const cpuAtStart = threadCpuMs();
   await Promise.all(Array.from({ length: atOnce }, async () => {
     while (next < visitors.length) {
       const visitor = visitors[next++];
@@ -85,13 +98,13 @@ const run = async () => {
     }
   }));
   const seconds = (performance.now() - started) / 1000;
-  return { answersPerSecond: answers / seconds, answers, failed, firstFailure };
+  return { answersPerSecond: answers / seconds, answers, loadCpuMs: threadCpuMs() - cpuAtStart, failed, firstFailure };
 };
 run().then((result) => { agent.destroy(); parentPort.postMessage(result); });
 `;
 
-function load<T>(workerData: { mode: 'burst' | 'steady'; url: string; visitors: Visitor[]; atOnce: number }): Promise<T> {
-  const worker = new Worker(LOAD, { eval: true, workerData });
+function load<T>(data: { mode: 'burst' | 'steady'; url: string; visitors: Visitor[]; atOnce: number }): Promise<T> {
+  const worker = new Worker(LOAD, { eval: true, workerData: { ...data, ticksPerSecond: ticksPerSecond() } });
   return new Promise<T>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -145,16 +158,36 @@ export async function startReferenceChatServer(answer: RecordedAnswer): Promise<
   };
 }
 
-/** CPU milliseconds spent, by whom: this process's main thread (the server under test), its Chroma child, PostgreSQL. */
+/**
+ * CPU milliseconds spent, by whom: this process's main thread (the server under test), its other
+ * threads (the load generator, PGlite's worker, V8's and libuv's helpers), its Chroma child,
+ * PostgreSQL, and the whole machine (the kernel's network work included).
+ */
 export interface CpuSpent {
   mainThread: number;
+  otherThreads: number;
   chroma: number;
   /** The backends serving `database` (PostgreSQL only). */
   postgres: number;
+  machine: number;
+}
+
+/** Busy CPU milliseconds of every core since boot (all but idle and iowait), from /proc/stat. */
+function machineCpuMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const busy = ticks.reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
+  return (busy / ticksPerSecond()) * 1000;
 }
 
 function cpuNow(database: string | undefined): CpuSpent {
-  const spent: CpuSpent = { mainThread: procStat(`/proc/self/task/${process.pid}/stat`).cpuMs, chroma: 0, postgres: 0 };
+  const mainThread = procStat(`/proc/self/task/${process.pid}/stat`).cpuMs;
+  const spent: CpuSpent = {
+    mainThread,
+    otherThreads: procStat('/proc/self/stat').cpuMs - mainThread,
+    chroma: 0,
+    postgres: 0,
+    machine: machineCpuMs(),
+  };
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const { cpuMs: ms, ppid, comm } = procStat(`/proc/${pid}/stat`);
@@ -166,6 +199,18 @@ function cpuNow(database: string | undefined): CpuSpent {
     }
   }
   return spent;
+}
+
+/** Two measurements added up (the first may be none yet). */
+export function addCpu(sum: CpuSpent | null, more: CpuSpent): CpuSpent {
+  if (!sum) return more;
+  return {
+    mainThread: sum.mainThread + more.mainThread,
+    otherThreads: sum.otherThreads + more.otherThreads,
+    chroma: sum.chroma + more.chroma,
+    postgres: sum.postgres + more.postgres,
+    machine: sum.machine + more.machine,
+  };
 }
 
 /**
@@ -181,8 +226,10 @@ export function cpuMeter(postgresDatabase?: string): { stop(): CpuSpent } | null
         const end = cpuNow(postgresDatabase);
         return {
           mainThread: end.mainThread - start.mainThread,
+          otherThreads: end.otherThreads - start.otherThreads,
           chroma: end.chroma - start.chroma,
           postgres: end.postgres - start.postgres,
+          machine: end.machine - start.machine,
         };
       },
     };

@@ -185,7 +185,7 @@ export const median = (values: number[]) => [...values].sort((left, right) => le
 // ---------------------------------------------------------------- CPU time (Linux /proc)
 
 let clockTicks: number | undefined;
-function ticksPerSecond(): number {
+export function ticksPerSecond(): number {
   if (clockTicks === undefined) {
     try {
       clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;

@@ -75,6 +75,19 @@ describe('BatchWhileBusy', () => {
     await expect(third).resolves.toBe('C');
   });
 
+  it('sends the calls of a failed batch again alone with aloneAfterFailure: only the one that fails alone fails', async () => {
+    const batches: string[][] = [];
+    const send = async (inputs: string[]) => {
+      batches.push(inputs);
+      if (inputs.includes('bad')) throw new Error(`cannot take ${inputs.join(', ')}`);
+      return inputs.map((input) => input.toUpperCase());
+    };
+    const batcher = new BatchWhileBusy(send, 10, { aloneAfterFailure: true });
+    const answers = ['a', 'b', 'bad', 'c'].map((input) => batcher.run('line', input).catch((error: Error) => error.message));
+    await expect(Promise.all(answers)).resolves.toEqual(['A', 'B', 'cannot take bad', 'C']);
+    expect(batches).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+
   it('fails a batch answered with the wrong number of outputs rather than mismatch them', async () => {
     const { send, answerNext } = controlledSend();
     const batcher = new BatchWhileBusy(send, 10);

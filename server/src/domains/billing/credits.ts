@@ -25,7 +25,7 @@ import { isTrialCharge, trialChargeDescription } from './trial.ts';
 /**
  * How the chat domain must pay for a customer's AI answers:
  * - `credits`: the platform's AI service, paid per answer (402 when short): the chat domain checks
- *   `payingStanding` before answering and takes `usageChargeSql` with the answer's rows.
+ *   `payingStanding` before answering and takes `usageChargesSql` with the answer's rows.
  *   Credit mode, and subscription mode without a paid active subscription (a free trial included:
  *   its trial credits are spent first).
  * - `own_key`: subscription mode with the customer's own provider key: call the provider with
@@ -118,11 +118,10 @@ export class CreditService {
   /**
    * Takes the credits a usage costs, priced with the credit rates: from the running free trial's
    * credits when they cover it, else from the paid balance. One statement, the one an answer takes
-   * with its rows (`usageChargeSql`): a conditional UPDATE (`trialCredits - trialCreditsUsed >= cost`,
-   * else `total - used >= cost`) and the ledger entry, so concurrent charges can never take either
-   * below zero. Refuses with
-   * PaymentRequiredError (402) when neither covers it. Idempotent: a key that was already charged
-   * answers `duplicate: true` and takes nothing.
+   * with its rows (`usageChargesSql`): the balances locked, then the trial's credits taken when they
+   * cover it, else the paid balance when it does, and the ledger entry, so concurrent charges can
+   * never take either below zero. Refuses with PaymentRequiredError (402) when neither covers it.
+   * Idempotent: a key that was already charged answers `duplicate: true` and takes nothing.
    */
   async charge(userId: string, rawUsage: UsageCharge): Promise<ChargeResult> {
     const usage = parseInput(chargeInput, rawUsage);
@@ -132,20 +131,15 @@ export class CreditService {
     const cost = priceUsage(rates, usage);
     if (cost.isZero()) return { entryId: null, charged: 0, balance: await this.balance(userId), duplicate: false, paidFrom: 'credits' };
     const entryId = uuidv7();
-    const taken = usageChargeSql({
-      userId,
-      cost,
-      idempotencyKey: usage.idempotencyKey,
-      description: usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`,
-      entryId,
-      now: this.deps.clock.now(),
-    });
+    const description = usage.description ?? `${usage.usageType}: ${usage.units} ${usage.unitName ?? DEFAULT_USAGE_UNIT}`;
+    const taken = usageChargesSql(userId, [{ cost, idempotencyKey: usage.idempotencyKey, description, entryId }], this.deps.clock.now());
     try {
-      const [row] = await this.deps.prisma.$queryRaw<{ charged: string; fromTrial: boolean; balance: string | null }[]>`
+      const [row] = await this.deps.prisma.$queryRaw<{ charged: string | null; fromTrial: boolean | null; balance: string | null }[]>`
         WITH ${taken.ctes}
-        SELECT (${taken.charged})::text AS "charged", ${taken.fromTrial} AS "fromTrial", (${taken.balanceAfter})::text AS "balance"`;
+        SELECT (SELECT "cost" FROM billing_taken)::text AS "charged", (SELECT "fromTrial" FROM billing_taken) AS "fromTrial",
+          (${taken.balanceAfter})::text AS "balance"`;
       const balance = new Decimal(row!.balance ?? 0);
-      if (new Decimal(row!.charged).isZero()) throw billingErrors.insufficientCredits(cost, balance);
+      if (row!.charged === null) throw billingErrors.insufficientCredits(cost, balance);
       return {
         entryId,
         charged: cost.toNumber(),
@@ -352,71 +346,97 @@ export function uncoveredUsageError(standing: PayingStanding): Error | null {
   return standing.covered ? null : billingErrors.insufficientCredits(standing.cost, standing.balance);
 }
 
+/** One usage to charge a customer, with the others of one statement (see `usageChargesSql`). */
 export interface UsageChargeInput {
-  userId: string;
   cost: Decimal;
   /** Unique per chargeable event: the statement fails as a whole when it was used already. */
   idempotencyKey: string;
   description: string;
   /** The ledger entry's id (the caller makes it, as Prisma would). */
   entryId: string;
-  now: Date;
 }
 
-export interface UsageChargeSql {
-  /** Common table expressions for the caller's `WITH`: the conditional balance updates and the ledger entry. */
+export interface UsageChargesSql {
+  /**
+   * Common table expressions for the caller's `WITH`: the customer's balances locked, the charges
+   * shared out, the balance updates and the ledger entries. Ends with `billing_taken`: one row per
+   * charge taken, ("ordinal", "cost", "fromTrial"), `ordinal` being the charge's place in the list
+   * from 1; a charge without a row took nothing.
+   */
   ctes: Prisma.Sql;
-  /** An SQL expression for the credits taken (0 when neither the trial nor the balance covered the cost any longer). */
-  charged: Prisma.Sql;
-  /** An SQL boolean: the running trial's credits paid it. */
-  fromTrial: Prisma.Sql;
-  /** An SQL expression for the paid balance after the charge (trial credits are not in it); null without settings. */
+  /** An SQL expression for the paid balance after the charges (trial credits are not in it); null without settings. */
   balanceAfter: Prisma.Sql;
 }
 
 /**
- * `charge` as parts of the caller's one statement, so that a usage and what it paid for are written
- * together or not at all: from the running trial's credits when they cover it, else from the paid
- * balance, never taking either below zero (the conditions hold under concurrent charges: each UPDATE
- * re-checks its row once it holds its lock). When neither covers it any longer (charges racing an
- * empty balance), nothing is taken and no entry is written: `charged` is 0.
+ * `charge` as parts of the caller's one statement, so that usages and what they paid for are
+ * written together or not at all; several usages of one customer at once (the answers a busy bot
+ * gave meanwhile, see chat/records.ts). The customer's running trial and paid balance are locked
+ * and read as they are once locked (a concurrent statement's charges counted), then the charges,
+ * in their order, are taken from the trial's credits while they cover them, the next ones from the
+ * paid balance while it covers them; those neither covers any longer (charges racing an empty
+ * balance) take nothing and write no entry. Neither balance goes below zero.
  */
-export function usageChargeSql(charge: UsageChargeInput): UsageChargeSql {
-  const { userId, now } = charge;
-  const cost = charge.cost.toString();
+export function usageChargesSql(userId: string, charges: readonly UsageChargeInput[], now: Date): UsageChargesSql {
   const ctes = Prisma.sql`
+    billing_charges AS MATERIALIZED (
+      SELECT c."ordinal"::int AS "ordinal", c."cost", c."idempotencyKey", c."description", c."trialDescription", c."entryId",
+        sum(c."cost") OVER (ORDER BY c."ordinal") AS "upTo"
+      FROM unnest(${charges.map((charge) => charge.cost.toString())}::numeric[], ${charges.map((charge) => charge.idempotencyKey)}::text[],
+        ${charges.map((charge) => charge.description)}::text[], ${charges.map((charge) => trialChargeDescription(charge.description))}::text[],
+        ${charges.map((charge) => charge.entryId)}::text[])
+        WITH ORDINALITY AS c("cost", "idempotencyKey", "description", "trialDescription", "entryId", "ordinal")
+    ),
+    billing_trial_left AS MATERIALIZED (
+      SELECT "id", "trialCredits" - "trialCreditsUsed" AS "left"
+      FROM "subscriptions"
+      WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${now} AND EXISTS (SELECT 1 FROM billing_charges)
+      ORDER BY "expiresAt" DESC
+      LIMIT 1
+      FOR UPDATE
+    ),
+    billing_from_trial AS MATERIALIZED (
+      SELECT c."ordinal", c."cost" FROM billing_charges c JOIN billing_trial_left t ON c."upTo" <= t."left"
+    ),
+    billing_paid_left AS MATERIALIZED (
+      SELECT "totalCredits" - "usedCredits" AS "left" FROM "billing_settings" WHERE "userId" = ${userId} FOR UPDATE
+    ),
+    billing_from_paid AS MATERIALIZED (
+      SELECT r."ordinal", r."cost"
+      FROM (
+        SELECT c."ordinal", c."cost", sum(c."cost") OVER (ORDER BY c."ordinal") AS "upTo"
+        FROM billing_charges c
+        WHERE c."ordinal" NOT IN (SELECT "ordinal" FROM billing_from_trial)
+      ) r
+      JOIN billing_paid_left p ON r."upTo" <= p."left"
+    ),
     billing_trial AS (
       UPDATE "subscriptions"
-      SET "trialCreditsUsed" = "trialCreditsUsed" + ${cost}::numeric, "updatedAt" = ${now}
-      WHERE "id" = (
-        SELECT "id" FROM "subscriptions"
-        WHERE "userId" = ${userId} AND "status" = 'trialing' AND "expiresAt" > ${now}
-        ORDER BY "expiresAt" DESC LIMIT 1
-      ) AND "trialCreditsUsed" + ${cost}::numeric <= "trialCredits"
+      SET "trialCreditsUsed" = "trialCreditsUsed" + (SELECT sum("cost") FROM billing_from_trial), "updatedAt" = ${now}
+      WHERE "id" = (SELECT "id" FROM billing_trial_left) AND EXISTS (SELECT 1 FROM billing_from_trial)
       RETURNING "id"
     ),
     billing_paid AS (
       UPDATE "billing_settings"
-      SET "usedCredits" = "usedCredits" + ${cost}::numeric, "updatedAt" = ${now}
-      WHERE "userId" = ${userId} AND "totalCredits" - "usedCredits" >= ${cost}::numeric AND NOT EXISTS (SELECT 1 FROM billing_trial)
-      RETURNING "totalCredits" - "usedCredits" AS "balance"
+      SET "usedCredits" = "usedCredits" + (SELECT sum("cost") FROM billing_from_paid), "updatedAt" = ${now}
+      WHERE "userId" = ${userId} AND EXISTS (SELECT 1 FROM billing_from_paid)
+      RETURNING "userId"
+    ),
+    billing_taken AS MATERIALIZED (
+      SELECT "ordinal", "cost", true AS "fromTrial" FROM billing_from_trial
+      UNION ALL
+      SELECT "ordinal", "cost", false AS "fromTrial" FROM billing_from_paid
     ),
     billing_usage AS (
       INSERT INTO "credit_ledger_entries" ("id", "userId", "kind", "amount", "idempotencyKey", "description", "createdAt")
-      SELECT ${charge.entryId}, ${userId}, 'usage'::"LedgerKind", -${cost}::numeric, ${charge.idempotencyKey},
-        CASE WHEN EXISTS (SELECT 1 FROM billing_trial) THEN ${trialChargeDescription(charge.description)} ELSE ${charge.description} END,
-        ${now}
-      WHERE EXISTS (SELECT 1 FROM billing_trial) OR EXISTS (SELECT 1 FROM billing_paid)
-      RETURNING "amount"
+      SELECT c."entryId", ${userId}, 'usage'::"LedgerKind", -t."cost", c."idempotencyKey",
+        CASE WHEN t."fromTrial" THEN c."trialDescription" ELSE c."description" END, ${now}
+      FROM billing_taken t
+      JOIN billing_charges c ON c."ordinal" = t."ordinal"
+      RETURNING "id"
     )`;
   return {
     ctes,
-    charged: Prisma.sql`COALESCE((SELECT -"amount" FROM billing_usage), 0)`,
-    fromTrial: Prisma.sql`EXISTS (SELECT 1 FROM billing_trial)`,
-    // The statement's snapshot holds the balance from before its own update: the update's RETURNING says the new one.
-    balanceAfter: Prisma.sql`COALESCE(
-      (SELECT "balance" FROM billing_paid),
-      (SELECT "totalCredits" - "usedCredits" FROM "billing_settings" WHERE "userId" = ${userId})
-    )`,
+    balanceAfter: Prisma.sql`(SELECT "left" FROM billing_paid_left) - COALESCE((SELECT sum("cost") FROM billing_from_paid), 0)`,
   };
 }

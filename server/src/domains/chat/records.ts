@@ -3,10 +3,11 @@
 // stored (its ciphertext, to know whether the one in memory is still it); a bot that remembers
 // conversations and answers with a model reads the last turns too, beside retrieval. After the
 // answer has streamed, one write of the question, the answer, the conversation's activity and the
-// charge (billing's part, see usageChargeSql): all of them, or none.
+// charge (billing's part, see usageChargesSql): all of them, or none; the answers of a busy bot
+// share that write (see writeExchanges).
 import { Prisma, type Bot, type Channel, type ChatMessage, type ChatSession, type PrismaClient } from '../../generated/prisma/client.ts';
 import { ADMIN_CONFIG_KEYS } from '../admin/config.ts';
-import { payingStandingSql, usageChargeSql, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
+import { payingStandingSql, usageChargesSql, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
 import type { Turn } from './engine.ts';
 import type { Citation } from './passages.ts';
 
@@ -158,7 +159,9 @@ export interface ExchangeRecord {
     model: string;
   };
   /** The answer's price, taken in the same statement; null when nobody is charged. */
-  charge: UsageChargeInput | null;
+  charge: (UsageChargeInput & { userId: string }) | null;
+  /** The platform's clock when the answer was written (the charge's time). */
+  now: Date;
 }
 
 export interface WrittenExchange {
@@ -167,40 +170,94 @@ export interface WrittenExchange {
 }
 
 /**
- * One statement: the charge (if any), the conversation (opened, or its last activity moved), and the
- * question with its answer. The answer's cost is what the charge took: 0 when nothing was charged,
- * or when the credits ran out between the read and this write (the answer's `costCredits` says so).
+ * One statement for several exchanges (the answers a busy bot gave while the last write was out,
+ * see the chat service): the charges (of one customer at most: its balances are locked once),
+ * the conversations (opened, or their last activity moved), and each question with its answer.
+ * All of them or none. An answer's cost is what its charge took: 0 when nothing was charged, or
+ * when the credits ran out between the read and this write (the answer's `costCredits` says so).
  */
-export async function writeExchange(prisma: PrismaClient, exchange: ExchangeRecord): Promise<WrittenExchange> {
-  const { question, answer, session, opening, lastMessageAt } = exchange;
-  const charge = exchange.charge ? usageChargeSql(exchange.charge) : null;
-  const charged = charge ? charge.charged : Prisma.sql`0`;
-  const conversation = opening
-    ? Prisma.sql`
-        INSERT INTO "chat_sessions" ("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
-        VALUES (${opening.id}, ${opening.botId}, ${opening.channel}::text::"Channel", ${opening.tokenHash}, ${opening.visitorName},
-          ${opening.visitorEmail}, ${opening.phoneNumber}, ${opening.createdAt}, ${lastMessageAt})
-        RETURNING "id"`
-    : Prisma.sql`UPDATE "chat_sessions" SET "lastMessageAt" = ${lastMessageAt} WHERE "id" = ${session.id} RETURNING "id"`;
-  const rows = await prisma.$queryRaw<{ charged: string; sessions: number }[]>`
-    WITH ${charge ? Prisma.sql`${charge.ctes},` : Prisma.empty}
-    conversation AS (${conversation}),
+export async function writeExchanges(prisma: PrismaClient, exchanges: readonly ExchangeRecord[]): Promise<WrittenExchange[]> {
+  const charged = exchanges.filter((exchange) => exchange.charge);
+  const payers = new Set(charged.map((exchange) => exchange.charge!.userId));
+  if (payers.size > 1) throw new Error('one statement charges one customer');
+  const chargeOrdinal = new Map(charged.map((exchange, index) => [exchange, index + 1]));
+  const charges = usageChargesSql(
+    [...payers][0] ?? '',
+    charged.map((exchange) => exchange.charge!),
+    charged[0]?.now ?? new Date(0),
+  );
+  const openings = exchanges.flatMap((exchange) =>
+    exchange.opening ? [{ ...exchange.opening, lastMessageAt: exchange.lastMessageAt }] : [],
+  );
+  const touched = exchanges.filter((exchange) => !exchange.opening);
+  const column = <T>(read: (exchange: ExchangeRecord) => T) => exchanges.map(read);
+  const rows = await prisma.$queryRaw<{ charged: string; found: boolean }[]>`
+    WITH ${charges.ctes},
+    opened AS (
+      INSERT INTO "chat_sessions" ("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
+      SELECT o."id", o."botId", o."channel"::"Channel", o."tokenHash", o."visitorName", o."visitorEmail", o."phoneNumber", o."createdAt", o."lastMessageAt"
+      FROM unnest(${openings.map((opening) => opening.id)}::text[], ${openings.map((opening) => opening.botId)}::text[],
+        ${openings.map((opening) => opening.channel)}::text[], ${openings.map((opening) => opening.tokenHash)}::text[],
+        ${openings.map((opening) => opening.visitorName)}::text[], ${openings.map((opening) => opening.visitorEmail)}::text[],
+        ${openings.map((opening) => opening.phoneNumber)}::text[], ${openings.map((opening) => opening.createdAt.toISOString())}::timestamp(3)[],
+        ${openings.map((opening) => opening.lastMessageAt.toISOString())}::timestamp(3)[])
+        AS o("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
+      RETURNING "id"
+    ),
+    touched AS (
+      UPDATE "chat_sessions" s SET "lastMessageAt" = t."at"
+      FROM (
+        SELECT "id", max("at") AS "at"
+        FROM unnest(${touched.map((exchange) => exchange.session.id)}::text[],
+          ${touched.map((exchange) => exchange.lastMessageAt.toISOString())}::timestamp(3)[]) AS t("id", "at")
+        GROUP BY "id"
+      ) t
+      WHERE s."id" = t."id"
+      RETURNING s."id"
+    ),
+    exchanges AS MATERIALIZED (
+      SELECT e.*, COALESCE(taken."cost", 0) AS "cost"
+      FROM unnest(
+        ${column((exchange) => exchange.session.id)}::text[], ${column((exchange) => chargeOrdinal.get(exchange) ?? null)}::int[],
+        ${column((exchange) => exchange.question.id)}::text[], ${column((exchange) => exchange.question.content)}::text[],
+        ${column((exchange) => exchange.question.at.toISOString())}::timestamp(3)[], ${column((exchange) => exchange.answer.id)}::text[],
+        ${column((exchange) => exchange.answer.content)}::text[], ${column((exchange) => JSON.stringify(exchange.answer.sources))}::jsonb[],
+        ${column((exchange) => exchange.answer.promptTokens)}::int[], ${column((exchange) => exchange.answer.completionTokens)}::int[],
+        ${column((exchange) => exchange.answer.latencyMs)}::int[], ${column((exchange) => exchange.answer.retrievalTopScore)}::float8[],
+        ${column((exchange) => exchange.answer.unanswered)}::boolean[], ${column((exchange) => exchange.answer.model)}::text[],
+        ${column((exchange) => exchange.answer.at.toISOString())}::timestamp(3)[]
+      ) WITH ORDINALITY AS e("sessionId", "chargeOrdinal", "questionId", "question", "askedAt", "answerId", "answer", "sources",
+        "promptTokens", "completionTokens", "latencyMs", "retrievalTopScore", "unanswered", "model", "answeredAt", "ordinal")
+      LEFT JOIN billing_taken taken ON taken."ordinal" = e."chargeOrdinal"
+    ),
     messages AS (
       INSERT INTO "chat_messages" (
         "id", "sessionId", "role", "content", "replyToId", "sources", "promptTokens", "completionTokens",
         "latencyMs", "costCredits", "retrievalTopScore", "unanswered", "model", "createdAt"
       )
-      VALUES
-        (${question.id}, ${session.id}, 'user', ${question.content}, NULL, NULL, 0, 0, NULL, 0, NULL, false, NULL, ${question.at}),
-        (${answer.id}, ${session.id}, 'assistant', ${answer.content}, ${question.id}, ${JSON.stringify(answer.sources)}::jsonb,
-          ${answer.promptTokens}, ${answer.completionTokens}, ${answer.latencyMs}, ${charged}, ${answer.retrievalTopScore},
-          ${answer.unanswered}, ${answer.model}, ${answer.at})
+      SELECT m.*
+      FROM exchanges e
+      CROSS JOIN LATERAL (
+        VALUES
+          (e."questionId", e."sessionId", 'user'::"MessageRole", e."question", NULL, NULL::jsonb, 0, 0, NULL::int, 0::numeric, NULL::float8, false, NULL, e."askedAt"),
+          (e."answerId", e."sessionId", 'assistant'::"MessageRole", e."answer", e."questionId", e."sources", e."promptTokens", e."completionTokens",
+            e."latencyMs", e."cost", e."retrievalTopScore", e."unanswered", e."model", e."answeredAt")
+      ) m
       RETURNING "id"
     )
-    SELECT (${charged})::text AS "charged", (SELECT count(*) FROM conversation)::int AS "sessions"`;
-  const written = rows[0]!;
-  // A conversation deleted while it was answered (its bot was): the messages' foreign key has failed already.
-  if (written.sessions !== 1) throw new Error(`chat session ${session.id} is gone`);
+    SELECT e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found"
+    FROM exchanges e
+    ORDER BY e."ordinal"`;
+  return exchanges.map((exchange, index) => {
+    const written = rows[index]!;
+    // A conversation deleted while it was answered (its bot was): the messages' foreign key has failed already.
+    if (!written.found) throw new Error(`chat session ${exchange.session.id} is gone`);
+    return writtenExchange(exchange, new Prisma.Decimal(written.charged));
+  });
+}
+
+/** The rows an exchange wrote, as Prisma would read them back. */
+function writtenExchange({ question, answer, session }: ExchangeRecord, charged: Prisma.Decimal): WrittenExchange {
   const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'content' | 'createdAt'>): ChatMessage => ({
     sessionId: session.id,
     replyToId: null,
@@ -226,7 +283,7 @@ export async function writeExchange(prisma: PrismaClient, exchange: ExchangeReco
       promptTokens: answer.promptTokens,
       completionTokens: answer.completionTokens,
       latencyMs: answer.latencyMs,
-      costCredits: new Prisma.Decimal(written.charged),
+      costCredits: charged,
       retrievalTopScore: answer.retrievalTopScore,
       unanswered: answer.unanswered,
       model: answer.model,

@@ -12,14 +12,7 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
-import {
-  CHAT_USAGE,
-  UNREADABLE_API_KEY,
-  uncoveredUsageError,
-  type AiBilling,
-  type PayingStanding,
-  type UsageChargeInput,
-} from '../billing/credits.ts';
+import { CHAT_USAGE, UNREADABLE_API_KEY, uncoveredUsageError, type AiBilling, type PayingStanding } from '../billing/credits.ts';
 import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../knowledge/ids.ts';
@@ -33,18 +26,22 @@ import type { DataChanges } from '../../responseCache.ts';
 import {
   readAnswerRows,
   readRecentTurns,
-  writeExchange,
+  writeExchanges,
   type AnswerRows,
   type AnswerSession,
   type AnsweringBot,
   type BotLookup,
+  type ExchangeRecord,
   type SessionLookup,
+  type WrittenExchange,
 } from './records.ts';
 import { questionLanguage } from './terms.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
 /** The most questions to one bot whose rows one statement reads. */
 const MAX_READ_BATCH = 32;
+/** The most exchanges one statement writes. */
+const MAX_WRITE_BATCH = 32;
 const RETRIEVAL_TOP_K = 8;
 
 /**
@@ -168,6 +165,17 @@ export class ChatService {
     const rows = await readAnswerRows(this.deps.prisma, batch[0]!.bot, { kind: 'tokens', tokenHashes }, this.deps.clock.now());
     return batch.map((_, index) => rows && questionRows(rows, index));
   }, MAX_READ_BATCH);
+
+  /**
+   * Exchanges written while one write is out share the next statement; a line per paying customer,
+   * whose balances that statement locks (exchanges nobody pays for share one line).
+   */
+  private readonly exchangeWrites = new BatchWhileBusy<ExchangeRecord, WrittenExchange>(
+    (batch) => writeExchanges(this.deps.prisma, batch),
+    MAX_WRITE_BATCH,
+    // A conversation deleted meanwhile fails the statement: the others' exchanges are written alone.
+    { aloneAfterFailure: true },
+  );
 
   constructor(private readonly deps: ChatDependencies) {}
 
@@ -307,7 +315,8 @@ export class ChatService {
    * Streams the answer first and writes afterwards: retrieval and the answer need no write, so the
    * first token waits for one read (`read`) and retrieval only. Then one statement stores the
    * question, the answer (latency, tokens, cost, retrieval score) and, in credit mode, the charge:
-   * all or nothing, so an answer is charged exactly once and a failed one never.
+   * all or nothing, so an answer is charged exactly once and a failed one never. Answers finished
+   * while a write of their customer's is out share the next one (`exchangeWrites`).
    */
   private async respond(
     context: AnswerContext,
@@ -342,18 +351,18 @@ export class ChatService {
     // After its question, always: a conversation reads in the order of these times.
     const answeredAt = new Date(Math.max(Date.now(), askedAt.getTime() + 1));
     const now = this.deps.clock.now();
-    const usage: UsageChargeInput | null = charge && {
+    const usage = charge && {
       userId: charge.userId,
       cost: charge.cost,
       idempotencyKey: `chat:${questionId}`,
       description: `Answer by ${bot.name}`,
       entryId: uuidv7(),
-      now,
     };
-    const written = await writeExchange(this.deps.prisma, {
+    const written = await this.exchangeWrites.run(usage?.userId ?? '', {
       session: context.session,
       opening: context.opening,
       lastMessageAt: now,
+      now,
       question: { id: questionId, content: question, at: askedAt },
       answer: {
         id: uuidv7(),
