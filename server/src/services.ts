@@ -108,6 +108,7 @@ export function createServices(platform: Platform): Services {
   });
   const chat: ChatService = new ChatService({
     prisma,
+    query: platform.database.query,
     clock,
     rateLimiter,
     logger: platform.logger.child({ domain: 'chat' }),

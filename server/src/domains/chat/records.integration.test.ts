@@ -86,7 +86,7 @@ describe('exchanges written in one statement', () => {
     const userId = await customerWith(trial, paid);
     const session = await widgetConversation();
     const exchanges = Array.from({ length: charges }, () => exchange(session, { userId, cost: 1 }));
-    const written = await writeExchanges(server.platform.prisma, exchanges);
+    const written = await writeExchanges(server.platform.database.query, exchanges);
 
     expect(written.map((item) => item.answer.costCredits.toNumber())).toEqual(paidFrom.map((from) => (from === 'none' ? 0 : 1)));
     const { prisma } = server.platform;
@@ -129,7 +129,7 @@ describe('exchanges written in one statement', () => {
     };
     const later = new Date(now.getTime() + 60_000);
     const exchanges = [exchange(found, { userId, cost: 2 }), opened, { ...exchange(found, null), lastMessageAt: later }];
-    const written = await writeExchanges(server.platform.prisma, exchanges);
+    const written = await writeExchanges(server.platform.database.query, exchanges);
 
     expect(written.map((item) => item.answer.costCredits.toNumber())).toEqual([2, 0, 0]);
     const { prisma } = server.platform;
@@ -147,7 +147,7 @@ describe('exchanges written in one statement', () => {
     const userId = await customerWith(1, 3);
     const session = await widgetConversation();
     const batches = Array.from({ length: 4 }, () => [exchange(session, { userId, cost: 1 }), exchange(session, { userId, cost: 1 })]);
-    const written = (await Promise.all(batches.map((batch) => writeExchanges(server.platform.prisma, batch)))).flat();
+    const written = (await Promise.all(batches.map((batch) => writeExchanges(server.platform.database.query, batch)))).flat();
 
     expect(written.filter((item) => item.answer.costCredits.toNumber() === 1)).toHaveLength(4);
     const { prisma } = server.platform;
@@ -169,7 +169,10 @@ describe('exchanges written in one statement', () => {
       await prisma.$transaction(
         async (other) => {
           await other.$queryRaw`SELECT 1 FROM "billing_settings" WHERE "userId" = ${userId} FOR UPDATE`;
-          written = writeExchanges(prisma, [exchange(session, { userId, cost: 1 }), exchange(session, { userId, cost: 1 })]);
+          written = writeExchanges(server.platform.database.query, [
+            exchange(session, { userId, cost: 1 }),
+            exchange(session, { userId, cost: 1 }),
+          ]);
           while (!(await waitingForALock())) await new Promise((resolve) => setTimeout(resolve, 10));
           await other.billingSettings.update({ where: { userId }, data: { usedCredits: { increment: 2 } } });
         },
@@ -187,13 +190,13 @@ describe('exchanges written in one statement', () => {
     const session = await widgetConversation();
     const kept = exchange(session, { userId, cost: 1 });
     const orphan = exchange({ id: uuidv7(), botId, channel: 'widget' }, { userId, cost: 1 });
-    await expect(writeExchanges(server.platform.prisma, [kept, orphan])).rejects.toThrow();
+    await expect(writeExchanges(server.platform.database.query, [kept, orphan])).rejects.toThrow();
     const { prisma } = server.platform;
     expect(await prisma.chatMessage.count({ where: { sessionId: session.id } })).toBe(0);
     expect(await prisma.creditLedgerEntry.count({ where: { userId, kind: 'usage' } })).toBe(0);
 
     const other = await customerWith(0, 10);
-    await expect(writeExchanges(prisma, [kept, exchange(session, { userId: other, cost: 1 })])).rejects.toThrow(
+    await expect(writeExchanges(server.platform.database.query, [kept, exchange(session, { userId: other, cost: 1 })])).rejects.toThrow(
       'one statement charges one customer',
     );
   });

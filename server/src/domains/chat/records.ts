@@ -6,6 +6,7 @@
 // charge (billing's part, see usageChargesSql): all of them, or none; the answers of a busy bot
 // share that write (see writeExchanges).
 import { Prisma, type Bot, type Channel, type ChatMessage, type ChatSession, type PrismaClient } from '../../generated/prisma/client.ts';
+import type { SqlQuery } from '../../platform/database/index.ts';
 import { ADMIN_CONFIG_KEYS } from '../admin/config.ts';
 import { payingStandingSql, usageChargesSql, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
 import type { Turn } from './engine.ts';
@@ -14,10 +15,7 @@ import type { Citation } from './passages.ts';
 /** The turns before a question that a bot with memory is given. */
 const MEMORY_TURNS = 6;
 
-/**
- * The bot's fields an answer uses, and no more: Prisma turns every value of a raw result into its
- * type one by one, which costs more than the database spends on the row (about 45 µs a value).
- */
+/** The bot's fields an answer uses, and no more: every value is sent, parsed and typed on every answer. */
 const ANSWERING_BOT_FIELDS = [
   'id',
   'ownerId',
@@ -83,18 +81,18 @@ type Row = Record<string, unknown>;
  * join will do: the statement is parsed and planned on every run, so its shape is part of its cost.
  * Several questions to one bot share it (the chat service batches a busy bot's token lookups).
  */
-export async function readAnswerRows(prisma: PrismaClient, bot: BotLookup, lookup: SessionLookup, now: Date): Promise<AnswerRows | null> {
+export async function readAnswerRows(query: SqlQuery, bot: BotLookup, lookup: SessionLookup, now: Date): Promise<AnswerRows | null> {
   const conditions = [Prisma.sql`b."id" = ${bot.botId}`];
   if (bot.ownerId !== undefined) conditions.push(Prisma.sql`b."ownerId" = ${bot.ownerId}`);
   if (bot.publicOnly) conditions.push(Prisma.sql`b."ownerId" IS NOT NULL`);
   const standing = payingStandingSql(Prisma.raw('b."ownerId"'), now);
-  const rows = await prisma.$queryRaw<Row[]>`
+  const rows = await query<Row>(Prisma.sql`
     SELECT ${BOT_SELECT}, (SELECT json_agg(${SESSION_JSON}) FROM ${sessionsOf(lookup)}) AS "sessions",
       ${standing.columns}, platform_key."encryptedValue" AS "platformKeyStamp"
     FROM "bots" b
     ${standing.joins}
     LEFT JOIN "admin_config" platform_key ON platform_key."key" = ${ADMIN_CONFIG_KEYS.aiProviderKey}
-    WHERE ${Prisma.join(conditions, ' AND ')}`;
+    WHERE ${Prisma.join(conditions, ' AND ')}`);
   const row = rows[0];
   if (!row) return null;
   const found = Object.fromEntries(ANSWERING_BOT_FIELDS.map((field) => [field, row[field]])) as AnsweringBot;
@@ -176,7 +174,7 @@ export interface WrittenExchange {
  * All of them or none. An answer's cost is what its charge took: 0 when nothing was charged, or
  * when the credits ran out between the read and this write (the answer's `costCredits` says so).
  */
-export async function writeExchanges(prisma: PrismaClient, exchanges: readonly ExchangeRecord[]): Promise<WrittenExchange[]> {
+export async function writeExchanges(query: SqlQuery, exchanges: readonly ExchangeRecord[]): Promise<WrittenExchange[]> {
   const charged = exchanges.filter((exchange) => exchange.charge);
   const payers = new Set(charged.map((exchange) => exchange.charge!.userId));
   if (payers.size > 1) throw new Error('one statement charges one customer');
@@ -191,7 +189,7 @@ export async function writeExchanges(prisma: PrismaClient, exchanges: readonly E
   );
   const touched = exchanges.filter((exchange) => !exchange.opening);
   const column = <T>(read: (exchange: ExchangeRecord) => T) => exchanges.map(read);
-  const rows = await prisma.$queryRaw<{ charged: string; found: boolean }[]>`
+  const rows = await query<{ charged: string; found: boolean }>(Prisma.sql`
     WITH ${charges.ctes},
     opened AS (
       INSERT INTO "chat_sessions" ("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
@@ -247,7 +245,7 @@ export async function writeExchanges(prisma: PrismaClient, exchanges: readonly E
     )
     SELECT e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found"
     FROM exchanges e
-    ORDER BY e."ordinal"`;
+    ORDER BY e."ordinal"`);
   return exchanges.map((exchange, index) => {
     const written = rows[index]!;
     // A conversation deleted while it was answered (its bot was): the messages' foreign key has failed already.

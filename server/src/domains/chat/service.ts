@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError, notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import type { SqlQuery } from '../../platform/database/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import type { ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
@@ -103,6 +104,8 @@ export interface HistoryEntry {
 
 interface ChatDependencies {
   prisma: PrismaClient;
+  /** The answer's own statements (see SqlQuery). */
+  query: SqlQuery;
   clock: Clock;
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -162,7 +165,7 @@ export class ChatService {
   /** Token lookups of one bot (same BotLookup) arriving while one is out share the next statement. */
   private readonly tokenReads = new BatchWhileBusy<{ bot: BotLookup; tokenHash: string }, QuestionRows | null>(async (batch) => {
     const tokenHashes = batch.map((question) => question.tokenHash);
-    const rows = await readAnswerRows(this.deps.prisma, batch[0]!.bot, { kind: 'tokens', tokenHashes }, this.deps.clock.now());
+    const rows = await readAnswerRows(this.deps.query, batch[0]!.bot, { kind: 'tokens', tokenHashes }, this.deps.clock.now());
     return batch.map((_, index) => rows && questionRows(rows, index));
   }, MAX_READ_BATCH);
 
@@ -171,7 +174,7 @@ export class ChatService {
    * whose balances that statement locks (exchanges nobody pays for share one line).
    */
   private readonly exchangeWrites = new BatchWhileBusy<ExchangeRecord, WrittenExchange>(
-    (batch) => writeExchanges(this.deps.prisma, batch),
+    (batch) => writeExchanges(this.deps.query, batch),
     MAX_WRITE_BATCH,
     // A conversation deleted meanwhile fails the statement: the others' exchanges are written alone.
     { aloneAfterFailure: true },
@@ -422,7 +425,7 @@ export class ChatService {
     if (session.kind === 'token') {
       return this.tokenReads.run(`${bot.botId} ${bot.ownerId ?? ''} ${bot.publicOnly === true}`, { bot, tokenHash: session.tokenHash });
     }
-    const rows = await readAnswerRows(this.deps.prisma, bot, session, this.deps.clock.now());
+    const rows = await readAnswerRows(this.deps.query, bot, session, this.deps.clock.now());
     return rows && questionRows(rows, 0);
   }
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   chroma = await startLocalChroma({ dataDir: chromaDir });
   vectors = new ChromaVectorStore({ url: chroma.url });
   index = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings() });
-  retriever = new Retriever({ prisma, vectors, index, logger });
+  retriever = new Retriever({ prisma, query: database.database.query, vectors, index, logger });
 });
 
 afterAll(async () => {
@@ -158,7 +158,7 @@ describe('KnowledgeIndex and Retriever', () => {
         throw new Error('Chroma is down');
       },
     };
-    const degraded = new Retriever({ prisma, vectors: broken, index, logger });
+    const degraded = new Retriever({ prisma, query: database.database.query, vectors: broken, index, logger });
     const [top] = await degraded.retrieve(botId, 'When are refunds paid?');
     expect(top).toMatchObject({ content: 'Refunds are paid within 14 days.', vectorScore: null });
     expect(top!.textRank).toBeGreaterThan(0);
@@ -422,7 +422,12 @@ describe('full-text probes', () => {
 
     await prisma.$executeRawUnsafe('ANALYZE "chunks"');
     // A new retriever: statistics are read once a minute.
-    const after = await new Retriever({ prisma, vectors, index, logger }).textSearch(botId, question, 20, 'en');
+    const after = await new Retriever({ prisma, query: database.database.query, vectors, index, logger }).textSearch(
+      botId,
+      question,
+      20,
+      'en',
+    );
     const hangar = await prisma.chunk.findFirstOrThrow({ where: { botId, content: { contains: 'hangar' } } });
     expect(after).toEqual([{ id: hangar.id, rank: expect.any(Number) }]);
   });

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import { detectLanguage, foldedWords, isStopword, stemWord, type StemLanguage } from '../../platform/embeddings/index.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
+import type { SqlQuery } from '../../platform/database/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { sourceRefOf, type KnowledgeIndex, type SourceType } from './store.ts';
@@ -95,6 +96,8 @@ interface TextHit {
 
 interface RetrieverDependencies {
   prisma: PrismaClient;
+  /** The searches every answer runs (see SqlQuery). */
+  query: SqlQuery;
   vectors: VectorStore;
   index: KnowledgeIndex;
   logger: Pick<Logger, 'warn'>;
@@ -216,7 +219,7 @@ export class Retriever {
   private async textSearchBatch(batch: TextSearch[]): Promise<TextHit[][]> {
     const { botId, limit } = batch[0]!;
     const searches = batch.flatMap((search, index) => search.probes.map(() => index + 1));
-    const rows = await this.deps.prisma.$queryRaw<{ search: number; id: string; rank: number }[]>`
+    const rows = await this.deps.query<{ search: number; id: string; rank: number }>(Prisma.sql`
       SELECT ranked."search", ranked."id", ranked."rank"
       FROM (
         SELECT m."search", m."id", m."rank",
@@ -242,7 +245,7 @@ export class Retriever {
         ) m
       ) ranked
       WHERE ranked."place" <= ${limit}
-      ORDER BY ranked."search", ranked."place"`;
+      ORDER BY ranked."search", ranked."place"`);
     const hits = batch.map((): TextHit[] => []);
     for (const row of rows) hits[Number(row.search) - 1]!.push({ id: row.id, rank: Number(row.rank) });
     return hits;
@@ -255,10 +258,10 @@ export class Retriever {
    */
   private async readChunkBatch(batch: { botId: string; ids: string[] }[]): Promise<ChunkRow[][]> {
     const ids = [...new Set(batch.flatMap((read) => read.ids))];
-    const rows = await this.deps.prisma.$queryRaw<ChunkRow[]>`
+    const rows = await this.deps.query<ChunkRow>(Prisma.sql`
       SELECT "id", "content", "heading", "sourceType"::text AS "sourceType", "documentId", "webPageId", "title", "url", "page"
       FROM "chunks"
-      WHERE "botId" = ${batch[0]!.botId} AND "id" = ANY(${ids}::text[])`;
+      WHERE "botId" = ${batch[0]!.botId} AND "id" = ANY(${ids}::text[])`);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }

@@ -52,7 +52,13 @@ export class KnowledgeService {
       logger,
       refreshStatistics: platform.database.kind === 'pglite',
     });
-    this.retriever = new Retriever({ prisma: platform.prisma, vectors: platform.vectors, index: this.index, logger });
+    this.retriever = new Retriever({
+      prisma: platform.prisma,
+      query: platform.database.query,
+      vectors: platform.vectors,
+      index: this.index,
+      logger,
+    });
     this.ingestion = new DocumentIngestion({ ...platform, events, changes, logger, index: this.index });
   }
 
