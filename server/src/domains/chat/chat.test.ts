@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, sentencesOf } from './extractive.ts';
+import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
+import { sentencesOf } from './passageReading.ts';
 import { buildSystemPrompt } from './prompt.ts';
 
 const passage = (index: number, content: string, title = `Doc ${index}`): Passage => ({
@@ -57,6 +58,19 @@ describe('extractiveAnswer', () => {
     expect(answer.sources).toEqual([
       expect.objectContaining({ index: 1, title: 'Policy.pdf', page: 1, snippet: 'Refunds are accepted within 30 days of delivery.' }),
     ]);
+  });
+
+  it("reads a chunk again when its text, heading or source's title changed since it was last read", () => {
+    const question = 'When do orders ship?';
+    const reworded = { ...refundPolicy, content: 'Parcels leave the warehouse on Mondays. Orders ship within five days.' };
+    expect(extractiveAnswer(question, [refundPolicy], bot).text).toContain('> Orders ship within two days. [1]');
+    expect(extractiveAnswer(question, [reworded], bot).text).toContain('> Orders ship within five days. [1]');
+    const retitled = { ...reworded, content: 'Parcels leave on Mondays.', source: { ...reworded.source, title: 'Orders shipping.pdf' } };
+    expect(relevantPassages(question, [retitled])).toEqual([retitled]);
+    expect(relevantPassages(question, [{ ...retitled, source: { ...retitled.source, title: 'Calendar.pdf' } }])).toEqual([]);
+    expect(
+      relevantPassages(question, [{ ...retitled, heading: 'Orders', source: { ...retitled.source, title: 'Calendar.pdf' } }]),
+    ).toHaveLength(1);
   });
 
   it('answers in the bot language and follows the follow-up behaviour when nothing matches', () => {

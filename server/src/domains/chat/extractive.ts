@@ -1,4 +1,5 @@
 import { BOT_PHRASES, notFoundReply } from './language.ts';
+import { readingOf } from './passageReading.ts';
 import { citationFor, type Citation, type Passage } from './passages.ts';
 import { alternativesOf } from './synonyms.ts';
 import { questionLanguage, stemmedTerms } from './terms.ts';
@@ -12,26 +13,11 @@ export interface ExtractiveAnswer {
   answered: boolean;
 }
 
-/** Sentences of a passage, without splitting on abbreviations' dots too eagerly. */
-export function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
-}
-
 function clip(sentence: string): string {
   return sentence.length <= MAX_QUOTE_LENGTH ? sentence : `${sentence.slice(0, MAX_QUOTE_LENGTH - 1).trimEnd()}…`;
 }
 
-/** A line of markup rather than prose: a table row, a list of links, a code line. */
-function looksLikeMarkup(sentence: string): boolean {
-  const letters = (sentence.match(/\p{L}/gu) ?? []).length;
-  return letters < sentence.length * 0.5 || (sentence.match(/\|/g) ?? []).length >= 2 || /^(```|\s*[-*]\s*\[)/.test(sentence);
-}
-
-const substance = (candidate: { terms: Set<string> }) => Math.min(candidate.terms.size, 12);
+const substance = (candidate: { terms: ReadonlySet<string> }) => Math.min(candidate.terms.size, 12);
 
 /** Sentences scoring at least this share of the best one are quoted with it. */
 const KEEP_RATIO = 0.6;
@@ -56,16 +42,14 @@ export function extractiveAnswer(
   // Each query term's synonyms, looked up once rather than for every candidate sentence.
   const alternatives = new Map([...queryTerms].map((term) => [term, [...alternativesOf(term, language)]]));
   const candidates = passages.flatMap((passage, passageRank) => {
-    const headingTerms = new Set(stemmedTerms(`${passage.heading ?? ''} ${passage.source.title.replace(/\.\w+$/, '')}`, language));
-    return sentencesOf(passage.content)
-      .filter((sentence) => !looksLikeMarkup(sentence))
-      .map((sentence, position) => ({
-        passage,
-        sentence,
-        terms: new Set(stemmedTerms(sentence, language)),
-        headingTerms,
-        order: passageRank * 1000 + position,
-      }));
+    const { sentences, headingTerms } = readingOf(passage, language);
+    return sentences.map(({ sentence, terms }, position) => ({
+      passage,
+      sentence,
+      terms,
+      headingTerms,
+      order: passageRank * 1000 + position,
+    }));
   });
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) {

@@ -1,5 +1,6 @@
 import { isStopword } from '../../platform/embeddings/stopwords.ts';
 import type { BotLanguage } from './language.ts';
+import { readingOf } from './passageReading.ts';
 import { alternativesOf } from './synonyms.ts';
 import { stemmedTerms } from './terms.ts';
 
@@ -55,9 +56,7 @@ export function relevantPassages(question: string, passages: Passage[], language
   const asked = stemmedTerms(question, language);
   if (asked.length === 0) return [];
   const queryTerms = new Set(asked.flatMap((term) => [term, ...alternativesOf(term, language)]));
-  return passages.filter((passage) =>
-    stemmedTerms(`${passage.source.title} ${passage.heading ?? ''} ${passage.content}`, language).some((term) => queryTerms.has(term)),
-  );
+  return passages.filter((passage) => [...readingOf(passage, language).terms].some((term) => queryTerms.has(term)));
 }
 
 function snippetOf(content: string): string {
