@@ -39,7 +39,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
     landingPage: false,
     graphiql: { subscriptionsProtocol: 'WS', title: 'Chatbot Builder GraphQL' },
     renderGraphiQL: renderOfflineGraphiQL,
-    plugins: [useGraphQLLimits(), useOperationRecord()],
+    plugins: [useGraphQLLimits(), useOperationRecord(deps.services.responses)],
     maskedErrors: {
       maskError: (error, message, isDev) => {
         // Raised about the request itself (syntax, validation, limits): the client's to read, no server failure.
@@ -94,7 +94,6 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
         if (cached) return reply.status(200).headers(Object.fromEntries(cached.headers)).send(cached.body);
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, http });
-      if (http.kind === 'mutation' && http.viewer) await responses.changedBy(http.viewer);
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
@@ -120,14 +119,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { services: Services
   const webSockets = new WebSocketServer({ noServer: true });
   useServer<Record<string, unknown>>(
     {
-      execute: async (args) => {
-        const result = await (args.rootValue as Enveloped).execute(args);
-        // A mutation sent over the socket changes what its caller's cached HTTP answers say, as one sent over HTTP does.
-        const { viewer } = args.contextValue as GraphQLContext;
-        if (viewer && getOperationAST(args.document, args.operationName)?.operation === 'mutation')
-          await deps.services.responses.changedBy(viewer);
-        return result;
-      },
+      execute: (args) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
       onSubscribe: async (context, _id, payload) => {
         const request = context.extra.request;
@@ -207,17 +199,22 @@ interface HttpOperation {
   failed: boolean;
 }
 
-/** The server context (with `http`) is part of every operation's context: yoga merges the two. */
-function useOperationRecord(): Plugin<{ http?: HttpOperation }> {
+/**
+ * The response cache's view of every operation (the server context, with `http`, is part of its
+ * context: yoga merges the two): over HTTP, what it was and whether it failed; over HTTP or the
+ * socket, a viewer's mutation changes what their cached answers say, announced before its result leaves.
+ */
+function useOperationRecord(responses: ResponseCache): Plugin<{ http?: HttpOperation; viewer?: AuthenticatedViewer | null }> {
   return {
     onExecute({ args }) {
-      const http = args.contextValue.http;
-      if (!http) return;
-      http.kind = getOperationAST(args.document, args.operationName)?.operation ?? null;
+      const { http, viewer } = args.contextValue;
+      const kind = getOperationAST(args.document, args.operationName)?.operation ?? null;
+      if (http) http.kind = kind;
       return {
-        onExecuteDone({ result }) {
+        async onExecuteDone({ result }) {
           // A stream (defer) is never kept; nor is anything with errors.
-          if (Symbol.asyncIterator in result || result.errors?.length) http.failed = true;
+          if (http && (Symbol.asyncIterator in result || result.errors?.length)) http.failed = true;
+          if (kind === 'mutation' && viewer) await responses.changedBy(viewer);
         },
       };
     },
