@@ -50,7 +50,6 @@ function exchange(session: ExchangeRecord['session'], charge: { userId: string; 
     session,
     opening: null,
     lastMessageAt: now,
-    now,
     question: { id: questionId, content: 'Where do orders ship from?', at: new Date() },
     answer: {
       id: uuidv7(),

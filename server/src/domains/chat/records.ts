@@ -141,7 +141,7 @@ export interface ExchangeRecord {
   session: AnswerSession;
   /** The conversation this answer opens, written with it; null when it exists already. */
   opening: ChatSession | null;
-  /** The conversation's last activity (the platform's clock). */
+  /** The conversation's last activity: the platform's clock when the answer was written, the charge's time too. */
   lastMessageAt: Date;
   question: { id: string; content: string; at: Date };
   answer: {
@@ -158,8 +158,6 @@ export interface ExchangeRecord {
   };
   /** The answer's price, taken in the same statement; null when nobody is charged. */
   charge: (UsageChargeInput & { userId: string }) | null;
-  /** The platform's clock when the answer was written (the charge's time). */
-  now: Date;
 }
 
 export interface WrittenExchange {
@@ -182,7 +180,7 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
   const charges = usageChargesSql(
     [...payers][0] ?? '',
     charged.map((exchange) => exchange.charge!),
-    charged[0]?.now ?? new Date(0),
+    charged[0]?.lastMessageAt ?? new Date(0),
   );
   const openings = exchanges.flatMap((exchange) =>
     exchange.opening ? [{ ...exchange.opening, lastMessageAt: exchange.lastMessageAt }] : [],

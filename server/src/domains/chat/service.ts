@@ -365,7 +365,6 @@ export class ChatService {
       session: context.session,
       opening: context.opening,
       lastMessageAt: now,
-      now,
       question: { id: questionId, content: question, at: askedAt },
       answer: {
         id: uuidv7(),
