@@ -12,6 +12,7 @@ import {
   type Visitor,
 } from './chatLoad.ts';
 import { createBenchDatabase, LoadProfiler, median } from './throughput.ts';
+import { ANSWER_STAGES, type AnswerStage, type Metrics } from '../src/metrics.ts';
 import { databaseDriver } from '../src/platform/database/index.ts';
 import { grantSubscription, logIn, signUpWithoutTrial } from '../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../test/harness.ts';
@@ -124,6 +125,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       const referenceRates: Throughput[] = [];
       const ourRates: Throughput[] = [];
       let spent: CpuSpent | null = null;
+      const stagesBefore = await widgetStageSeconds(server.platform.metrics);
       for (const [index, steady] of rounds.entries()) {
         referenceRates.push(await throughput(reference.url, Array(REFERENCE_REPEATS).fill(steady).flat(), AT_ONCE));
         const cpu = cpuMeter(postgresDatabase);
@@ -139,6 +141,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
         const measured = cpu?.stop();
         spent = measured ? addCpu(spent, measured) : null;
       }
+      const stagesAfter = await widgetStageSeconds(server.platform.metrics);
       profiler.print(`widget chat answers on ${label}`);
       delay.disable();
 
@@ -159,6 +162,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       const referenceLoadCpu =
         referenceRates.reduce((sum, item) => sum + item.loadCpuMs, 0) / referenceRates.reduce((sum, item) => sum + item.answers, 0);
       const perSecond = (rates: Throughput[]) => rates.map((item) => Math.round(item.answersPerSecond)).join('/');
+      const stageMs = (stage: AnswerStage) => round(((stagesAfter[stage] - stagesBefore[stage]) * 1000) / answered, 2);
       const p50 = percentile(ourFirst.sorted, 0.5);
       const p95 = percentile(ourFirst.sorted, 0.95);
       const referenceP95 = percentile(referenceFirst.sorted, 0.95);
@@ -180,7 +184,10 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
                 `, the load generator ${round(loadCpu / answered, 2)} ms (${round(referenceLoadCpu, 2)} ms per answer of the reference), the process's other threads (${label === 'PGlite' ? 'PGlite, ' : ''}` +
                 `V8's and libuv's helpers) ${round((spent.otherThreads - loadCpu) / answered, 2)} ms` +
                 `, whole machine ${round(spent.machine / answered, 2)} ms`
-              : ''),
+              : '') +
+            `; wall time per answer (answers overlap, ${AT_ONCE} at a time): ${round((AT_ONCE * 1000) / rate(ourRates), 2)} ms for a visitor, of which ` +
+            ANSWER_STAGES.map((stage) => `${stage} ${stageMs(stage)} ms`).join(', ') +
+            " (the server metrics' answer stages; waits for statements shared with other answers included)",
         },
         {
           benchmark: `time to first streamed token, ${FIRST_TOKEN_VISITORS} visitors at once, p95 (${label})`,
@@ -223,6 +230,16 @@ async function creditCustomerBot(server: TestServer): Promise<{ botId: string; w
   await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 1_000_000, idempotencyKey: 'bench-credits' });
   const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
   return { botId: bot.id, widgetToken: bot.widgetToken };
+}
+
+/** Seconds the widget's answers spent in each stage so far, from the server's metrics. */
+async function widgetStageSeconds(metrics: Metrics): Promise<Record<AnswerStage, number>> {
+  const { values } = await metrics.answerStages.get();
+  const seconds = Object.fromEntries(ANSWER_STAGES.map((stage) => [stage, 0])) as Record<AnswerStage, number>;
+  for (const { metricName, labels, value } of values) {
+    if (metricName === 'chat_answer_stage_seconds_sum' && labels.channel === 'widget') seconds[labels.stage as AnswerStage] += value;
+  }
+  return seconds;
 }
 
 /** One streamed answer, as the reference will replay it. */

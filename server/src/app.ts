@@ -36,7 +36,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   });
 
   await app.register(fastifyCookie, { secret: `${config.appSecret}:cookies` });
-  registerMetrics(app);
+  registerMetrics(app, platform.metrics);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,10 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
-export function registerMetrics(app: FastifyInstance): void {
+/** What a chat answer spends its time on, in the order it happens (see ChatService). */
+export const ANSWER_STAGES = ['read', 'retrieval', 'answer', 'write'] as const;
+export type AnswerStage = (typeof ANSWER_STAGES)[number];
+
+/** The server's Prometheus metrics: process defaults, request durations, and the stages of chat answers. */
+export interface Metrics {
+  registry: Registry;
+  answerStages: Histogram<'channel' | 'stage'>;
+}
+
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    answerStages: new Histogram({
+      name: 'chat_answer_stage_seconds',
+      help:
+        'Wall time of each stage of a chat answer: read (bot, conversation, billing), retrieval, answer (until its last token), ' +
+        'write (the stored exchange and its charge), waits for a shared statement included',
+      labelNames: ['channel', 'stage'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+  };
+}
+
+/** /metrics, and the request durations by route and status. */
+export function registerMetrics(app: FastifyInstance, { registry }: Metrics): void {
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds',

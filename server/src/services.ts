@@ -117,6 +117,7 @@ export function createServices(platform: Platform): Services {
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
     afterExchange: (exchange) => leads.afterExchange(exchange),
     changes: responses,
+    timeSpent: (channel, stage, ms) => platform.metrics.answerStages.observe({ channel, stage }, ms / 1000),
   });
   const crawls = new CrawlService({
     prisma,

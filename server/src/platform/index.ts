@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { createMetrics, type Metrics } from '../metrics.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createBlobStore, type BlobStore } from './blob/index.ts';
 import { systemClock, type Clock } from './clock/index.ts';
@@ -30,6 +31,7 @@ export interface Platform {
   vectors: VectorStore;
   embeddings: Embeddings;
   secrets: SecretBox;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
     vectors,
     embeddings: createEmbeddings(config.ai),
     secrets: new SecretBox(config.appSecret),
+    metrics: createMetrics(),
     async close() {
       if (closed) return;
       closed = true;

@@ -4,6 +4,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { readEvents } from '../../../test/serverSentEvents.ts';
+import { ANSWER_STAGES } from '../../metrics.ts';
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { WIDGET_RATE_LIMITS } from './service.ts';
 
@@ -186,6 +187,30 @@ describe('the public widget API', () => {
       expect(history).toMatchObject({ status: 404, body: { detail: CHAT_MESSAGES.sessionNotFound } });
     }
     expect(await offline.platform.prisma.chatMessage.count({ where: { session: { botId: bot.id } } })).toBe(messagesBefore);
+  });
+
+  it('reports how long each stage of a stored answer took at /metrics, and nothing for a refused message', async () => {
+    const counts = async () => {
+      const text = await (await fetch(`${offline.url}/metrics`)).text();
+      return Object.fromEntries(
+        ANSWER_STAGES.map((stage) => {
+          const line = text.split('\n').find((row) => row.startsWith(`chat_answer_stage_seconds_count{channel="widget",stage="${stage}"}`));
+          return [stage, line ? Number(line.split(' ').at(-1)) : 0];
+        }),
+      );
+    };
+    const before = await counts();
+    const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
+    const chat = (token: string) =>
+      api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${token}`, {
+        body: { message: 'Where do orders ship from?', session_token: session },
+      });
+    expect((await chat(bot.widgetToken)).status).toBe(200);
+    expect((await chat('wrong')).status).toBe(401);
+    expect(await counts()).toEqual(Object.fromEntries(ANSWER_STAGES.map((stage) => [stage, before[stage]! + 1])));
+    const text = await (await fetch(`${offline.url}/metrics`)).text();
+    const sum = Number(text.match(/^chat_answer_stage_seconds_sum\{channel="widget",stage="write"\} (\S+)$/m)?.[1]);
+    expect(sum).toBeGreaterThan(0);
   });
 
   it('rate limits one session with 429 and Retry-After', async () => {

@@ -23,6 +23,7 @@ import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
+import { ANSWER_STAGES, type AnswerStage } from '../../metrics.ts';
 import type { DataChanges } from '../../responseCache.ts';
 import {
   readAnswerRows,
@@ -116,6 +117,8 @@ interface ChatDependencies {
   afterExchange?: (exchange: Exchange) => Promise<void>;
   /** Told of every new conversation and exchange: the owner's cached responses count them. */
   changes?: DataChanges;
+  /** Told how long each stage of a stored answer took (the server's metrics). */
+  timeSpent?: (channel: Channel, stage: AnswerStage, ms: number) => void;
 }
 
 /** A question and its answer, both stored, and who answered (the model's settings or the extractive rules). */
@@ -136,6 +139,8 @@ interface AnswerContext {
   /** Who pays for the bot's answers; null for a demo bot (nobody). */
   standing: PayingStanding | null;
   platformModel: ChatModelEndpoint | null;
+  /** How long the read took, waiting for a statement shared with other answers included. */
+  readMs: number;
 }
 
 /** A conversation the answer may open when there is none: its channel and what identifies it. */
@@ -337,6 +342,7 @@ export class ChatService {
       this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K, language: questionLanguage(question, bot.languageCode) }),
       remembers ? readRecentTurns(this.deps.prisma, context.session.id) : ([] as Turn[]),
     ]);
+    const retrieved = performance.now();
     const result = await answerQuestion({
       bot,
       question,
@@ -349,6 +355,7 @@ export class ChatService {
     // The streamed tokens leave the process before the write starts: the socket is flushed when the
     // event loop turns, and the embedded database would run the write on this thread first.
     if (options.onToken) await eventLoopTurn();
+    const answered = performance.now();
 
     const questionId = uuidv7();
     // After its question, always: a conversation reads in the order of these times.
@@ -373,13 +380,20 @@ export class ChatService {
         sources: result.sources,
         promptTokens: result.promptTokens,
         completionTokens: result.completionTokens,
-        latencyMs: Math.round(performance.now() - started),
+        latencyMs: Math.round(answered - started),
         retrievalTopScore: result.topScore,
         unanswered: result.unanswered,
         model: result.model,
       },
       charge: usage,
     });
+    const spent: Record<AnswerStage, number> = {
+      read: context.readMs,
+      retrieval: retrieved - started,
+      answer: answered - retrieved,
+      write: performance.now() - answered,
+    };
+    for (const stage of ANSWER_STAGES) this.deps.timeSpent?.(context.session.channel, stage, spent[stage]);
     await this.deps.changes?.customersChanged([bot.ownerId]);
     if (usage && written.answer.costCredits.isZero()) {
       // Answers racing the last credits: each passed the read, the balance covered only some of them.
@@ -407,6 +421,7 @@ export class ChatService {
     session: QuestionSession,
     opens?: SessionOpening,
   ): Promise<(Omit<AnswerContext, 'session'> & { session: AnswerSession | null }) | null> {
+    const started = performance.now();
     const rows = await this.readRows(bot, session);
     if (!rows) return null;
     const platformModel = await this.platformModelFor(rows.platformKeyStamp);
@@ -417,6 +432,7 @@ export class ChatService {
       ...this.conversation(rows.bot.id, rows.session, opens),
       standing,
       platformModel,
+      readMs: performance.now() - started,
     };
   }
 
