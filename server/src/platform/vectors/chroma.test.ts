@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/serverProcess.ts';
 import { ChromaVectorStore, createVectorStore, startLocalChroma, type LocalChroma, type VectorItem } from './index.ts';
 
 describe('ChromaVectorStore on a local Chroma', () => {
@@ -174,6 +176,25 @@ describe('ChromaVectorStore on a local Chroma', () => {
     }
   });
 
+  it('answers from what a collection holds now, whatever it answered before (Chroma keeps the collections it looked up)', async () => {
+    const nearest = async (embedding: number[]) => (await store.query('chunks-now', embedding, { topK: 1 }))[0]?.id;
+    await store.upsert('chunks-now', [item('first', [1, 0, 0], { bot_id: '1' })]);
+    expect(await nearest([0, 1, 0])).toBe('first');
+    await store.upsert('chunks-now', [item('second', [0, 1, 0], { bot_id: '1' })]);
+    expect(await nearest([0, 1, 0])).toBe('second');
+    // Past the point where Chroma moves its log into the vector index, then asked for the last one written.
+    const many = Array.from({ length: 1_200 }, (_, index) =>
+      item(`many-${index}`, [Math.cos(index / 400), Math.sin(index / 400), 0.5], { bot_id: '1' }),
+    );
+    await store.upsert('chunks-now', many);
+    expect(await nearest(many.at(-1)!.embedding)).toBe('many-1199');
+    await store.deleteWhere('chunks-now', { bot_id: '1' });
+    expect(await store.query('chunks-now', [0, 1, 0], { topK: 5 })).toEqual([]);
+    await store.deleteCollection('chunks-now');
+    await store.upsert('chunks-now', [item('again', [0, 0, 1], { bot_id: '1' })]);
+    expect(await store.query('chunks-now', [0, 1, 0], { topK: 5 })).toEqual([{ id: 'again', score: expect.any(Number) }]);
+  });
+
   it('returns nothing from a collection never written to', async () => {
     expect(await store.query('chunks-empty', [1, 0], { topK: 3, where: { bot_id: '1' } })).toEqual([]);
   });
@@ -193,6 +214,43 @@ describe('local Chroma lifecycle', () => {
       expect(match?.id).toBe('a');
       await reopened.close();
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the vectors of a data folder Chroma wrote when it was started with its own defaults', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-defaults-'));
+    const port = await freePort();
+    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('chromadb')), '..', 'cli.mjs');
+    // How earlier versions started it: no configuration file, the data folder and address as flags.
+    const before = spawn(process.execPath, [cli, 'run', '--path', dataDir, '--host', '127.0.0.1', '--port', String(port)], {
+      stdio: 'ignore',
+    });
+    try {
+      const written = new ChromaVectorStore({ url: `http://127.0.0.1:${port}` });
+      for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
+        try {
+          await written.ping();
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+        }
+      }
+      await written.upsert('kept', [{ id: 'old', embedding: [0, 1], metadata: { bot_id: '1' } }]);
+      await written.close();
+      before.kill('SIGTERM');
+      await once(before, 'exit');
+
+      const now = await startLocalChroma({ dataDir });
+      const reader = new ChromaVectorStore({ url: now.url });
+      try {
+        expect(await reader.query('kept', [0, 1], { topK: 1 })).toEqual([{ id: 'old', score: expect.closeTo(1, 5) }]);
+      } finally {
+        await reader.close();
+        await now.stop();
+      }
+    } finally {
+      before.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   });
