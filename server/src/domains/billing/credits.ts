@@ -375,7 +375,8 @@ export interface UsageChargesSql {
  * and read as they are once locked (a concurrent statement's charges counted), then the charges,
  * in their order, are taken from the trial's credits while they cover them, the next ones from the
  * paid balance while it covers them; those neither covers any longer (charges racing an empty
- * balance) take nothing and write no entry. Neither balance goes below zero.
+ * balance) take nothing and write no entry. Neither balance goes below zero. Without charges
+ * (a batch of answers nobody pays for), nothing is locked nor read.
  */
 export function usageChargesSql(userId: string, charges: readonly UsageChargeInput[], now: Date): UsageChargesSql {
   const ctes = Prisma.sql`
@@ -399,7 +400,9 @@ export function usageChargesSql(userId: string, charges: readonly UsageChargeInp
       SELECT c."ordinal", c."cost" FROM billing_charges c JOIN billing_trial_left t ON c."upTo" <= t."left"
     ),
     billing_paid_left AS MATERIALIZED (
-      SELECT "totalCredits" - "usedCredits" AS "left" FROM "billing_settings" WHERE "userId" = ${userId} FOR UPDATE
+      SELECT "totalCredits" - "usedCredits" AS "left" FROM "billing_settings"
+      WHERE "userId" = ${userId} AND EXISTS (SELECT 1 FROM billing_charges)
+      FOR UPDATE
     ),
     billing_from_paid AS MATERIALIZED (
       SELECT r."ordinal", r."cost"
