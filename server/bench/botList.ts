@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BenchRow } from './knowledge.ts';
-import { graphql, startTestServer, type TestServer } from '../test/harness.ts';
+import { graphql, type TestServer } from '../test/harness.ts';
 import { logIn } from '../test/accounts.ts';
 import {
   cpuDuring,
@@ -11,6 +11,7 @@ import {
   median,
   LoadProfiler,
   startHelloWorldYoga,
+  startMeasuredServer,
   type LoadOptions,
   type LoadResult,
 } from './throughput.ts';
@@ -121,7 +122,7 @@ export async function benchBotList(): Promise<BenchRow[]> {
   let counting = false;
   const statements: string[] = [];
   const bench = await createBenchDatabase({ onQuery: (sql) => counting && statements.push(sql) });
-  const server = await startTestServer({}, { database: bench.database });
+  const server = await startMeasuredServer(bench.database);
   // The test server's clock stands still unless told; here it keeps real time, as in production
   // (the response cache's expiry and its record of changes read it).
   const realTime = setInterval(() => server.clock.set(Date.now()), 5);

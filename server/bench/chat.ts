@@ -11,11 +11,11 @@ import {
   type Throughput,
   type Visitor,
 } from './chatLoad.ts';
-import { createBenchDatabase, LoadProfiler, median } from './throughput.ts';
+import { createBenchDatabase, LoadProfiler, median, startMeasuredServer } from './throughput.ts';
 import { ANSWER_STAGES, type AnswerStage, type Metrics } from '../src/metrics.ts';
 import { databaseDriver } from '../src/platform/database/index.ts';
 import { grantSubscription, logIn, signUpWithoutTrial } from '../test/accounts.ts';
-import { api, startTestServer, type TestServer } from '../test/harness.ts';
+import { api, type TestServer } from '../test/harness.ts';
 import { botWithKnowledge } from '../test/knowledge.ts';
 import { readEvents } from '../test/serverSentEvents.ts';
 
@@ -84,7 +84,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
     },
   });
   const label = bench.label as keyof typeof GOALS;
-  const server = await startTestServer({}, { database: bench.database });
+  const server = await startMeasuredServer(bench.database);
   try {
     const { botId, widgetToken } = await creditCustomerBot(server);
     const chatUrl = `${server.url}/api/v1/public/bots/${botId}/chat?token=${widgetToken}`;

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createDatabase, type CreateDatabaseOptions, type Database } from '../src/platform/database/index.ts';
 import { applyMigrations } from '../src/platform/database/migrate.ts';
+import pino from 'pino';
 import { openScratchPostgresDatabase } from '../test/database.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -178,6 +180,14 @@ export async function createBenchDatabase(options: Pick<CreateDatabaseOptions, '
   const database = await createDatabase(options);
   await applyMigrations(database);
   return { database, label: 'PGlite', drop: () => database.close() };
+}
+
+/**
+ * The server a bench measures, on `database`: logging as `npm start` does (an access line per request
+ * at info), into /dev/null rather than the bench's own output, so its cost is counted.
+ */
+export function startMeasuredServer(database: Database): Promise<TestServer> {
+  return startTestServer({ LOG_LEVEL: 'info' }, { database, logTo: pino.destination({ dest: '/dev/null', sync: true }) });
 }
 
 export const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? NaN;

@@ -1,7 +1,7 @@
 import { demoCustomer } from '../test/accounts.ts';
-import { graphql, startTestServer } from '../test/harness.ts';
+import { graphql } from '../test/harness.ts';
 import type { BenchRow } from './knowledge.ts';
-import { createBenchDatabase, graphqlRequestsPerSecond } from './throughput.ts';
+import { createBenchDatabase, graphqlRequestsPerSecond, startMeasuredServer } from './throughput.ts';
 
 const CONNECTIONS = 10;
 const WARM_UP_MS = 500;
@@ -31,7 +31,7 @@ export async function benchViewerToken(): Promise<BenchRow[]> {
   const statements: string[] = [];
   const bench = await createBenchDatabase({ onQuery: (sql) => counting && statements.push(sql) });
   const { database } = bench;
-  const server = await startTestServer({}, { database });
+  const server = await startMeasuredServer(database);
   try {
     const customer = await demoCustomer(server);
     const url = `${server.url}/graphql`;

@@ -27,8 +27,9 @@ function redactPath(pathname: string): string {
   return pathname.replace(/(\/verify-email\/confirm\/)[^/?]+/, '$1[redacted]');
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** A logger at `level`, writing JSON lines to `destination` (stdout by default). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.api_key'],
@@ -41,5 +42,6 @@ export function createLogger(level: string): Logger {
         ip: request.ip,
       }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
@@ -41,7 +42,7 @@ export interface TestServer {
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestServer; database?: Database } = {},
+  options: { shareDatabaseWith?: TestServer; database?: Database; logTo?: DestinationStream } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-test-'));
   // A second replica shares the first one's database, which the first one drops; a given database is its giver's.
@@ -59,7 +60,7 @@ export async function startTestServer(
   });
   const clock = new ManualClock(new Date());
   const platform = await createPlatform(config, {
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logTo),
     database: testDatabase.database,
     clock,
   });
