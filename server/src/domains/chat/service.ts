@@ -353,7 +353,7 @@ export class ChatService {
       onToken: options.onToken,
     });
     // The streamed tokens leave the process before the write starts: the socket is flushed when the
-    // event loop turns, and the embedded database would run the write on this thread first.
+    // event loop turns.
     if (options.onToken) await eventLoopTurn();
     const answered = performance.now();
 
