@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { staticImageRoutes } from './domains/bots/rest.ts';
 import { registerGraphQL } from './graphql/server.ts';
+import { AccessLog } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 import type { Platform } from './platform/index.ts';
 import { restApi } from './rest/routes.ts';
@@ -28,8 +29,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
     loggerInstance: platform.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // One line per request, when it is answered (see the onResponse hook), instead of two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // The router's own refusals (a path part over 100 characters, a malformed address) keep the one error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -37,10 +37,6 @@ export async function buildApp(platform: Platform, services: Services, options: 
     },
   });
 
-  // The access log: what was asked, by whom, how it was answered and how long it took.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
   await app.register(fastifyCookie, { secret: `${config.appSecret}:cookies` });
   registerMetrics(app, platform.metrics);
 

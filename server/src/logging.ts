@@ -1,3 +1,4 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
 /** Query parameters that carry credentials; their values never reach the logs. */
@@ -44,4 +45,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * The access log: one line per request, once it is answered (what was asked, from where, the
+ * status and how long it took), where Fastify writes a second line as each request arrives.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
