@@ -162,8 +162,13 @@ async function seedOwners(ownerIds: string[], botsEach: number, rowsEach: number
   return bots.map((owned) => owned.id);
 }
 
+/**
+ * Rows written 2,000 at a time: one INSERT each (under PostgreSQL's 32,767 parameters for the widest
+ * table). Prisma splits a larger createMany into statements it sends at once on one transaction's
+ * connection, which pg deprecates (it throws from pg 9).
+ */
 async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += 5_000) await write(rows.slice(start, start + 5_000));
+  for (let start = 0; start < rows.length; start += 2_000) await write(rows.slice(start, start + 2_000));
 }
 
 interface PlanNode {
