@@ -42,8 +42,9 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
     };
     commit({
       variables: { emailNotifications },
-      // The switch moves at once; Relay undoes it when the save fails.
-      optimisticResponse: { updateAccountSettings: { __typename: 'User', id: data.id, emailNotifications } },
+      // The switch moves at once; Relay undoes it when the save fails. (An optimistic response would
+      // have to give the Error branch's fields as well, for a user.)
+      optimisticUpdater: (store) => store.get(data.id)?.setValue(emailNotifications, 'emailNotifications'),
       onCompleted: ({ updateAccountSettings }) => {
         if (updateAccountSettings.__typename !== 'User') {
           failed(updateAccountSettings.message);
