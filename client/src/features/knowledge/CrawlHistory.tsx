@@ -66,24 +66,29 @@ function useFinishedCrawlToasts(crawls: readonly ShownCrawl[] | undefined) {
     const before = shown.current;
     shown.current = new Map(crawls.map((crawl) => [crawl.id, crawl.status]));
     if (!before) return;
-    for (const crawl of crawls) {
+    const finished = crawls.filter((crawl) => {
       const previous = before.get(crawl.id);
       const watched = previous === undefined || ACTIVE_STATUSES.has(previous);
-      if (!watched || previous === crawl.status) continue;
-      if (crawl.status === 'completed') {
-        toaster.create({
-          type: 'success',
-          title: t('knowledge.website.toast.successful'),
-          description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
-        });
-      } else if (crawl.status === 'failed') {
-        toaster.create({
-          type: 'error',
-          title: t('knowledge.website.toast.failed'),
-          description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),
-        });
+      return watched && previous !== crawl.status;
+    });
+    // After the commit: the toaster renders with flushSync, which React refuses while it runs effects.
+    queueMicrotask(() => {
+      for (const crawl of finished) {
+        if (crawl.status === 'completed') {
+          toaster.create({
+            type: 'success',
+            title: t('knowledge.website.toast.successful'),
+            description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
+          });
+        } else if (crawl.status === 'failed') {
+          toaster.create({
+            type: 'error',
+            title: t('knowledge.website.toast.failed'),
+            description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),
+          });
+        }
       }
-    }
+    });
   }, [crawls, t]);
 }
 
