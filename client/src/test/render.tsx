@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type LoaderFunct
 import { createMockEnvironment } from 'relay-test-utils';
 import { SessionProvider } from '../session/SessionProvider.tsx';
 import { system } from '../ui/theme.ts';
+import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 
 type MockEnvironment = ReturnType<typeof createMockEnvironment>;
@@ -25,9 +26,13 @@ export function renderRoute(
     routes = [],
   }: { path?: string; at?: InitialEntry; environment?: MockEnvironment; loader?: LoaderFunction; routes?: RouteObject[] } = {},
 ) {
-  const router = createMemoryRouter([{ path, element, loader }, ...routes, { path: '*', element: <p>elsewhere</p> }], {
-    initialEntries: [at],
-  });
+  // As the app's root route does, a spinner while the first loader runs.
+  const router = createMemoryRouter(
+    [{ path, element, loader, HydrateFallback: PageSpinner }, ...routes, { path: '*', element: <p>elsewhere</p> }],
+    {
+      initialEntries: [at],
+    },
+  );
   const view = render(
     <ChakraProvider value={system}>
       <SessionProvider>
