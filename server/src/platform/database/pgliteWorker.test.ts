@@ -113,9 +113,16 @@ describe('embedded PGlite sessions', () => {
     it('lets every connection prepare the same name, and answers each with its own parameters', async () => {
       const query = (client: pg.Client, value: number) =>
         client.query({ name: 'shared_double', text: 'SELECT $1::int * 2 AS doubled', values: [value] });
-      // Each client prepares the name on its first run (PGlite's one session would refuse a second Parse of it).
-      const answers = await Promise.all(clients.flatMap((client, index) => [1, 2, 3].map((value) => query(client, index * 10 + value))));
-      expect(answers.map((answer) => answer.rows[0].doubled)).toEqual([2, 4, 6, 22, 24, 26, 42, 44, 46]);
+      // Each client prepares the name on its first run (PGlite's one session would refuse a second Parse
+      // of it); the clients run at once, each one's runs in turn (pg sends a client's queries one by one).
+      const answers = await Promise.all(
+        clients.map(async (client, index) => {
+          const doubled: number[] = [];
+          for (const value of [1, 2, 3]) doubled.push((await query(client, index * 10 + value)).rows[0].doubled);
+          return doubled;
+        }),
+      );
+      expect(answers.flat()).toEqual([2, 4, 6, 22, 24, 26, 42, 44, 46]);
     });
 
     it('keeps a statement prepared whose first run failed after its Parse', async () => {
