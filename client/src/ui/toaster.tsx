@@ -2,6 +2,14 @@ import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@
 
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true });
 
+/**
+ * A toast from an effect, created once React has committed: the toaster renders with flushSync,
+ * which React refuses while it runs effects (the toast would wait for the next render).
+ */
+export function toastAfterCommit(options: Parameters<typeof toaster.create>[0]): void {
+  queueMicrotask(() => toaster.create(options));
+}
+
 // Chakra's success green and faded descriptions fall short of the 4.5:1 contrast text needs.
 const READABLE_TOASTS = { '&[data-type=success]': { bg: 'green.700' } };
 

@@ -2,13 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { toaster } from '../../ui/toaster.tsx';
+import { toastAfterCommit } from '../../ui/toaster.tsx';
 
 function LoadFailure({ title, message }: { title: string; message: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     // One toast per failure, however often the panel renders.
-    toaster.create({ id: `load-failure:${title}`, type: 'error', title, description: message });
+    toastAfterCommit({ id: `load-failure:${title}`, type: 'error', title, description: message });
   }, [title, message]);
   // Navigating to the same address runs the route's loader again: a fresh query.
   return <ErrorPanel title={title} message={message} onRetry={() => void navigate('.', { replace: true })} />;

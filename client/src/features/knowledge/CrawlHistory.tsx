@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
-import { toaster } from '../../ui/toaster.tsx';
+import { toastAfterCommit } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
 import type { CrawlHistoryStatusSubscription } from './__generated__/CrawlHistoryStatusSubscription.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
@@ -66,29 +66,24 @@ function useFinishedCrawlToasts(crawls: readonly ShownCrawl[] | undefined) {
     const before = shown.current;
     shown.current = new Map(crawls.map((crawl) => [crawl.id, crawl.status]));
     if (!before) return;
-    const finished = crawls.filter((crawl) => {
+    for (const crawl of crawls) {
       const previous = before.get(crawl.id);
       const watched = previous === undefined || ACTIVE_STATUSES.has(previous);
-      return watched && previous !== crawl.status;
-    });
-    // After the commit: the toaster renders with flushSync, which React refuses while it runs effects.
-    queueMicrotask(() => {
-      for (const crawl of finished) {
-        if (crawl.status === 'completed') {
-          toaster.create({
-            type: 'success',
-            title: t('knowledge.website.toast.successful'),
-            description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
-          });
-        } else if (crawl.status === 'failed') {
-          toaster.create({
-            type: 'error',
-            title: t('knowledge.website.toast.failed'),
-            description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),
-          });
-        }
+      if (!watched || previous === crawl.status) continue;
+      if (crawl.status === 'completed') {
+        toastAfterCommit({
+          type: 'success',
+          title: t('knowledge.website.toast.successful'),
+          description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
+        });
+      } else if (crawl.status === 'failed') {
+        toastAfterCommit({
+          type: 'error',
+          title: t('knowledge.website.toast.failed'),
+          description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),
+        });
       }
-    });
+    }
   }, [crawls, t]);
 }
 
