@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { grantSubscription, logIn, signUp, type TestAccount } from '../test/accounts.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../test/harness.ts';
@@ -7,6 +7,7 @@ import { applyMigrations } from './platform/database/migrate.ts';
 import { systemClock } from './platform/clock/index.ts';
 import { MemoryRevocationList, type RevocationList } from './platform/revocations/index.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './responseCache.ts';
+import { documentStatusTopic, type DocumentStatusEvent } from './domains/knowledge/events.ts';
 
 // Counts SQL statements, so it runs on its own embedded database (the pglite project only).
 let server: TestServer;
@@ -148,14 +149,15 @@ describe("a customer's repeated query", () => {
     // Read (and kept) while the document is being learned: its job waits for its embeddings.
     await embeddings.arrived;
     expect(documentStatus(await cachedRead(owner, query))).toBe('processing');
+    // What the editor's live list hears: the next read after it must show the change. (The row itself
+    // is written a moment before its change is announced, so a read at that moment may still be served.)
+    const statuses = server.platform.pubsub.subscribe(documentStatusTopic(botId));
+    await statuses.ready;
     embeddings.release();
-    await vi.waitFor(
-      async () => {
-        const row = await server.platform.prisma.document.findUniqueOrThrow({ where: { id: documentId } });
-        expect(row.status).toBe('completed');
-      },
-      { timeout: 30_000, interval: 50 },
-    );
+    for await (const event of statuses) {
+      const { document } = event as DocumentStatusEvent;
+      if (document.id === documentId && document.status === 'completed') break;
+    }
     expect(documentStatus(await read(owner, query))).toBe('completed');
   });
 
