@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/serverProcess.ts';
+import { chromaCli, waitForHeartbeat } from './localChroma.ts';
 import { ChromaVectorStore, createVectorStore, startLocalChroma, type LocalChroma, type VectorItem } from './index.ts';
 
 describe('ChromaVectorStore on a local Chroma', () => {
@@ -221,21 +221,14 @@ describe('local Chroma lifecycle', () => {
   it('reads the vectors of a data folder Chroma wrote when it was started with its own defaults', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chroma-defaults-'));
     const port = await freePort();
-    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('chromadb')), '..', 'cli.mjs');
+    const url = `http://127.0.0.1:${port}`;
     // How earlier versions started it: no configuration file, the data folder and address as flags.
-    const before = spawn(process.execPath, [cli, 'run', '--path', dataDir, '--host', '127.0.0.1', '--port', String(port)], {
+    const before = spawn(process.execPath, [chromaCli(), 'run', '--path', dataDir, '--host', '127.0.0.1', '--port', String(port)], {
       stdio: 'ignore',
     });
     try {
-      const written = new ChromaVectorStore({ url: `http://127.0.0.1:${port}` });
-      for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
-        try {
-          await written.ping();
-          break;
-        } catch (error) {
-          if (Date.now() > deadline) throw error;
-        }
-      }
+      await waitForHeartbeat(url, 30_000, () => before.exitCode === null && before.signalCode === null);
+      const written = new ChromaVectorStore({ url });
       await written.upsert('kept', [{ id: 'old', embedding: [0, 1], metadata: { bot_id: '1' } }]);
       await written.close();
       before.kill('SIGTERM');

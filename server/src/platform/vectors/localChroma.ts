@@ -77,7 +77,7 @@ export async function startLocalChroma(options: LocalChromaOptions): Promise<Loc
   return { url, stop };
 }
 
-async function waitForHeartbeat(url: string, timeoutMs: number, isRunning: () => boolean): Promise<void> {
+export async function waitForHeartbeat(url: string, timeoutMs: number, isRunning: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!isRunning()) throw new Error('the process exited');
@@ -119,7 +119,7 @@ function serverConfig(dataDir: string, port: number): string {
 }
 
 /** The package only exports its client, so find the CLI next to it (its `bin`, dist/cli.mjs). */
-function chromaCli(): string {
+export function chromaCli(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('chromadb')), '..', 'cli.mjs');
 }
