@@ -10,6 +10,7 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['./e2e/globalSetup.ts'],
+    setupFiles: ['./e2e/reportFailures.ts'],
     // One server and one browser at a time: the machines have two cores.
     fileParallelism: false,
     testTimeout: 180_000,

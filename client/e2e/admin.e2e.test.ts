@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 
 // The admin's day: the overview, a customer found, credited, suspended and enabled again, a plan
@@ -152,20 +152,16 @@ describe('the admin', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const phone = await newVisitor(browser, productUrl, PHONE);
-    const token = await page.evaluate(() => Object.entries(localStorage));
-    await phone.page.goto('/');
-    await phone.page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), token);
+    const phone = await phoneLike(browser, productUrl, page);
     for (const [path, heading] of [
       ['/admin/overview', 'Overview'],
       ['/admin/customers', 'Customers'],
       ['/admin/system-logs', 'System logs'],
     ] as const) {
-      await phone.page.goto(path);
-      await phone.page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await screenshot(phone.page, `admin-phone-${heading.toLowerCase()}`);
-      expect(await scrollsSideways(phone.page), path).toBe(false);
+      await phone.goto(path);
+      await phone.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await screenshot(phone, `admin-phone-${heading.toLowerCase()}`);
+      expect(await scrollsSideways(phone), path).toBe(false);
     }
-    await phone.context.close();
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -39,7 +39,70 @@ export async function newVisitor(browser: Browser, baseURL: string, viewport = D
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
+  journalOf(page, `${viewport.width} px`);
   return { context, page };
+}
+
+/**
+ * A 375 px visitor holding `signedIn`'s storage (tokens, language), for the current test only: closed
+ * once the test has finished, after a failure report has read its screen.
+ */
+export async function phoneLike(browser: Browser, baseURL: string, signedIn: Page): Promise<Page> {
+  const phone = await newVisitor(browser, baseURL, PHONE);
+  onTestFinished(() => phone.context.close());
+  const storage = await signedIn.evaluate(() => Object.entries(localStorage));
+  await phone.page.goto('/');
+  await phone.page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), storage);
+  return phone.page;
+}
+
+/** What the visitors' pages met during the current test: printed when it fails (see reportFailures.ts). */
+const journal: string[] = [];
+const openPages = new Map<Page, string>();
+const JOURNAL_LINES = 60;
+
+function note(label: string, line: string): void {
+  journal.push(`${new Date().toISOString().slice(11, 23)} [${label}] ${line}`);
+  if (journal.length > JOURNAL_LINES) journal.shift();
+}
+
+/** Keeps the page's errors, refused requests and navigations in the journal, even after it closes. */
+function journalOf(page: Page, label: string): void {
+  openPages.set(page, label);
+  page.on('close', () => openPages.delete(page));
+  page.on('pageerror', (error) => note(label, `page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(label, `console error: ${message.text().slice(0, 300)}`);
+  });
+  page.on('requestfailed', (request) => {
+    // A navigation cancels the previous page's requests: not worth a line.
+    const reason = request.failure()?.errorText;
+    if (reason !== 'net::ERR_ABORTED') note(label, `request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(label, `HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(label, `at ${frame.url()}`);
+  });
+}
+
+export function clearJournal(): void {
+  journal.length = 0;
+}
+
+/** The journal and what each open page shows, for a failed test's log. */
+export async function failureReport(): Promise<string> {
+  const screens = await Promise.all(
+    [...openPages].map(async ([page, label]) => {
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: Error) => `(unreadable: ${error.message})`);
+      return `[${label}] ${page.url()} shows:\n${text.slice(0, 1_500)}`;
+    }),
+  );
+  return ['What the pages met during the test:', ...journal, ...screens].join('\n');
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways, STATE_WAIT } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, STATE_WAIT } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 import { signIn } from './session.ts';
 
@@ -224,47 +224,38 @@ describe('connections', () => {
   });
 
   it('fits a phone, in English and in French (with French numbers)', async () => {
-    const phone = await newVisitor(browser, productUrl, PHONE);
-    try {
-      const storage = await page.evaluate(() => Object.entries(localStorage));
-      await phone.page.goto('/');
-      await phone.page.evaluate((entries) => {
-        entries.forEach(([key, value]) => localStorage.setItem(key, value));
-      }, storage);
+    const phone = await phoneLike(browser, productUrl, page);
 
-      await phone.page.goto(editorUrl());
-      await phone.page.getByRole('tab', { name: 'Connections' }).click();
-      await phone.page.getByRole('heading', { name: 'Data tool' }).waitFor();
-      await settledScreenshot(phone.page, 'connections-en-375');
-      expect(await scrollsSideways(phone.page)).toBe(false);
-      await phone.page.getByRole('button', { name: 'Scan QR' }).click();
-      const dialog = phone.page.getByRole('dialog', { name: 'Link a number by QR code' });
-      await dialog.getByRole('img', { name: 'QR code that opens WhatsApp with the registration message' }).waitFor();
-      await settledScreenshot(phone.page, 'connections-qr-en-375');
-      expect(await scrollsSideways(phone.page)).toBe(false);
-      await dialog.getByRole('button', { name: 'Close' }).first().click();
-      await phone.page.goto('/settings');
-      await phone.page.getByText('Olive Owner').waitFor();
-      await screenshot(phone.page, 'settings-integrations-en-375');
-      expect(await scrollsSideways(phone.page)).toBe(false);
+    await phone.goto(editorUrl());
+    await phone.getByRole('tab', { name: 'Connections' }).click();
+    await phone.getByRole('heading', { name: 'Data tool' }).waitFor();
+    await settledScreenshot(phone, 'connections-en-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await phone.getByRole('button', { name: 'Scan QR' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Link a number by QR code' });
+    await dialog.getByRole('img', { name: 'QR code that opens WhatsApp with the registration message' }).waitFor();
+    await settledScreenshot(phone, 'connections-qr-en-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await phone.goto('/settings');
+    await phone.getByText('Olive Owner').waitFor();
+    await screenshot(phone, 'settings-integrations-en-375');
+    expect(await scrollsSideways(phone)).toBe(false);
 
-      await phone.page.evaluate(() => localStorage.setItem('language', 'fr'));
-      await phone.page.goto(editorUrl());
-      await phone.page.getByRole('tab', { name: 'Connexions' }).click();
-      await phone.page.getByRole('heading', { name: 'Outil de données' }).waitFor();
-      await phone.page.getByRole('tab', { name: 'Détails et apparence du bot' }).click();
-      await phone.page.getByText('Créativité : 0,5').waitFor();
-      await phone.page.getByRole('tab', { name: 'Connexions' }).click();
-      await phone.page.getByRole('heading', { name: 'Outil de données' }).waitFor();
-      await settledScreenshot(phone.page, 'connections-fr-375');
-      expect(await scrollsSideways(phone.page)).toBe(false);
-      await phone.page.goto('/settings');
-      await phone.page.getByText('Olive Owner').waitFor();
-      await screenshot(phone.page, 'settings-integrations-fr-375');
-      expect(await scrollsSideways(phone.page)).toBe(false);
-    } finally {
-      await phone.context.close();
-    }
+    await phone.evaluate(() => localStorage.setItem('language', 'fr'));
+    await phone.goto(editorUrl());
+    await phone.getByRole('tab', { name: 'Connexions' }).click();
+    await phone.getByRole('heading', { name: 'Outil de données' }).waitFor();
+    await phone.getByRole('tab', { name: 'Détails et apparence du bot' }).click();
+    await phone.getByText('Créativité : 0,5').waitFor();
+    await phone.getByRole('tab', { name: 'Connexions' }).click();
+    await phone.getByRole('heading', { name: 'Outil de données' }).waitFor();
+    await settledScreenshot(phone, 'connections-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await phone.goto('/settings');
+    await phone.getByText('Olive Owner').waitFor();
+    await screenshot(phone, 'settings-integrations-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
   });
 
   it('disconnects Google from the settings', async () => {

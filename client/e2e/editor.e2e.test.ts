@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways, SLOW_STEP } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, SLOW_STEP } from './browser.ts';
 import { signOut } from './session.ts';
 
 // A customer's whole path through the bot editor: create, teach with a document and a crawled
@@ -145,79 +145,69 @@ describe('the bot editor', () => {
   });
 
   it('lets a phone user edit and save the bot at 375 px, in English and in French', async () => {
-    const phone = await newVisitor(browser, productUrl, PHONE);
-    try {
-      const storage = await page.evaluate(() => Object.entries(localStorage));
-      await phone.page.goto('/');
-      await phone.page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), storage);
-      const editor = phone.page;
-      const editAndSave = async (
-        labels: { tabs: string[]; details: string; displayName: RegExp; save: string; saved: string },
-        name: string,
-      ) => {
-        await editor.goto(new URL(page.url()).pathname);
-        const tabList = editor.getByRole('tablist');
-        await tabList.waitFor();
-        // Every tab label shows whole: none is cut by its own box, the list scrolls instead of the page.
-        for (const label of labels.tabs) {
-          const tab = editor.getByRole('tab', { name: label });
-          await tab.scrollIntoViewIfNeeded();
-          expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
-        }
-        expect(await scrollsSideways(editor)).toBe(false);
-        await editor.getByRole('tab', { name: labels.details }).click();
-        await editor.getByRole('textbox', { name: labels.displayName }).fill(name);
-        await editor.getByRole('button', { name: labels.save }).click();
-        const toast = editor.getByText(labels.saved);
-        await toast.waitFor(SLOW_STEP);
-        // The toast never covers the buttons the user reaches for next.
-        const toastBox = (await toast.boundingBox())!;
-        for (const button of await editor
-          .getByRole('button', { name: new RegExp(`^(${labels.save}|Test|Tester|Deploy|Déployer)`) })
-          .all()) {
-          const box = await button.boundingBox();
-          if (!box) continue;
-          const overlaps =
-            box.x < toastBox.x + toastBox.width &&
-            toastBox.x < box.x + box.width &&
-            box.y < toastBox.y + toastBox.height &&
-            toastBox.y < box.y + box.height;
-          expect(overlaps).toBe(false);
-        }
-        expect(await scrollsSideways(editor)).toBe(false);
-      };
-
-      await editAndSave(
-        {
-          tabs: ['Agent Use Case', 'Bot Details and Appearance', 'Documents', 'Website Url', 'Connections'],
-          details: 'Bot Details and Appearance',
-          displayName: /^Display name/,
-          save: 'Save Bot',
-          saved: 'Bot Saved Successfully',
-        },
-        'Harbour guide (phone)',
-      );
-      await screenshot(editor, 'editor-details-en-375');
-
-      await editor.evaluate(() => localStorage.setItem('language', 'fr'));
-      await editAndSave(
-        {
-          tabs: ["Cas d'usage de l'agent", 'Détails et apparence du bot', 'Documents', 'URL du site web', 'Connexions'],
-          details: 'Détails et apparence du bot',
-          displayName: /^Nom affiché/,
-          save: 'Enregistrer le bot',
-          saved: 'Bot enregistré avec succès',
-        },
-        'Guide du port',
-      );
-      await screenshot(editor, 'editor-details-fr-375');
-      await editor.getByRole('tab', { name: 'Documents' }).click();
-      await editor.getByText('museum-facts.txt').first().waitFor();
+    const editor = await phoneLike(browser, productUrl, page);
+    const editAndSave = async (
+      labels: { tabs: string[]; details: string; displayName: RegExp; save: string; saved: string },
+      name: string,
+    ) => {
+      await editor.goto(new URL(page.url()).pathname);
+      const tabList = editor.getByRole('tablist');
+      await tabList.waitFor();
+      // Every tab label shows whole: none is cut by its own box, the list scrolls instead of the page.
+      for (const label of labels.tabs) {
+        const tab = editor.getByRole('tab', { name: label });
+        await tab.scrollIntoViewIfNeeded();
+        expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+      }
       expect(await scrollsSideways(editor)).toBe(false);
-      await screenshot(editor, 'editor-documents-fr-375');
-    } finally {
-      await phone.context.close();
-    }
+      await editor.getByRole('tab', { name: labels.details }).click();
+      await editor.getByRole('textbox', { name: labels.displayName }).fill(name);
+      await editor.getByRole('button', { name: labels.save }).click();
+      const toast = editor.getByText(labels.saved);
+      await toast.waitFor(SLOW_STEP);
+      // The toast never covers the buttons the user reaches for next.
+      const toastBox = (await toast.boundingBox())!;
+      for (const button of await editor.getByRole('button', { name: new RegExp(`^(${labels.save}|Test|Tester|Deploy|Déployer)`) }).all()) {
+        const box = await button.boundingBox();
+        if (!box) continue;
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps).toBe(false);
+      }
+      expect(await scrollsSideways(editor)).toBe(false);
+    };
+
+    await editAndSave(
+      {
+        tabs: ['Agent Use Case', 'Bot Details and Appearance', 'Documents', 'Website Url', 'Connections'],
+        details: 'Bot Details and Appearance',
+        displayName: /^Display name/,
+        save: 'Save Bot',
+        saved: 'Bot Saved Successfully',
+      },
+      'Harbour guide (phone)',
+    );
+    await screenshot(editor, 'editor-details-en-375');
+
+    await editor.evaluate(() => localStorage.setItem('language', 'fr'));
+    await editAndSave(
+      {
+        tabs: ["Cas d'usage de l'agent", 'Détails et apparence du bot', 'Documents', 'URL du site web', 'Connexions'],
+        details: 'Détails et apparence du bot',
+        displayName: /^Nom affiché/,
+        save: 'Enregistrer le bot',
+        saved: 'Bot enregistré avec succès',
+      },
+      'Guide du port',
+    );
+    await screenshot(editor, 'editor-details-fr-375');
+    await editor.getByRole('tab', { name: 'Documents' }).click();
+    await editor.getByText('museum-facts.txt').first().waitFor();
+    expect(await scrollsSideways(editor)).toBe(false);
+    await screenshot(editor, 'editor-documents-fr-375');
   });
 
   it('finds the test conversation in the chat logs filtered by this bot', async () => {
