@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ENVIRONMENT_VARIABLES, loadConfig } from '../src/config.ts';
+import { chromaServerConfig } from '../src/platform/vectors/localChroma.ts';
 
 // Images cannot be built or pulled here: what can be checked is that the compose file and the
 // Dockerfile describe this repository and a configuration the server accepts.
@@ -12,7 +13,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<
     string,
-    { image?: string; build?: string; command?: string[]; environment?: Record<string, string>; depends_on?: object }
+    {
+      image?: string;
+      build?: string;
+      command?: string[];
+      environment?: Record<string, string>;
+      depends_on?: object;
+      volumes?: string[];
+    }
   >;
 };
 
@@ -46,6 +54,16 @@ describe('docker-compose.yml', () => {
   it('leaves the queued jobs to the worker: the replicas do not run them, the worker does', () => {
     const runJobs = (name: string) => loadConfig(resolvedEnvironment(name)).runJobs;
     expect(['api-1', 'api-2', 'worker'].map(runJobs)).toEqual([false, false, true]);
+  });
+
+  it("runs Chroma on the local Chroma's configuration, its data in its volume", () => {
+    const mount = compose.services.chroma!.volumes!.find((volume) => volume.endsWith(':/config.yaml:ro'));
+    expect(mount).toBe('./docker/chroma.yaml:/config.yaml:ro');
+    expect(compose.services.chroma!.volumes).toContain('chroma:/data');
+    const file = readFileSync(path.join(root, 'docker/chroma.yaml'), 'utf8');
+    const settings = file.replace(/^#.*\n/gm, '');
+    expect(settings).toBe(chromaServerConfig({ persistPath: '/data', listenAddress: '0.0.0.0', port: 8000 }));
+    expect(new URL(resolvedEnvironment('api-1').CHROMA_URL!).port).toBe('8000');
   });
 
   it('passes `docker compose config` where the compose plugin is installed', () => {

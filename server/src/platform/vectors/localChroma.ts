@@ -20,7 +20,7 @@ export interface LocalChroma {
 }
 
 const WATCHDOG = new URL('./parentWatchdog.mjs', import.meta.url).href;
-/** Written in the data folder on every start (see `serverConfig`). */
+/** Written in the data folder on every start (see `chromaServerConfig`). */
 const CONFIG_FILE = 'chroma-server.yaml';
 const STOP_GRACE_MS = 5_000;
 
@@ -35,7 +35,7 @@ export async function startLocalChroma(options: LocalChromaOptions): Promise<Loc
   const port = await probePort(options.port ?? 0);
   const url = `http://127.0.0.1:${port}`;
   const configPath = path.join(options.dataDir, CONFIG_FILE);
-  await writeFile(configPath, serverConfig(options.dataDir, port));
+  await writeFile(configPath, chromaServerConfig({ persistPath: options.dataDir, listenAddress: '127.0.0.1', port }));
   const child = spawn(process.execPath, ['--import', WATCHDOG, chromaCli(), 'run', configPath], {
     // stdin stays an open pipe for the watchdog; stdout only carries Chroma's banner.
     stdio: ['pipe', 'ignore', 'pipe'],
@@ -97,14 +97,15 @@ export async function waitForHeartbeat(url: string, timeoutMs: number, isRunning
  * keeps the collections it has looked up: by default it reads a collection and its segments from
  * its SQLite catalogue on every request, which was 1.1 of the 1.3 ms of CPU a one-query request
  * cost it on a 2-core machine (0.3 ms with the cache). Entries last 60 s; queries still see every
- * write, deletion and dropped collection at once (chroma.test.ts checks it).
+ * write, deletion and dropped collection at once (chroma.test.ts checks it). The local Chroma runs
+ * from it, and so does Docker Compose's (docker/chroma.yaml, which a test keeps equal to it).
  */
-function serverConfig(dataDir: string, port: number): string {
+export function chromaServerConfig(where: { persistPath: string; listenAddress: string; port: number }): string {
   // JSON strings are YAML's double-quoted scalars: any path is written as it is.
   return [
-    `persist_path: ${JSON.stringify(dataDir)}`,
-    `listen_address: "127.0.0.1"`,
-    `port: ${port}`,
+    `persist_path: ${JSON.stringify(where.persistPath)}`,
+    `listen_address: ${JSON.stringify(where.listenAddress)}`,
+    `port: ${where.port}`,
     'collections_with_segments_provider:',
     '  cache:',
     '    lru:',
