@@ -61,8 +61,7 @@ describe('docker-compose.yml', () => {
     expect(mount).toBe('./docker/chroma.yaml:/config.yaml:ro');
     expect(compose.services.chroma!.volumes).toContain('chroma:/data');
     const file = readFileSync(path.join(root, 'docker/chroma.yaml'), 'utf8');
-    const settings = file.replace(/^#.*\n/gm, '');
-    expect(settings).toBe(chromaServerConfig({ persistPath: '/data', listenAddress: '0.0.0.0', port: 8000 }));
+    expect(parse(file)).toEqual(parse(chromaServerConfig({ persistPath: '/data', listenAddress: '0.0.0.0', port: 8000 })));
     expect(new URL(resolvedEnvironment('api-1').CHROMA_URL!).port).toBe('8000');
   });
 
