@@ -147,8 +147,9 @@ describe('the bot editor', () => {
   it('lets a phone user edit and save the bot at 375 px, in English and in French', async () => {
     const editor = await phoneLike(browser, productUrl, page);
     const editAndSave = async (
-      labels: { tabs: string[]; details: string; displayName: RegExp; save: string; saved: string },
+      labels: { tabs: string[]; details: string; displayName: RegExp; chooseImage: string; save: string; saved: string },
       name: string,
+      shot: string,
     ) => {
       await editor.goto(new URL(page.url()).pathname);
       const tabList = editor.getByRole('tablist');
@@ -162,6 +163,10 @@ describe('the bot editor', () => {
       expect(await scrollsSideways(editor)).toBe(false);
       await editor.getByRole('tab', { name: labels.details }).click();
       await editor.getByRole('textbox', { name: labels.displayName }).fill(name);
+      // The logo's and the icon's file pickers speak the page's language, not the browser's.
+      expect(await editor.getByText(labels.chooseImage, { exact: true }).count()).toBe(2);
+      // Saving moves on to the Documents tab: the details form is pictured before.
+      await screenshot(editor, shot);
       await editor.getByRole('button', { name: labels.save }).click();
       const toast = editor.getByText(labels.saved);
       await toast.waitFor(SLOW_STEP);
@@ -185,12 +190,13 @@ describe('the bot editor', () => {
         tabs: ['Agent Use Case', 'Bot Details and Appearance', 'Documents', 'Website Url', 'Connections'],
         details: 'Bot Details and Appearance',
         displayName: /^Display name/,
+        chooseImage: 'Choose an image',
         save: 'Save Bot',
         saved: 'Bot Saved Successfully',
       },
       'Harbour guide (phone)',
+      'editor-details-en-375',
     );
-    await screenshot(editor, 'editor-details-en-375');
 
     await editor.evaluate(() => localStorage.setItem('language', 'fr'));
     await editAndSave(
@@ -198,12 +204,13 @@ describe('the bot editor', () => {
         tabs: ["Cas d'usage de l'agent", 'Détails et apparence du bot', 'Documents', 'URL du site web', 'Connexions'],
         details: 'Détails et apparence du bot',
         displayName: /^Nom affiché/,
+        chooseImage: 'Choisir une image',
         save: 'Enregistrer le bot',
         saved: 'Bot enregistré avec succès',
       },
       'Guide du port',
+      'editor-details-fr-375',
     );
-    await screenshot(editor, 'editor-details-fr-375');
     await editor.getByRole('tab', { name: 'Documents' }).click();
     await editor.getByText('museum-facts.txt').first().waitFor();
     expect(await scrollsSideways(editor)).toBe(false);

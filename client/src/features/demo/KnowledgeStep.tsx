@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { demoApi, type DemoCrawl } from './demoApi.ts';
 
 export const DEMO_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -16,9 +17,7 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
   const { t } = useTranslation();
   const [rejected, setRejected] = useState(false);
 
-  function addFiles(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = [...(event.currentTarget.files ?? [])];
-    event.currentTarget.value = '';
+  function addFiles(chosen: File[]) {
     const accepted = chosen.filter(isAcceptedDemoFile);
     setRejected(accepted.length < chosen.length);
     onFilesChange([...files, ...accepted]);
@@ -27,14 +26,7 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
   return (
     <Stack gap="4">
       <Text>{t('demo.knowledge.help')}</Text>
-      <Input
-        type="file"
-        multiple
-        accept=".pdf,.txt,.md,.markdown"
-        onChange={addFiles}
-        aria-label={t('demo.knowledge.choose')}
-        padding="1"
-      />
+      <FilePicker label={t('demo.knowledge.choose')} multiple accept=".pdf,.txt,.md,.markdown" onFiles={addFiles} />
       {rejected && (
         <Alert.Root status="warning">
           <Alert.Indicator />

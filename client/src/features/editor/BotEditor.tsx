@@ -162,7 +162,7 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
               <ArrowLeft aria-hidden="true" size={16} /> {t('editor.backToChatbots')}
             </Link>
           </Button>
-          <HStack gap="3">
+          <HStack gap="3" wrap="wrap">
             <Heading as="h1" size="2xl">
               {title}
             </Heading>

@@ -1,6 +1,7 @@
-import { Box, Button, chakra, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { MAX_IMAGE_BYTES } from './botDraft.ts';
 
 /** A browser URL for a chosen file, revoked when the file changes or the component goes. */
@@ -30,9 +31,8 @@ export function ImageField({
   const { t } = useTranslation();
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
 
-  function choose(chosen: File | undefined) {
+  function choose([chosen]: File[]) {
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) {
       setError(t('editor.validation.image', { file: chosen.name }));
@@ -41,10 +41,7 @@ export function ImageField({
     } else {
       setError(null);
       onFileChange(chosen);
-      return;
     }
-    // The rejected file leaves the input, so that choosing it again after a fix still fires.
-    setInputKey((key) => key + 1);
   }
 
   return (
@@ -78,24 +75,9 @@ export function ImageField({
           )}
         </Box>
         <Stack gap="1" minWidth="0">
-          <chakra.input
-            key={inputKey}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            fontSize="sm"
-            onChange={(event) => choose(event.currentTarget.files?.[0])}
-          />
+          <FilePicker id={inputId} label={t('editor.details.chooseImage')} accept="image/*" look="outline" onFiles={choose} />
           {hasNewFile && (
-            <Button
-              size="xs"
-              variant="ghost"
-              alignSelf="start"
-              onClick={() => {
-                onFileChange(undefined);
-                setInputKey((key) => key + 1);
-              }}
-            >
+            <Button size="xs" variant="ghost" alignSelf="start" onClick={() => onFileChange(undefined)}>
               {t('editor.details.removeImage', { field: label })}
             </Button>
           )}

@@ -1,8 +1,9 @@
-import { Alert, Box, chakra, CloseButton, HStack, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Alert, Box, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { databaseIdOf } from '../../relay/globalId.ts';
 import { ApiError } from '../../session/api.ts';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { ACCEPT_ATTRIBUTE, sortSelection, type Rejection } from './documentRules.ts';
 import { uploadDocument } from './uploadDocument.ts';
@@ -14,15 +15,12 @@ interface Upload {
   percent: number;
 }
 
-const PickerLabel = chakra('label');
-
 /**
  * Picks or receives dropped files, refuses the ones the spec does not accept (naming each) and
  * uploads the others at once, each with its own progress bar.
  */
 export function DocumentUploader({ botId, onBatchFinished }: { botId: string; onBatchFinished: () => void }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const nextKey = useRef(0);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [rejections, setRejections] = useState<Rejection[]>([]);
@@ -70,12 +68,6 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
     if (accepted.length > 0) void Promise.all(accepted.map(uploadOne)).then(onBatchFinished);
   }
 
-  function onPicked(event: ChangeEvent<HTMLInputElement>) {
-    receive(Array.from(event.target.files ?? []));
-    // Lets the same file be picked again after a failure.
-    event.target.value = '';
-  }
-
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
@@ -100,30 +92,7 @@ export function DocumentUploader({ botId, onBatchFinished }: { botId: string; on
       >
         <Stack align="center" gap="2" textAlign="center">
           <Text color="fg.muted">{t('knowledge.documents.dropHint')}</Text>
-          <VisuallyHidden asChild>
-            <input id={inputId} className="peer" type="file" multiple accept={ACCEPT_ATTRIBUTE} onChange={onPicked} />
-          </VisuallyHidden>
-          <PickerLabel
-            htmlFor={inputId}
-            cursor="pointer"
-            paddingX="4"
-            paddingY="2"
-            borderRadius="md"
-            fontWeight="semibold"
-            bg="brand.solid"
-            color="brand.contrast"
-            _hover={{ opacity: 0.9 }}
-            css={{
-              '.peer:focus-visible + &': {
-                outlineWidth: '2px',
-                outlineStyle: 'solid',
-                outlineColor: 'brand.focusRing',
-                outlineOffset: '2px',
-              },
-            }}
-          >
-            {t('knowledge.documents.chooseFiles')}
-          </PickerLabel>
+          <FilePicker label={t('knowledge.documents.chooseFiles')} multiple accept={ACCEPT_ATTRIBUTE} onFiles={receive} />
         </Stack>
       </Box>
       {rejections.length > 0 && (
