@@ -107,7 +107,8 @@ export async function failureReport(): Promise<string> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  // Transitions end first: a button enabled a moment ago is pictured as it stays, not half faded.
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 interface AxeViolation {

@@ -1,3 +1,4 @@
+import { CHAT_ICON_PATH } from '../icons.ts';
 import { envelope, frameFragment, messageFrom, type ChatToHostMessage, type HostToChatMessage, type Identity } from '../protocol.ts';
 import type { PublicSettings } from '../publicSettings.ts';
 import { chatPositionOr, themeColorOr } from '../theme.ts';
@@ -13,7 +14,6 @@ export interface Launcher {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const CHAT_ICON_PATH = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);

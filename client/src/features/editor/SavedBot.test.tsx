@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_ICON_PATH } from '../../../../widget/src/icons.ts';
 import { stubFetch } from '../../test/render.tsx';
 import { editorPathOf } from './editorPath.ts';
 import { renderEditor, renderSavedBot, resolveOperation, saveButton, savedBot, tab } from './editorTestKit.tsx';
@@ -40,6 +41,10 @@ describe('the editor on a saved bot', () => {
     fireEvent.change(screen.getByLabelText('Theme colour'), { target: { value: '#10b981' } });
     expect(within(preview).getByText('Order desk')).toBeTruthy();
     expect(within(preview).getByTestId('widget-preview-header').style.backgroundColor).toBe('rgb(16, 185, 129)');
+    // The widget's own launcher icon, in the text colour the widget picks for the theme: black on this green.
+    const launcher = within(preview).getByTestId('widget-preview-launcher');
+    expect(launcher.querySelector('path')?.getAttribute('d')).toBe(CHAT_ICON_PATH);
+    expect((launcher.firstElementChild as HTMLElement).style.color).toBe('rgb(0, 0, 0)');
     fireEvent.change(screen.getByLabelText(/Display name/), { target: { value: '' } });
     expect(within(preview).getByText('AI Assistant')).toBeTruthy();
   });

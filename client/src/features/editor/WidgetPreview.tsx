@@ -1,7 +1,8 @@
-import { Box, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_THEME_COLOR, isHexColor } from './botDraft.ts';
-// The widget's own rule, so the preview shows the header text visitors will see.
+// The widget's own icons and colour rule, so the preview shows what visitors will see.
+import { CHAT_ICON_PATH, SEND_ICON_PATH } from '../../../../widget/src/icons.ts';
 import { textColorOn } from '../../../../widget/src/theme.ts';
 
 const LAUNCHER_PLACEMENT: Record<string, { top?: string; bottom?: string; left?: string; right?: string }> = {
@@ -75,7 +76,19 @@ export function WidgetPreview({
             <Text flex="1" fontSize="sm" color="fg.muted" paddingX="2">
               {t('editor.details.previewPlaceholder')}
             </Text>
-            <Box width="8" height="8" borderRadius="md" style={{ backgroundColor: colour }} aria-hidden="true" />
+            {/* The send button as the widget shows it before anything is typed: faded. */}
+            <Flex
+              width="8"
+              height="8"
+              borderRadius="md"
+              align="center"
+              justify="center"
+              opacity={0.5}
+              style={{ backgroundColor: colour, color: textColorOn(colour) }}
+              aria-hidden="true"
+            >
+              <WidgetIcon path={SEND_ICON_PATH} size="4" />
+            </Flex>
           </HStack>
         </Flex>
         <Flex
@@ -94,12 +107,21 @@ export function WidgetPreview({
           {iconUrl ? (
             <Image src={iconUrl} alt="" boxSize="full" objectFit="cover" />
           ) : (
-            <Text color="white" aria-hidden="true">
-              💬
-            </Text>
+            <Flex style={{ color: textColorOn(colour) }} aria-hidden="true">
+              <WidgetIcon path={CHAT_ICON_PATH} size="6" />
+            </Flex>
           )}
         </Flex>
       </Box>
     </Stack>
+  );
+}
+
+/** One of the widget's icons, in the surrounding text colour. */
+function WidgetIcon({ path, size }: { path: string; size: string }) {
+  return (
+    <chakra.svg viewBox="0 0 24 24" boxSize={size} fill="currentColor">
+      <path d={path} />
+    </chakra.svg>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatStrings } from '../strings.ts';
+import { SEND_ICON_PATH } from '../../icons.ts';
 
 /** The server's limit on one message. */
 export const MAX_MESSAGE_LENGTH = 4000;
@@ -67,7 +68,7 @@ export function Composer({ disabled, strings, onSend, focusRequest }: ComposerPr
       />
       <button type="submit" className="send-button" aria-label={strings.send} disabled={disabled || !text.trim()}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M3 20l18-8L3 4v6l12 2-12 2z" />
+          <path d={SEND_ICON_PATH} />
         </svg>
       </button>
     </form>
