@@ -57,7 +57,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/admin/overview',
-                lazy: withStrings(['admin-overview'], () => import('../features/admin-overview/AdminOverviewRoute.tsx')),
+                // The recent users wear the customers screen's badges.
+                lazy: withStrings(['admin-overview', 'admin-customers'], () => import('../features/admin-overview/AdminOverviewRoute.tsx')),
               },
               {
                 path: '/admin/system-logs',
