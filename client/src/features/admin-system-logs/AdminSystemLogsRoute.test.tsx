@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -28,7 +28,7 @@ function renderLogs() {
   environment.mock.resolveMostRecentOperation((operation) =>
     MockPayloadGenerator.generate(operation, {
       QueryAdminResult: () => ({ __typename: 'Admin', id: 'admin-1' }),
-      Admin: () => ({ id: 'admin-1', eventCategories: ['auth', 'crawls'] }),
+      Admin: () => ({ id: 'admin-1', eventCategories: ['auth', 'crawls', 'legacy'] }),
       AdminEventsConnection: () => ({ totalCount: 2, edges: EVENTS.map((node) => ({ cursor: node.id, node })) }),
       PageInfo: () => ({ hasNextPage: false }),
     }),
@@ -51,6 +51,21 @@ describe('/admin/system-logs', () => {
     expect(screen.getByText('User created: ada@example.org')).toBeTruthy();
     expect(screen.getAllByText('Error').length).toBeGreaterThan(0);
     expect(screen.getByText('2 events')).toBeTruthy();
+  });
+
+  it('names the categories in the admin language, and shows the code of one it does not know', async () => {
+    renderLogs();
+    await screen.findByText('Crawl failed: https://a.example');
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Crawls')).toBeTruthy();
+    expect(within(table).getByText('Accounts')).toBeTruthy();
+    const options = within(screen.getByRole('combobox', { name: 'Category' })).getAllByRole('option');
+    expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'All categories'],
+      ['auth', 'Accounts'],
+      ['crawls', 'Crawls'],
+      ['legacy', 'legacy'],
+    ]);
   });
 
   it('refetches with the level filter', async () => {

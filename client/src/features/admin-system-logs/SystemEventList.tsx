@@ -43,6 +43,8 @@ export function eventsExportUrl(filters: EventFilters): string {
 
 export function SystemEventList({ admin, categories }: { admin: SystemEventListFragment$key; categories: readonly string[] }) {
   const { t, i18n } = useTranslation();
+  // Events recorded under a category the client does not know yet show its code.
+  const categoryName = (category: string) => t(`adminSystemLogs.categories.${category}`, { defaultValue: category });
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment SystemEventListFragment on Admin
@@ -132,7 +134,7 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
             <option value="">{t('adminSystemLogs.allCategories')}</option>
             {categories.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryName(category)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -166,7 +168,7 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
                   <Table.Cell>
                     <Badge colorPalette={LEVEL_COLORS[node.level] ?? 'gray'}>{t(`adminSystemLogs.levels.${node.level}`)}</Badge>
                   </Table.Cell>
-                  <Table.Cell>{node.category}</Table.Cell>
+                  <Table.Cell>{categoryName(node.category)}</Table.Cell>
                   <Table.Cell overflowWrap="anywhere">{node.event}</Table.Cell>
                   <Table.Cell overflowWrap="anywhere" color="fg.muted">
                     {node.details}

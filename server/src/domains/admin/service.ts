@@ -14,7 +14,7 @@ import type { AuthService, Viewer } from '../auth/service.ts';
 import type { BillingService } from '../billing/service.ts';
 import { planLabel } from '../billing/subscriptions.ts';
 import { monthBounds } from '../dashboard/service.ts';
-import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventsService } from '../events/service.ts';
+import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventCategory, type EventsService } from '../events/service.ts';
 import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from './config.ts';
 import { adminErrors } from './errors.ts';
 import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, maskConfigValue, type CustomerStatus } from './rules.ts';
@@ -22,7 +22,7 @@ import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, ma
 const RECENT_USERS = 5;
 const TOP_BOTS = 5;
 const EVENTS_EXPORT_LIMIT = 50_000;
-export const ADMIN_CATEGORY = 'admin';
+export const ADMIN_CATEGORY = 'admin' satisfies EventCategory;
 
 export interface CustomerRow {
   id: string;

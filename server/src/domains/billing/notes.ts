@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import type { EventsService, NewSystemEvent } from '../events/service.ts';
+import type { EventCategory, EventsService, NewSystemEvent } from '../events/service.ts';
 
 /** A line for the admin's system events about a billing change; its category is always billing. */
 export type BillingNote = Omit<NewSystemEvent, 'category'>;
 
 export type RecordBillingNote = (note: BillingNote) => Promise<void>;
 
-const BILLING_EVENT_CATEGORY = 'billing';
+const BILLING_EVENT_CATEGORY = 'billing' satisfies EventCategory;
 
 /** Records notes of changes that have committed: a note that cannot be written is logged, never an error. */
 export function billingNoteRecorder(events: EventsService, logger?: Logger): RecordBillingNote {

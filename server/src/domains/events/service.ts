@@ -35,9 +35,13 @@ export function eventLevelWhere(level: EventLevel): Prisma.SystemEventWhereInput
   return { AND: [{ OR: mentionsAny(LEVEL_KEYWORDS[index]![1]) }, ...(earlier.length > 0 ? [excluded] : [])] };
 }
 
+/** What an event is about: the admin log's filter and column (the client names each in its language). */
+export const EVENT_CATEGORIES = ['auth', 'billing', 'admin', 'security', 'knowledge', 'crawls', 'integrations', 'whatsapp'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
 export interface NewSystemEvent {
   event: string;
-  category: string;
+  category: EventCategory;
   details?: string;
   userId?: string | null;
 }

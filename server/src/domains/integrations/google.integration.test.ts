@@ -32,7 +32,7 @@ const SPREADSHEETS = `{ viewer { googleSpreadsheets { connected message spreadsh
 const status = async (token: string) => (await api(server, 'GET', '/auth/google/status', { token })).body;
 const rowsOf = (userId: string) => server.platform.prisma.googleIntegration.findMany({ where: { userId } });
 const integrationEvents = async (userId: string) =>
-  (await server.platform.prisma.systemEvent.findMany({ where: { userId, category: 'Integrations' }, orderBy: { timestamp: 'asc' } })).map(
+  (await server.platform.prisma.systemEvent.findMany({ where: { userId, category: 'integrations' }, orderBy: { timestamp: 'asc' } })).map(
     (event) => event.event,
   );
 const tokenGrants = (grantType: string) => google.requests.filter((request) => request.grantType === grantType).length;

@@ -183,7 +183,7 @@ export class GoogleIntegrations {
     });
     await this.deps.events.record({
       event: `${SERVICE_LABELS[state.service]} connected: ${account.email}`,
-      category: 'Integrations',
+      category: 'integrations',
       userId: state.userId,
     });
   }
@@ -210,7 +210,7 @@ export class GoogleIntegrations {
     }
     await this.deps.events.record({
       event: `${SERVICE_LABELS[service]} disconnected: ${row.accountEmail}`,
-      category: 'Integrations',
+      category: 'integrations',
       details: revoked ? 'Access revoked at Google' : 'Access kept at Google (still used by another connection, or Google did not answer)',
       userId,
     });
@@ -352,7 +352,7 @@ export class GoogleIntegrations {
     if (count > 0) {
       await this.deps.events.record({
         event: `${SERVICE_LABELS[row.service]} disconnected: ${row.accountEmail}`,
-        category: 'Integrations',
+        category: 'integrations',
         details: reason,
         userId: row.userId,
       });

@@ -108,7 +108,7 @@ describe('linking numbers by hand', () => {
     const anonymous = await api(server, 'GET', `/whatsapp/linked-numbers/${bot.id}`);
     expect(anonymous).toMatchObject({ status: 401, body: { detail: 'Authentication required' } });
 
-    const events = await server.platform.prisma.systemEvent.findMany({ where: { category: 'WhatsApp', userId: customer.userId } });
+    const events = await server.platform.prisma.systemEvent.findMany({ where: { category: 'whatsapp', userId: customer.userId } });
     expect(events.map((event) => event.event)).toEqual(
       expect.arrayContaining([
         `WhatsApp number linked: +${number} to Shop assistant`,
@@ -248,7 +248,7 @@ describe('linking by QR code', () => {
     expect((await meta.waitForSent(1, someoneElse)).map((message) => message.text)).toEqual([WHATSAPP_REPLIES.codeInvalid]);
     expect((await linkedNumbers(bot.id, customer.accessToken)).map((entry) => entry.phone_number)).toEqual([sender]);
 
-    const events = await server.platform.prisma.systemEvent.findMany({ where: { category: 'WhatsApp', userId: customer.userId } });
+    const events = await server.platform.prisma.systemEvent.findMany({ where: { category: 'whatsapp', userId: customer.userId } });
     expect(events.map((event) => event.event)).toContain(`WhatsApp number linked: +${sender} to Shop assistant by QR code`);
   });
 

@@ -12,7 +12,7 @@ import { parseInput } from '../../validation.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../admin/config.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { ChatReply } from '../chat/service.ts';
-import type { EventRecorder } from '../events/service.ts';
+import type { EventCategory, EventRecorder } from '../events/service.ts';
 import { whatsAppErrors } from './errors.ts';
 import { WhatsAppApiError, type WhatsAppCloudApi, type WhatsAppCredentials } from './graphApi.ts';
 import {
@@ -26,7 +26,7 @@ import {
 } from './rules.ts';
 import { inboundItems, type InboundItem } from './webhookPayload.ts';
 
-export const WHATSAPP_CATEGORY = 'WhatsApp';
+export const WHATSAPP_CATEGORY = 'whatsapp' satisfies EventCategory;
 const INBOUND_QUEUE = 'whatsapp-inbound';
 const SEND_QUEUE = 'whatsapp-send';
 /** The platform number's display digits change rarely; asking Meta once a few minutes is plenty. */

@@ -262,7 +262,7 @@ describe('the webhook', () => {
     expect(sentTo(stranger)).toHaveLength(1);
     const recorded = await server.platform.prisma.whatsAppInbound.findMany({ where: { fromNumber: stranger } });
     expect(recorded.map((item) => item.kind).sort()).toEqual(['image', 'status:delivered', 'status:failed', 'text']);
-    const failures = await server.platform.prisma.systemEvent.findMany({ where: { category: 'WhatsApp', event: { contains: stranger } } });
+    const failures = await server.platform.prisma.systemEvent.findMany({ where: { category: 'whatsapp', event: { contains: stranger } } });
     expect(failures.map((event) => [event.event, event.details])).toEqual([
       [`WhatsApp message to +${stranger} failed to deliver`, '131047 More than 24 hours have passed'],
     ]);
