@@ -7,6 +7,7 @@ import { toastAfterCommit } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
 import type { CrawlHistoryStatusSubscription } from './__generated__/CrawlHistoryStatusSubscription.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
+import { crawlToastId } from './crawlUrl.ts';
 
 const ACTIVE_STATUSES = new Set(['pending', 'running']);
 
@@ -72,12 +73,14 @@ function useFinishedCrawlToasts(crawls: readonly ShownCrawl[] | undefined) {
       if (!watched || previous === crawl.status) continue;
       if (crawl.status === 'completed') {
         toastAfterCommit({
+          id: crawlToastId(crawl.id),
           type: 'success',
           title: t('knowledge.website.toast.successful'),
           description: t('knowledge.website.toast.successfulDescription', { count: crawl.itemsCount, url: crawl.url }),
         });
       } else if (crawl.status === 'failed') {
         toastAfterCommit({
+          id: crawlToastId(crawl.id),
           type: 'error',
           title: t('knowledge.website.toast.failed'),
           description: crawl.errorMessage || t('knowledge.website.toast.failedFallback'),

@@ -76,6 +76,8 @@ describe('the Website Url tab', () => {
     });
     expect(await screen.findByText('Crawl Successful')).toBeTruthy();
     expect(screen.getByText('12 pages read from https://velo.example.')).toBeTruthy();
+    // The end replaces the start: no "may take several minutes" once it has finished.
+    expect(screen.queryByText('Crawl Started')).toBeNull();
     await waitFor(() => expect(screen.queryByText('Crawl in progress')).toBeNull());
     expect(screen.getByText('$0.0036')).toBeTruthy();
   });

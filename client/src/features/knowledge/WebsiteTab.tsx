@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
 import { CrawlHistory } from './CrawlHistory.tsx';
-import { checkCrawlUrl } from './crawlUrl.ts';
+import { checkCrawlUrl, crawlToastId } from './crawlUrl.ts';
 import { LoadBoundary } from './LoadBoundary.tsx';
 
 const SINGLE_PAGE = 0;
@@ -56,6 +56,7 @@ function CrawlForm({ botId }: { botId: string }) {
         setDepthStarting(null);
         if (startCrawl.__typename === 'WebSource') {
           toaster.create({
+            id: startCrawl.id && crawlToastId(startCrawl.id),
             type: 'info',
             title: t('knowledge.website.toast.started'),
             description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),

@@ -11,3 +11,8 @@ export function checkCrawlUrl(value: string): UrlCheck {
     return 'invalid';
   }
 }
+
+/** One toast per crawl: its start's, replaced by its end's (CrawlHistory), so "started" never outlives "finished". */
+export function crawlToastId(crawlId: string): string {
+  return `crawl:${crawlId}`;
+}
