@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
-              { path: '/dashboard', lazy: () => import('../features/dashboard/DashboardRoute.tsx') },
+              { path: '/dashboard', lazy: withStrings(['chatbots'], () => import('../features/dashboard/DashboardRoute.tsx')) },
               { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
               {
                 path: EDITOR_ROUTE_PATH,

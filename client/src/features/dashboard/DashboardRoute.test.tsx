@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -15,7 +15,7 @@ function renderDashboard(dashboard: Record<string, unknown>) {
     <Suspense fallback="loading">
       <DashboardScreen queryRef={queryRef} />
     </Suspense>,
-    { environment },
+    { environment, routes: [{ path: '/editor', element: <p>new bot editor</p> }] },
   );
 }
 
@@ -39,6 +39,7 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('Bot Support deployed')).toBeTruthy();
     expect(screen.getByText('Support')).toBeTruthy();
     expect(screen.getByText('42 conversations')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Create your first chatbot' })).toBeNull();
   });
 
   it('shows empty states for a new account', async () => {
@@ -54,5 +55,9 @@ describe('DashboardScreen', () => {
     });
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
     expect(screen.getByText('No conversations yet.')).toBeTruthy();
+    // A customer without a bot is shown where to start.
+    expect(screen.getByRole('heading', { name: 'Create your first chatbot' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create chatbot' }));
+    expect(await screen.findByText('new bot editor')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { relayEnvironment } from '../../relay/environment.ts';
 import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { DashboardRouteQuery } from './__generated__/DashboardRouteQuery.graphql.ts';
 import { DashboardStats } from './DashboardStats.tsx';
+import { FirstBotCard } from './FirstBotCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { TopBots } from './TopBots.tsx';
 
@@ -13,6 +14,7 @@ export const dashboardQuery = graphql`
   query DashboardRouteQuery {
     viewer {
       dashboard {
+        ...FirstBotCardFragment
         ...DashboardStatsFragment
         ...RecentActivityFragment
         ...TopBotsFragment
@@ -32,6 +34,7 @@ export function DashboardScreen({ queryRef }: { queryRef: PreloadedQuery<Dashboa
       <Heading as="h1" size="2xl">
         {t('dashboard.title')}
       </Heading>
+      <FirstBotCard dashboard={viewer.dashboard} />
       <DashboardStats dashboard={viewer.dashboard} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentActivity dashboard={viewer.dashboard} />
