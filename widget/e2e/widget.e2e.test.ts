@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** Pictures of what visitors see, to look at after a run (not compared: kept out of git). */
+const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots', import.meta.url));
 const BUILT_FILES = ['../dist/widget.js', '../dist/embed-widget/index.html'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
 
 const FACT = 'The Zorbling Museum of Clocks opens its doors at 7:45 every Tuesday morning.';
@@ -58,6 +60,11 @@ async function openPage(path: string): Promise<Page> {
   });
   await opened.goto(`${site!.url}${path}`);
   return opened;
+}
+
+async function screenshot(on: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await on.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: 'disabled' });
 }
 
 const bubbleOf = (on: Page) => on.locator('chatbot-widget button.bubble');
@@ -145,6 +152,7 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     expect(await reply.locator('.sources').textContent()).toContain('museum-facts.txt');
     expect(await chat.getByRole('status').textContent()).toContain(FACT);
     expect(cspViolations).toEqual([]);
+    await screenshot(page, 'widget-answer');
   });
 
   it('closes on Escape and hands focus back to the bubble', async () => {
