@@ -7,17 +7,36 @@ import { renderRoute } from '../../test/render.tsx';
 import type { DashboardRouteQuery } from './__generated__/DashboardRouteQuery.graphql.ts';
 import { DashboardScreen, dashboardQuery } from './DashboardRoute.tsx';
 
-function renderDashboard(dashboard: Record<string, unknown>) {
+function renderDashboard(dashboard: Record<string, unknown>, allowance: 'limited' | 'none' = 'limited') {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<DashboardRouteQuery>(environment, dashboardQuery, {});
-  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, { Dashboard: () => dashboard }));
+  environment.mock.resolveMostRecentOperation((operation) =>
+    MockPayloadGenerator.generate(operation, { Dashboard: () => dashboard, BotAllowance: () => ({ kind: allowance }) }),
+  );
   return renderRoute(
     <Suspense fallback="loading">
       <DashboardScreen queryRef={queryRef} />
     </Suspense>,
-    { environment, routes: [{ path: '/editor', element: <p>new bot editor</p> }] },
+    {
+      environment,
+      routes: [
+        { path: '/editor', element: <p>new bot editor</p> },
+        { path: '/billing', element: <p>billing screen</p> },
+      ],
+    },
   );
 }
+
+const NEW_ACCOUNT = {
+  totalBots: 0,
+  botsChange: 0,
+  totalConversations: 0,
+  conversationsChange: 0,
+  avgResponseTime: 0,
+  avgResponseTimeChange: 0,
+  recentActivity: [],
+  topBots: [],
+};
 
 describe('DashboardScreen', () => {
   it('shows the three cards with their change figures, the activity and the top bots', async () => {
@@ -43,21 +62,21 @@ describe('DashboardScreen', () => {
   });
 
   it('shows empty states for a new account', async () => {
-    renderDashboard({
-      totalBots: 0,
-      botsChange: 0,
-      totalConversations: 0,
-      conversationsChange: 0,
-      avgResponseTime: 0,
-      avgResponseTimeChange: 0,
-      recentActivity: [],
-      topBots: [],
-    });
+    renderDashboard(NEW_ACCOUNT);
     expect(await screen.findByText('No activity yet.')).toBeTruthy();
     expect(screen.getByText('No conversations yet.')).toBeTruthy();
     // A customer without a bot is shown where to start.
     expect(screen.getByRole('heading', { name: 'Create your first chatbot' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create chatbot' }));
     expect(await screen.findByText('new bot editor')).toBeTruthy();
+  });
+
+  it('leads a new account without a plan to billing instead of an editor that could not save', async () => {
+    renderDashboard(NEW_ACCOUNT, 'none');
+    expect(await screen.findByRole('heading', { name: 'Create your first chatbot' })).toBeTruthy();
+    expect(screen.getByText('No plan found. Please purchase a plan to create chatbots.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create chatbot' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Upgrade' }));
+    expect(await screen.findByText('billing screen')).toBeTruthy();
   });
 });

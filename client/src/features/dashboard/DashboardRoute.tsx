@@ -13,8 +13,8 @@ import { TopBots } from './TopBots.tsx';
 export const dashboardQuery = graphql`
   query DashboardRouteQuery {
     viewer {
+      ...FirstBotCardFragment
       dashboard {
-        ...FirstBotCardFragment
         ...DashboardStatsFragment
         ...RecentActivityFragment
         ...TopBotsFragment
@@ -34,7 +34,7 @@ export function DashboardScreen({ queryRef }: { queryRef: PreloadedQuery<Dashboa
       <Heading as="h1" size="2xl">
         {t('dashboard.title')}
       </Heading>
-      <FirstBotCard dashboard={viewer.dashboard} />
+      <FirstBotCard viewer={viewer} />
       <DashboardStats dashboard={viewer.dashboard} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentActivity dashboard={viewer.dashboard} />
