@@ -28,6 +28,7 @@ export function WidgetPreview({
 }) {
   const { t } = useTranslation();
   const colour = isHexColor(themeColor) ? themeColor.trim() : DEFAULT_THEME_COLOR;
+  const onColour = textColorOn(colour);
   const title = displayName.trim() || t('editor.details.defaultTitle');
   const top = chatPosition.startsWith('top');
   return (
@@ -59,7 +60,7 @@ export function WidgetPreview({
             gap="2"
             paddingX="3"
             paddingY="2"
-            style={{ backgroundColor: colour, color: textColorOn(colour) }}
+            style={{ backgroundColor: colour, color: onColour }}
             data-testid="widget-preview-header"
           >
             {logoUrl && <Image src={logoUrl} alt="" boxSize="6" borderRadius="full" objectFit="cover" bg="white" />}
@@ -84,7 +85,7 @@ export function WidgetPreview({
               align="center"
               justify="center"
               opacity={0.5}
-              style={{ backgroundColor: colour, color: textColorOn(colour) }}
+              style={{ backgroundColor: colour, color: onColour }}
               aria-hidden="true"
             >
               <WidgetIcon path={SEND_ICON_PATH} size="4" />
@@ -107,7 +108,7 @@ export function WidgetPreview({
           {iconUrl ? (
             <Image src={iconUrl} alt="" boxSize="full" objectFit="cover" />
           ) : (
-            <Flex style={{ color: textColorOn(colour) }} aria-hidden="true">
+            <Flex style={{ color: onColour }} aria-hidden="true">
               <WidgetIcon path={CHAT_ICON_PATH} size="6" />
             </Flex>
           )}

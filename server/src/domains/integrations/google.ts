@@ -10,6 +10,8 @@ import type { GoogleIntegration, GoogleService, PrismaClient } from '../../gener
 import type { Clock } from '../../platform/clock/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import type { EventRecorder } from '../events/service.ts';
+// A type-only import runs the other way (dataTool.ts uses GoogleIntegrations): no cycle at run time.
+import { EVENT_CATEGORY } from './dataTool.ts';
 import { googleErrors } from './googleErrors.ts';
 import { ConnectStates, type ConnectState } from './googleState.ts';
 
@@ -183,7 +185,7 @@ export class GoogleIntegrations {
     });
     await this.deps.events.record({
       event: `${SERVICE_LABELS[state.service]} connected: ${account.email}`,
-      category: 'integrations',
+      category: EVENT_CATEGORY,
       userId: state.userId,
     });
   }
@@ -210,7 +212,7 @@ export class GoogleIntegrations {
     }
     await this.deps.events.record({
       event: `${SERVICE_LABELS[service]} disconnected: ${row.accountEmail}`,
-      category: 'integrations',
+      category: EVENT_CATEGORY,
       details: revoked ? 'Access revoked at Google' : 'Access kept at Google (still used by another connection, or Google did not answer)',
       userId,
     });
@@ -352,7 +354,7 @@ export class GoogleIntegrations {
     if (count > 0) {
       await this.deps.events.record({
         event: `${SERVICE_LABELS[row.service]} disconnected: ${row.accountEmail}`,
-        category: 'integrations',
+        category: EVENT_CATEGORY,
         details: reason,
         userId: row.userId,
       });
