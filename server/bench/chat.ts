@@ -133,6 +133,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
       const ourRates: Throughput[] = [];
       let spent: CpuSpent | null = null;
       const stagesBefore = await widgetStageSeconds(server.platform.metrics);
+      const lookupsBefore = await retrievalCacheLookups(server.platform.metrics);
       for (const [index, steady] of rounds.entries()) {
         referenceRates.push(await throughput(reference.url, Array(REFERENCE_REPEATS).fill(steady).flat(), AT_ONCE));
         const cpu = cpuMeter(postgresDatabase);
@@ -149,6 +150,9 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
         spent = measured ? addCpu(spent, measured) : null;
       }
       const stagesAfter = await widgetStageSeconds(server.platform.metrics);
+      const lookupsAfter = await retrievalCacheLookups(server.platform.metrics);
+      const cacheHits = lookupsAfter.hit - lookupsBefore.hit;
+      const lookups = cacheHits + lookupsAfter.miss - lookupsBefore.miss;
       profiler.print(`widget chat answers on ${label}`);
       delay.disable();
 
@@ -184,7 +188,8 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
             `${round(rate(ourRates))} vs ${round(rate(referenceRates))} answers/s, medians of ${ROUNDS} alternating rounds ` +
             `(ours ${perSecond(ourRates)}, ${answered} answers; reference ${perSecond(referenceRates)}), after ${WARM_UP_VISITORS * WARM_UP_ANSWERS} answers of warm-up (the reference's ${REFERENCE_REPEATS * REFERENCE_WARM_UP_PASSES} times as many); ` +
             `${perAnswer} SQL statements per answer alone, ${round(statementsInRounds / answered, 2)} in the rounds (shared by the answers ` +
-            `that arrive together); event loop delay p99 ${round(delay.percentile(99) / 1e6)} ms, max ${round(delay.max / 1e6)} ms` +
+            `that arrive together); ${cacheHits} of the rounds' ${lookups} retrievals answered from the retrieval cache (every visitor ` +
+            `asks the same question of unchanged knowledge; the retrieval rows measure searches); event loop delay p99 ${round(delay.percentile(99) / 1e6)} ms, max ${round(delay.max / 1e6)} ms` +
             (spent
               ? `; CPU per answer: server main thread ${round(spent.mainThread / answered, 2)} ms, Chroma ${round(spent.chroma / answered, 2)} ms` +
                 (label === 'PostgreSQL' ? `, PostgreSQL ${round(spent.postgres / answered, 2)} ms` : '') +
@@ -247,6 +252,13 @@ async function widgetStageSeconds(metrics: Metrics): Promise<Record<AnswerStage,
     if (metricName === 'chat_answer_stage_seconds_sum' && labels.channel === 'widget') seconds[labels.stage as AnswerStage] += value;
   }
   return seconds;
+}
+
+/** Retrievals answered from the retrieval cache (hit) and searched (miss) so far. */
+async function retrievalCacheLookups(metrics: Metrics): Promise<Record<'hit' | 'miss', number>> {
+  const { values } = await metrics.retrievalCacheLookups.get();
+  const count = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0;
+  return { hit: count('hit'), miss: count('miss') };
 }
 
 /** One streamed answer, as the reference will replay it. */

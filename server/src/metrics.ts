@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** What a chat answer spends its time on, in the order it happens (see ChatService). */
 export const ANSWER_STAGES = ['read', 'retrieval', 'answer', 'write'] as const;
 export type AnswerStage = (typeof ANSWER_STAGES)[number];
 
-/** The server's Prometheus metrics: process defaults, request durations, and the stages of chat answers. */
+/**
+ * The server's Prometheus metrics: process defaults, request durations, the stages of chat answers
+ * and how many retrievals were answered from the retrieval cache.
+ */
 export interface Metrics {
   registry: Registry;
   answerStages: Histogram<'channel' | 'stage'>;
+  retrievalCacheLookups: Counter<'result'>;
 }
 
 export function createMetrics(): Metrics {
@@ -23,6 +27,12 @@ export function createMetrics(): Metrics {
         'write (the stored exchange and its charge), waits for a shared statement included',
       labelNames: ['channel', 'stage'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    retrievalCacheLookups: new Counter({
+      name: 'retrieval_cache_lookups_total',
+      help: 'Retrievals looked up in the retrieval cache: hit (answered from it) or miss (searched)',
+      labelNames: ['result'],
       registers: [registry],
     }),
   };

@@ -1,7 +1,8 @@
 import type { Viewer } from './domains/auth/service.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { Clock } from './platform/clock/index.ts';
-import { Outage, type OutageLogger } from './platform/outage.ts';
+import type { OutageLogger } from './platform/outage.ts';
+import { RevocableCache } from './platform/revocableCache.ts';
 import type { RevocationList } from './platform/revocations/index.ts';
 
 /**
@@ -66,20 +67,28 @@ const responsesOf = (userId: string) => `responses:${userId}`;
  * before the writer answers (one MGET per cached answer). Responses with errors are never kept.
  */
 export class ResponseCache implements DataChanges {
-  private readonly entries = new Map<string, CachedResponse>();
+  private readonly cache: RevocableCache<CachedResponse>;
   /** A bot's owner never changes, so it is looked up once per bot for `botChanged`. */
   private readonly botOwners = new Map<string, string | null>();
-  private readonly outage: Outage;
-  private bytes = 0;
 
   constructor(private readonly deps: { revocations: RevocationList; clock: Clock; prisma: PrismaClient; logger: OutageLogger }) {
-    this.outage = new Outage(
-      {
+    this.cache = new RevocableCache({
+      revocations: deps.revocations,
+      clock: deps.clock,
+      logger: deps.logger,
+      outage: {
         started: 'the record of data changes is unreachable (Redis); GraphQL answers are not cached meanwhile',
         ended: 'the record of data changes is reachable again',
       },
-      deps.logger,
-    );
+      limits: {
+        ttlMs: RESPONSE_CACHE_LIMITS.ttlMs,
+        entries: RESPONSE_CACHE_LIMITS.entries,
+        entrySize: RESPONSE_CACHE_LIMITS.bodyBytes,
+        totalSize: RESPONSE_CACHE_LIMITS.totalBytes,
+        clockMarginMs: RESPONSE_CACHE_LIMITS.clockMarginMs,
+      },
+      sizeOf: (response) => response.body.length,
+    });
   }
 
   /** The key of one customer's request; null for variables too deeply nested to write out (GraphQL refuses them). */
@@ -96,47 +105,21 @@ export class ResponseCache implements DataChanges {
 
   /** The time a request starts at: what it reads is at least this fresh. */
   now(): number {
-    return this.deps.clock.now().getTime();
+    return this.cache.now();
   }
 
   /** The response stored under `key`, if nothing of its customer changed since it was produced. */
-  async read(key: string): Promise<CachedResponse | null> {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.cachedAt + RESPONSE_CACHE_LIMITS.ttlMs <= this.now()) {
-      this.forget(key);
-      return null;
-    }
-    if (this.outage.skipping) return null;
-    let changes: (number | null)[];
-    try {
-      changes = await this.deps.revocations.revokedAt([responsesOf(entry.userId), EVERYONE]);
-      this.outage.answered();
-    } catch (error) {
-      this.unreachable(error);
-      return null;
-    }
-    if (changes.some((changedAt) => changedAt !== null && changedAt >= entry.cachedAt)) {
-      this.forget(key);
-      return null;
-    }
-    return entry;
+  read(key: string): Promise<CachedResponse | null> {
+    return this.cache.read(key);
   }
 
   write(key: string, entry: CachedResponse): void {
-    if (entry.body.length > RESPONSE_CACHE_LIMITS.bodyBytes || this.outage.skipping) return;
-    this.forget(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    // The Map keeps insertion order: the first key is the least recently written.
-    while (this.entries.size > RESPONSE_CACHE_LIMITS.entries || this.bytes > RESPONSE_CACHE_LIMITS.totalBytes) {
-      this.forget(this.entries.keys().next().value!);
-    }
+    this.cache.write(key, entry, entry.cachedAt, [responsesOf(entry.userId), EVERYONE]);
   }
 
   async customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void> {
     const keys = [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].map(responsesOf);
-    await this.revoke(keys);
+    await this.cache.revoke(keys);
   }
 
   async botChanged(botId: string): Promise<void> {
@@ -155,33 +138,6 @@ export class ResponseCache implements DataChanges {
   }
 
   async everythingChanged(): Promise<void> {
-    await this.revoke([EVERYONE]);
-  }
-
-  /**
-   * A change that cannot be recorded does not fail its writer (its data is written): this replica
-   * forgets what it kept, and the others, which cannot read the record either, serve nothing kept.
-   */
-  private async revoke(keys: string[]): Promise<void> {
-    const at = new Date(this.now() + RESPONSE_CACHE_LIMITS.clockMarginMs);
-    const keptFor = RESPONSE_CACHE_LIMITS.ttlMs + RESPONSE_CACHE_LIMITS.clockMarginMs;
-    try {
-      await Promise.all(keys.map((key) => this.deps.revocations.revoke(key, at, keptFor)));
-    } catch (error) {
-      this.unreachable(error);
-    }
-  }
-
-  private forget(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.body.length;
-  }
-
-  private unreachable(error: unknown): void {
-    this.entries.clear();
-    this.bytes = 0;
-    this.outage.failed(error);
+    await this.cache.revoke([EVERYONE]);
   }
 }

@@ -42,7 +42,13 @@ export interface TestServer {
  */
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { shareDatabaseWith?: TestServer; database?: Database; logTo?: DestinationStream } = {},
+  options: {
+    shareDatabaseWith?: TestServer;
+    database?: Database;
+    logTo?: DestinationStream;
+    /** The clock keeps time as well as moving when told (see ManualClock). */
+    clockRuns?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-test-'));
   // A second replica shares the first one's database, which the first one drops; a given database is its giver's.
@@ -58,7 +64,7 @@ export async function startTestServer(
     TRUST_PROXY: 'true',
     ...environment,
   });
-  const clock = new ManualClock(new Date());
+  const clock = new ManualClock(new Date(), { running: options.clockRuns });
   const platform = await createPlatform(config, {
     logger: createLogger(config.logLevel, options.logTo),
     database: testDatabase.database,

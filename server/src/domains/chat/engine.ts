@@ -24,7 +24,7 @@ export interface Turn {
 export interface AnswerRequest {
   bot: AnswerBot;
   question: string;
-  chunks: RetrievedChunk[];
+  chunks: readonly RetrievedChunk[];
   history: Turn[];
   answerer: Answerer;
   /** Caps the answer length for this call (the test chat sends 1000); the bot's own maxTokens otherwise. */
@@ -49,7 +49,7 @@ const ANSWER_TIMEOUT_MS = 45_000;
 const SEMANTIC_RELEVANCE = 0.8;
 const EXTRACTIVE_MODEL = 'extractive';
 
-function passagesFrom(chunks: RetrievedChunk[]): Passage[] {
+function passagesFrom(chunks: readonly RetrievedChunk[]): Passage[] {
   return chunks.map((chunk, position) => ({
     index: position + 1,
     chunkId: chunk.chunkId,

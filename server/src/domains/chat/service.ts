@@ -112,7 +112,7 @@ interface ChatDependencies {
   logger: Logger;
   billing: BillingService;
   platformAi: PlatformAi;
-  retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<RetrievedChunk[]>;
+  retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<readonly RetrievedChunk[]>;
   /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
   afterExchange?: (exchange: Exchange) => Promise<void>;
   /** Told of every new conversation and exchange: the owner's cached responses count them. */

@@ -4,6 +4,7 @@ import { detectLanguage, foldedWords, isStopword, stemWord, type StemLanguage } 
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
+import type { RetrievalCache } from './retrievalCache.ts';
 import { reciprocalRankFusion } from './rrf.ts';
 import { sourceRefOf, type KnowledgeIndex, type SourceType } from './store.ts';
 
@@ -101,6 +102,8 @@ interface RetrieverDependencies {
   vectors: VectorStore;
   index: KnowledgeIndex;
   logger: Pick<Logger, 'warn'>;
+  /** Results kept for questions asked again (none: every question searches). */
+  cache?: RetrievalCache;
 }
 
 /**
@@ -120,30 +123,53 @@ export class Retriever {
 
   constructor(private readonly deps: RetrieverDependencies) {}
 
-  async retrieve(botId: string, rawQuery: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+  /**
+   * The bot's `topK` chunks that best answer `rawQuery`. A question asked again of unchanged
+   * knowledge is answered from the retrieval cache; a result found while the vector search failed
+   * is never kept, so the vectors count again as soon as Chroma is back.
+   */
+  async retrieve(botId: string, rawQuery: string, options: RetrieveOptions = {}): Promise<readonly RetrievedChunk[]> {
     const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
     const topK = Math.min(Math.max(Math.trunc(options.topK ?? DEFAULT_TOP_K), 1), MAX_TOP_K);
     if (!query) return [];
-    const candidates = Math.max(topK * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
+    const language = options.language ?? detectLanguage(query) ?? 'en';
+    const { cache } = this.deps;
+    // The collection names the bot and the embedding model the question is embedded with.
+    const key = [this.deps.index.collectionFor(botId), language, topK, query].join('\u0000');
+    const kept = await cache?.read(key);
+    if (kept) return kept;
+    const startedAt = cache?.now();
+    const { chunks, vectorsSearched } = await this.search(botId, query, topK, language);
+    if (cache && startedAt !== undefined && vectorsSearched) cache.write(botId, key, Object.freeze(chunks), startedAt);
+    return chunks;
+  }
 
+  private async search(
+    botId: string,
+    query: string,
+    topK: number,
+    language: StemLanguage,
+  ): Promise<{ chunks: RetrievedChunk[]; vectorsSearched: boolean }> {
+    const candidates = Math.max(topK * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
     const [vectorHits, textHits] = await Promise.all([
-      this.vectorSearch(botId, query, candidates),
-      this.textSearch(botId, query, candidates, options.language ?? detectLanguage(query) ?? 'en'),
+      this.searchVectors(botId, query, candidates),
+      this.textSearch(botId, query, candidates, language),
     ]);
-    const vectorScores = new Map(vectorHits.map((hit) => [hit.id, hit.score]));
+    const vectorsSearched = vectorHits !== null;
+    const vectorScores = new Map((vectorHits ?? []).map((hit) => [hit.id, hit.score]));
     const textRanks = new Map(textHits.map((hit) => [hit.id, hit.rank]));
-    const fused = reciprocalRankFusion([vectorHits.map((hit) => hit.id), textHits.map((hit) => hit.id)]);
-    if (fused.length === 0) return [];
+    const fused = reciprocalRankFusion([(vectorHits ?? []).map((hit) => hit.id), textHits.map((hit) => hit.id)]);
+    if (fused.length === 0) return { chunks: [], vectorsSearched };
 
     // Chunks come from PostgreSQL, scoped to the bot again: a vector whose chunk is gone never surfaces.
     const wanted = fused.slice(0, topK * 2);
     const rows = await this.chunkReads.run(botId, { botId, ids: wanted.map((hit) => hit.id) });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const results: RetrievedChunk[] = [];
+    const chunks: RetrievedChunk[] = [];
     for (const { id, score } of wanted) {
       const row = byId.get(id);
       if (!row) continue;
-      results.push({
+      chunks.push({
         chunkId: row.id,
         content: row.content,
         score,
@@ -152,13 +178,18 @@ export class Retriever {
         heading: row.heading,
         source: { ...sourceRefOf(row), title: row.title, url: row.url, page: row.page },
       });
-      if (results.length === topK) break;
+      if (chunks.length === topK) break;
     }
-    return results;
+    return { chunks, vectorsSearched };
   }
 
   /** The vector half of `retrieve`: chunk ids by cosine similarity, best first ([] if the store fails). */
   async vectorSearch(botId: string, query: string, limit: number): Promise<{ id: string; score: number }[]> {
+    return (await this.searchVectors(botId, query, limit)) ?? [];
+  }
+
+  /** The vector search, or null when the embeddings provider or the vector store failed (logged). */
+  private async searchVectors(botId: string, query: string, limit: number): Promise<{ id: string; score: number }[] | null> {
     try {
       const embedding = await this.deps.index.embeddings.embedQuery(query);
       if (!embedding.some((value) => value !== 0)) return [];
@@ -167,7 +198,7 @@ export class Retriever {
       return matches.map((match) => ({ id: match.id, score: match.score }));
     } catch (error) {
       this.deps.logger.warn({ err: error, botId }, 'vector search failed; answering from full-text search only');
-      return [];
+      return null;
     }
   }
 

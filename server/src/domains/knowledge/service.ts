@@ -8,6 +8,7 @@ import type { DataChanges } from '../../responseCache.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
+import { RetrievalCache } from './retrievalCache.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
 import type { Section } from './sections.ts';
 import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
@@ -25,7 +26,7 @@ const SUBSCRIPTION_SNAPSHOT_LIMIT = 200;
 
 type KnowledgePlatform = Pick<
   Platform,
-  'prisma' | 'database' | 'blobs' | 'queue' | 'pubsub' | 'clock' | 'logger' | 'vectors' | 'embeddings'
+  'prisma' | 'database' | 'blobs' | 'queue' | 'pubsub' | 'clock' | 'logger' | 'vectors' | 'embeddings' | 'revocations' | 'metrics'
 >;
 
 /**
@@ -45,12 +46,19 @@ export class KnowledgeService {
     changes?: DataChanges,
   ) {
     const logger = platform.logger.child({ component: 'knowledge' });
+    const retrievalCache = new RetrievalCache({
+      revocations: platform.revocations,
+      clock: platform.clock,
+      logger,
+      lookups: platform.metrics.retrievalCacheLookups,
+    });
     this.index = new KnowledgeIndex({
       prisma: platform.prisma,
       vectors: platform.vectors,
       embeddings: platform.embeddings,
       logger,
       refreshStatistics: platform.database.kind === 'pglite',
+      retrievalCache,
     });
     this.retriever = new Retriever({
       prisma: platform.prisma,
@@ -58,6 +66,7 @@ export class KnowledgeService {
       vectors: platform.vectors,
       index: this.index,
       logger,
+      cache: retrievalCache,
     });
     this.ingestion = new DocumentIngestion({ ...platform, events, changes, logger, index: this.index });
   }
@@ -130,7 +139,7 @@ export class KnowledgeService {
   }
 
   /** Hybrid top-k search in one bot's knowledge. */
-  retrieve(botId: string, query: string, options: RetrieveOptions = {}): Promise<RetrievedChunk[]> {
+  retrieve(botId: string, query: string, options: RetrieveOptions = {}): Promise<readonly RetrievedChunk[]> {
     return this.retriever.retrieve(botId, query, options);
   }
 

@@ -5,6 +5,7 @@ import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
 import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
 import { uuidv7 } from './ids.ts';
+import type { RetrievalCache } from './retrievalCache.ts';
 import type { Section } from './sections.ts';
 import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';
 
@@ -51,6 +52,8 @@ export interface KnowledgeIndexDependencies {
    * for the embedded database, which has no autovacuum. Retrieval reads its common words from them.
    */
   refreshStatistics?: boolean;
+  /** Told of every change to a bot's chunks or vectors, once it is written (see RetrievalCache). */
+  retrievalCache?: Pick<RetrievalCache, 'knowledgeChanged'>;
 }
 
 const STATISTICS_INTERVAL_MS = 5 * 60_000;
@@ -115,8 +118,9 @@ export class KnowledgeIndex {
         })),
       );
     };
-    // Independent stores, written side by side.
+    // Independent stores, written side by side; either may have changed what a question finds.
     const [chunksWritten, vectorsWritten] = await Promise.allSettled([writeChunks(), writeVectors()]);
+    await this.knowledgeChanged([botId]);
     if (chunksWritten.status === 'rejected') throw chunksWritten.reason;
     this.refreshStatistics();
     if (vectorsWritten.status === 'fulfilled') return { chunkCount: chunks.length, vectorsPending: false };
@@ -149,6 +153,8 @@ export class KnowledgeIndex {
   async removeSource(botId: string, source: SourceRef): Promise<void> {
     const collections = new Set([...(await this.collectionsOf({ botId, ...sourceFilter(source) })).keys(), this.collectionFor(botId)]);
     await this.deps.prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source) } });
+    // Vectors whose chunks are gone never surface: the change is whole once the chunks are.
+    await this.knowledgeChanged([botId]);
     await this.removeVectors([...collections].map((collection) => ({ collection, botId, sourceId: source.id, wholeCollection: false })));
   }
 
@@ -157,6 +163,7 @@ export class KnowledgeIndex {
     const collections = await this.collectionsOf({ botId });
     collections.set(this.collectionFor(botId), true);
     await this.deps.prisma.chunk.deleteMany({ where: { botId } });
+    await this.knowledgeChanged([botId]);
     await this.removeVectors(
       [...collections].map(([collection, ownedByBot]) => ({ collection, botId, sourceId: null, wholeCollection: ownedByBot })),
     );
@@ -213,6 +220,7 @@ export class KnowledgeIndex {
       where: { id: { in: rows.map((row) => row.id) } },
       data: { vectorPending: false, embeddingModel: this.deps.embeddings.modelId, vectorLayout: VECTOR_LAYOUT_VERSION },
     });
+    await this.knowledgeChanged([botId]);
     return rows.length;
   }
 
@@ -255,7 +263,7 @@ export class KnowledgeIndex {
     for (;;) {
       const rows = await prisma.chunk.findMany({
         where: { searchVersion: { lt: STEMMING_VERSION } },
-        select: { id: true, title: true, heading: true, content: true },
+        select: { id: true, botId: true, title: true, heading: true, content: true },
         orderBy: { id: 'asc' },
         take: batchSize,
       });
@@ -264,6 +272,7 @@ export class KnowledgeIndex {
         UPDATE "chunks" c SET "searchTerms" = t."searchTerms", "searchVersion" = ${STEMMING_VERSION}
         FROM unnest(${rows.map((row) => row.id)}::text[], ${rows.map((row) => chunkSearchTerms(row.title, row))}::text[]) AS t("id", "searchTerms")
         WHERE c."id" = t."id"`;
+      await this.knowledgeChanged(rows.map((row) => row.botId));
       restemmed += rows.length;
       await yieldToEventLoop();
     }
@@ -312,6 +321,7 @@ export class KnowledgeIndex {
       });
       const staleSources = new Map(rows.map((row) => [`${collectionOfChunk(row)}\u0000${sourceOf(row).id}`, row]));
       for (const row of staleSources.values()) await vectors.deleteWhere(collectionOfChunk(row), vectorFilter(row.botId, sourceOf(row)));
+      await this.knowledgeChanged(itemsByBot.keys());
       reembedded += rows.length;
     }
     return { restemmed, reembedded };
@@ -325,6 +335,10 @@ export class KnowledgeIndex {
       select: { embeddingModel: true, vectorLayout: true },
     });
     return new Map(rows.map((row) => [collectionOfChunk({ ...row, botId: where.botId }), row.vectorLayout >= 1]));
+  }
+
+  private async knowledgeChanged(botIds: Iterable<string>): Promise<void> {
+    await this.deps.retrievalCache?.knowledgeChanged(botIds);
   }
 
   private async embed(texts: string[]): Promise<number[][]> {
