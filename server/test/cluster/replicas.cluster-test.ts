@@ -3,6 +3,7 @@
 // accepts, the other shows; what must happen once happens once. `npm run test:cluster` (after the
 // main suite in `npm test`); one cluster for the whole file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
 import { htmlPage, respond, serveLocalSite, type LocalSite } from '../localSite.ts';
@@ -303,6 +304,43 @@ describe('limits and revocations', () => {
     );
     expect(renamed.errors).toBeUndefined();
     expect(await nameOnB()).toBe('After the rename');
+  });
+});
+
+describe('a question asked again on one replica', () => {
+  it('no longer finds a document deleted on the other replica', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Cached retrieval bot' });
+    cluster.openAi.answerWith('Orders ship from our Lyon warehouse [1].');
+    const uploaded = await uploadDocument(
+      A,
+      customer.accessToken,
+      bot.id,
+      'shipping.txt',
+      'Delivery. Orders ship from our Lyon warehouse.',
+    );
+    expect(uploaded.status).toBe(201);
+    for (let attempt = 0; ; attempt++) {
+      const [document] = await query<{ status: string }>('SELECT status FROM documents WHERE id = $1', [uploaded.body.id]);
+      if (document?.status === 'completed') break;
+      expect(attempt, `document ${document?.status}`).toBeLessThan(600);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // A change revokes what was found until a moment past it (for replicas' clocks): B keeps what it finds after that.
+    await new Promise((resolve) => setTimeout(resolve, RETRIEVAL_CACHE_LIMITS.clockMarginMs + 50));
+    const citedOnB = async () => {
+      const session = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
+      const answer = await api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'Where do orders ship from?', session_token: session.body.session_token },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.sources.map((source: { title: string }) => source.title);
+    };
+    expect(await citedOnB()).toEqual(['shipping.txt']);
+    expect(await citedOnB()).toEqual(['shipping.txt']);
+
+    const deleted = await api(A, 'DELETE', `/bots/${bot.id}/documents/${uploaded.body.id}`, { token: customer.accessToken });
+    expect(deleted.status).toBe(200);
+    expect(await citedOnB()).toEqual([]);
   });
 });
 
