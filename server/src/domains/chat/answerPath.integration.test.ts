@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, logIn, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { createScratchPostgresDatabase, postgresServerUrl, type ScratchPostgres } from '../../../test/database.ts';
@@ -17,6 +19,8 @@ const QUESTION = 'Where do orders ship from?';
 const WRITES = /^\s*(INSERT|UPDATE|DELETE|BEGIN|COMMIT|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b)/i;
 
 let statements: string[] = [];
+/** Called with each statement as it is sent. */
+let onStatement: ((sql: string) => void) | undefined;
 let database: Database;
 let scratch: ScratchPostgres | undefined;
 let server: TestServer;
@@ -28,7 +32,13 @@ beforeAll(async () => {
   // A database that tells every statement Prisma sends (PGlite, or PostgreSQL in the postgres project).
   const postgres = postgresServerUrl();
   scratch = postgres ? await createScratchPostgresDatabase(postgres) : undefined;
-  database = await createDatabase({ url: scratch?.url, onQuery: (sql) => statements.push(sql) });
+  database = await createDatabase({
+    url: scratch?.url,
+    onQuery: (sql) => {
+      statements.push(sql);
+      onStatement?.(sql);
+    },
+  });
   await applyMigrations(database);
   model = await startFakeOpenAI();
   model.answerWith('Orders ship from Lyon within two business days [1].');
@@ -97,6 +107,42 @@ describe("a widget answer's statements", () => {
     const usage = await prisma.creditLedgerEntry.findMany({ where: { idempotencyKey: `chat:${answer.replyToId}` } });
     expect(usage.map((entry) => ({ kind: entry.kind, amount: entry.amount.toNumber() }))).toEqual([{ kind: 'usage', amount: -1 }]);
     expect(await balance(owner.userId)).toBe(before - 1);
+  });
+
+  it('has handed the streamed answer to the network before its write is sent', async () => {
+    // The extractive answerer streams every token at once, in the tick that writes the answer: a
+    // replica without a model answers so.
+    const offline = await startTestServer({}, { shareDatabaseWith: server });
+    const ip = '198.18.7.3';
+    const chatSockets: Socket[] = [];
+    offline.app.server.on('request', (request: IncomingMessage) => {
+      if (request.url?.includes('/chat')) chatSockets.push(request.socket);
+    });
+    let atWrite: { corked: number; unsent: number } | undefined;
+    onStatement = (sql) => {
+      const socket = chatSockets.at(-1);
+      if (WRITES.test(sql) && socket && !atWrite) atWrite = { corked: socket.writableCorked, unsent: socket.writableLength };
+    };
+    try {
+      const session = await api(offline, 'POST', '/public/bots/sessions/create', {
+        body: { bot_id: bot.id },
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(session.status).toBe(201);
+      const response = await fetch(`${offline.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': ip },
+        body: JSON.stringify({ message: QUESTION, session_token: session.body.session_token }),
+      });
+      const events = await response.text();
+      expect(events).toContain('event: token');
+      expect(events).toMatch(/event: done\ndata: .*"Orders ship from our Lyon warehouse/);
+    } finally {
+      onStatement = undefined;
+      await offline.close();
+    }
+    // Nothing of the response waits in the socket (corked, or queued behind it) while the write goes out.
+    expect(atWrite).toEqual({ corked: 0, unsent: 0 });
   });
 
   it('answers with the platform key an admin saves from the very next answer, and reads the key only then', async () => {
