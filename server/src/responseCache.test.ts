@@ -251,8 +251,8 @@ describe('the response cache on its own', () => {
       prisma: server.platform.prisma,
       logger: silent,
     });
-    const body = 'x'.repeat(RESPONSE_CACHE_LIMITS.bodyBytes);
-    const count = Math.ceil(RESPONSE_CACHE_LIMITS.totalBytes / body.length) + 1;
+    const body = 'x'.repeat(RESPONSE_CACHE_LIMITS.entrySize);
+    const count = Math.ceil(RESPONSE_CACHE_LIMITS.totalSize / body.length) + 1;
     for (let index = 0; index < count; index++) cache.write(`key-${index}`, entry(body));
     await expect(cache.read('key-0')).resolves.toBeNull();
     await expect(cache.read(`key-${count - 1}`)).resolves.toMatchObject({ body });

@@ -2,7 +2,7 @@ import type { Viewer } from './domains/auth/service.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import type { Clock } from './platform/clock/index.ts';
 import type { OutageLogger } from './platform/outage.ts';
-import { RevocableCache } from './platform/revocableCache.ts';
+import { RevocableCache, type RevocableCacheLimits } from './platform/revocableCache.ts';
 import type { RevocationList } from './platform/revocations/index.ts';
 
 /**
@@ -19,21 +19,14 @@ export interface DataChanges {
 }
 
 export const RESPONSE_CACHE_LIMITS = {
-  /** A response is served for this long at most, even if a change went unannounced. */
   ttlMs: 10_000,
   entries: 2_000,
   /** Larger answers (in UTF-16 code units, as strings are kept) are not kept. */
-  bodyBytes: 256 * 1024,
-  /** All the kept answers together: the oldest go first. */
-  totalBytes: 32 * 1024 * 1024,
-  /**
-   * A change revokes what was cached until this far ahead of its own clock: replicas' clocks differ
-   * by a few milliseconds, and a response read on one just before a write on another must not pass
-   * for a later one.
-   */
+  entrySize: 256 * 1024,
+  totalSize: 32 * 1024 * 1024,
   clockMarginMs: 100,
   botOwners: 10_000,
-};
+} as const satisfies RevocableCacheLimits & { botOwners: number };
 
 /** What identifies one response: the operation, its variables, and what its headers depend on. */
 export interface CachedRequest {
@@ -80,13 +73,7 @@ export class ResponseCache implements DataChanges {
         started: 'the record of data changes is unreachable (Redis); GraphQL answers are not cached meanwhile',
         ended: 'the record of data changes is reachable again',
       },
-      limits: {
-        ttlMs: RESPONSE_CACHE_LIMITS.ttlMs,
-        entries: RESPONSE_CACHE_LIMITS.entries,
-        entrySize: RESPONSE_CACHE_LIMITS.bodyBytes,
-        totalSize: RESPONSE_CACHE_LIMITS.totalBytes,
-        clockMarginMs: RESPONSE_CACHE_LIMITS.clockMarginMs,
-      },
+      limits: RESPONSE_CACHE_LIMITS,
       sizeOf: (response) => response.body.length,
     });
   }

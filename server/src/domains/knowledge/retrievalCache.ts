@@ -1,19 +1,18 @@
 import type { Counter } from 'prom-client';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { OutageLogger } from '../../platform/outage.ts';
-import { RevocableCache } from '../../platform/revocableCache.ts';
+import { RevocableCache, type RevocableCacheLimits } from '../../platform/revocableCache.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
 import type { RetrievedChunk } from './retrieval.ts';
 
 export const RETRIEVAL_CACHE_LIMITS = {
-  /** Results are kept this long at most, even if a change of the bot's knowledge went unannounced. */
   ttlMs: 60_000,
   entries: 2_000,
   /** In UTF-16 code units of the chunks' texts, as strings are kept. */
   entrySize: 256 * 1024,
   totalSize: 16 * 1024 * 1024,
   clockMarginMs: 100,
-} as const;
+} as const satisfies RevocableCacheLimits;
 
 /** What a kept chunk costs besides its text: its ids, title, url and scores. */
 const CHUNK_OVERHEAD = 256;
