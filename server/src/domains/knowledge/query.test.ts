@@ -36,8 +36,11 @@ describe('soloProbes', () => {
   const common = new Set(['bike', 'shop']);
   it.each([
     { terms: ['bike', 'warranty', 'shop'], expected: ['warranty'] },
-    { terms: ['bike', 'shop'], expected: ['bike', 'shop'] },
+    // Common words only: the all-words probe alone.
+    { terms: ['bike', 'shop'], expected: [] },
+    // One word: no all-words probe, so it is probed alone, common or not.
     { terms: ['bike'], expected: ['bike'] },
+    { terms: ['warranty'], expected: ['warranty'] },
     { terms: ['a1', 'b2', 'c3', 'd4', 'e5', 'f6'], expected: ['a1', 'b2', 'c3', 'd4', 'e5'] },
   ])('$terms', ({ terms, expected }) => {
     expect(soloProbes(terms, common)).toEqual(expected);
