@@ -135,13 +135,14 @@ export class Retriever {
     if (!query) return [];
     const language = options.language ?? detectLanguage(query) ?? 'en';
     const { cache } = this.deps;
+    if (!cache) return (await this.search(botId, query, topK, language)).chunks;
     // The collection names the bot and the embedding model the question is embedded with.
     const key = [this.deps.index.collectionFor(botId), language, topK, query].join('\u0000');
-    const kept = await cache?.read(key);
+    const kept = await cache.read(key);
     if (kept) return kept;
-    const startedAt = cache?.now();
+    const startedAt = cache.now();
     const { chunks, vectorsSearched } = await this.search(botId, query, topK, language);
-    if (cache && startedAt !== undefined && vectorsSearched) cache.write(botId, key, Object.freeze(chunks), startedAt);
+    if (vectorsSearched) cache.write(botId, key, Object.freeze(chunks), startedAt);
     return chunks;
   }
 
