@@ -40,14 +40,17 @@ const REFERENCE_REPEATS = 5;
 /**
  * Answers before anything is measured, on both servers (the reference's repeated as its rounds
  * are): enough for V8 to have compiled the hot paths, whose compiler threads would otherwise take
- * the machine's two cores during the rounds.
+ * the machine's two cores during the rounds. V8 (--trace-opt) still optimized 56, 67 and 22
+ * functions during the first rounds after 3,000 answers, and 2 to 15 a round, as many as while
+ * idle, after 10,000.
  */
-const WARM_UP_VISITORS = 60;
+const WARM_UP_VISITORS = 800;
 /**
- * The reference's warm-up is run this many times: after one, its rounds still sped up one after
- * the other (5,700 -> 9,100 -> 10,800 answers/s in one run), so the first was measured cold.
+ * The reference's warm-up is run this many times (REFERENCE_REPEATS times WARM_UP_VISITORS' answers
+ * each): with 3,000 answers a pass, one was not enough, its rounds sped up one after the other
+ * (5,700 -> 9,100 -> 10,800 answers/s in one run); one pass is now 40,000.
  */
-const REFERENCE_WARM_UP_PASSES = 4;
+const REFERENCE_WARM_UP_PASSES = 1;
 const WARM_UP_ANSWERS = 10;
 /** The bench's plan lets a bot answer this many widget messages a minute (the platform's default is 300). */
 const LIFTED_WIDGET_LIMIT = 1_000_000;
