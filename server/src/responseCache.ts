@@ -12,6 +12,11 @@ import type { RevocationList } from './platform/revocations/index.ts';
 export interface DataChanges {
   /** Something of these customers changed: their account, bots, knowledge, conversations or billing. */
   customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void>;
+  /**
+   * Only the conversations of these customers changed (an exchange was stored, a visitor opened one):
+   * what their screens read, not what an answer needs (the chat's answer contexts stay).
+   */
+  conversationsChanged(userIds: readonly (string | null | undefined)[]): Promise<void>;
   /** Something of this bot changed (a document's or crawl's status): its owner's responses go. */
   botChanged(botId: string): Promise<void>;
   /** Something every customer may read changed: an admin's write. */
@@ -49,8 +54,21 @@ export interface CachedResponse {
   cachedAt: number;
 }
 
-const EVERYONE = 'responses:*';
-const responsesOf = (userId: string) => `responses:${userId}`;
+/**
+ * What is revoked, in the revocation list, when data changes (see DataChanges); the caches that keep
+ * values read from a customer's data keep them under these keys. The revocations are remembered for
+ * RESPONSE_CACHE_LIMITS.ttlMs: a cache kept under them serves its values no longer than that.
+ */
+export const CHANGE_KEYS = {
+  customer: (userId: string) => `changes:${userId}`,
+  conversations: (userId: string) => `changes:${userId}:conversations`,
+  everything: 'changes:*',
+} as const;
+
+/** The user ids among `userIds`, once each. */
+const customers = (userIds: readonly (string | null | undefined)[]) => [
+  ...new Set(userIds.filter((userId): userId is string => Boolean(userId))),
+];
 
 /**
  * Customers' GraphQL query responses, per customer, for a few seconds: a dashboard reloaded, a screen
@@ -101,12 +119,16 @@ export class ResponseCache implements DataChanges {
   }
 
   write(key: string, entry: CachedResponse): void {
-    this.cache.write(key, entry, entry.cachedAt, [responsesOf(entry.userId), EVERYONE]);
+    const { userId } = entry;
+    this.cache.write(key, entry, entry.cachedAt, [CHANGE_KEYS.customer(userId), CHANGE_KEYS.conversations(userId), CHANGE_KEYS.everything]);
   }
 
   async customersChanged(userIds: readonly (string | null | undefined)[]): Promise<void> {
-    const keys = [...new Set(userIds.filter((userId): userId is string => Boolean(userId)))].map(responsesOf);
-    await this.cache.revoke(keys);
+    await this.cache.revoke(customers(userIds).map(CHANGE_KEYS.customer));
+  }
+
+  async conversationsChanged(userIds: readonly (string | null | undefined)[]): Promise<void> {
+    await this.cache.revoke(customers(userIds).map(CHANGE_KEYS.conversations));
   }
 
   async botChanged(botId: string): Promise<void> {
@@ -125,6 +147,6 @@ export class ResponseCache implements DataChanges {
   }
 
   async everythingChanged(): Promise<void> {
-    await this.cache.revoke([EVERYONE]);
+    await this.cache.revoke([CHANGE_KEYS.everything]);
   }
 }

@@ -5,6 +5,7 @@ import { AuthService } from './domains/auth/service.ts';
 import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
 import { ChatLogs } from './domains/chat/logs.ts';
+import { AnswerContextCache } from './domains/chat/answerContexts.ts';
 import { ChatService } from './domains/chat/service.ts';
 import { DashboardService } from './domains/dashboard/service.ts';
 import { DemoService } from './domains/demo/service.ts';
@@ -117,6 +118,11 @@ export function createServices(platform: Platform): Services {
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
     afterExchange: (exchange) => leads.afterExchange(exchange),
     changes: responses,
+    contexts: new AnswerContextCache({
+      revocations: platform.revocations,
+      clock,
+      logger: platform.logger.child({ component: 'answerContexts' }),
+    }),
     timeSpent: (channel, stage, ms) => platform.metrics.answerStages.observe({ channel, stage }, ms / 1000),
   });
   const crawls = new CrawlService({

@@ -31,6 +31,8 @@ export interface RevocableCacheDependencies<V> {
 interface Entry<V> {
   value: V;
   cachedAt: number;
+  /** Served until then at most: the TTL's end, or the value's own end if sooner. */
+  expiresAt: number;
   revokedBy: readonly string[];
   size: number;
 }
@@ -59,7 +61,7 @@ export class RevocableCache<V> {
   async read(key: string): Promise<V | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.cachedAt + this.deps.limits.ttlMs <= this.now()) {
+    if (entry.expiresAt <= this.now()) {
       this.forget(key);
       return null;
     }
@@ -79,12 +81,15 @@ export class RevocableCache<V> {
     return entry.value;
   }
 
-  /** Keeps `value`, produced by work that started at `cachedAt` (from `now`), until one of `revokedBy` is revoked. */
-  write(key: string, value: V, cachedAt: number, revokedBy: readonly string[]): void {
+  /**
+   * Keeps `value`, produced by work that started at `cachedAt` (from `now`), until one of `revokedBy`
+   * is revoked, or until `endsAt` if the value stops holding by itself before the TTL is over.
+   */
+  write(key: string, value: V, cachedAt: number, revokedBy: readonly string[], endsAt = Infinity): void {
     const size = this.deps.sizeOf(value);
     if (size > this.deps.limits.entrySize || this.outage.skipping) return;
     this.forget(key);
-    this.entries.set(key, { value, cachedAt, revokedBy, size });
+    this.entries.set(key, { value, cachedAt, expiresAt: Math.min(cachedAt + this.deps.limits.ttlMs, endsAt), revokedBy, size });
     this.size += size;
     // The Map keeps insertion order: the first key is the least recently written.
     while (this.entries.size > this.deps.limits.entries || this.size > this.deps.limits.totalSize) {

@@ -257,6 +257,8 @@ export interface PayingStandingRow {
   planWidgetMessagesPerMinute: number | null;
   /** The admin's rate for the usage asked about; null: the default rate. */
   usageCostPerUnit: Decimal | null;
+  /** When the current paid subscription or trial ends (the sooner), and this standing with it; null: neither. */
+  standingEndsAt: Date | null;
 }
 
 export interface PayingStandingSql {
@@ -287,12 +289,13 @@ export function payingStandingSql(userId: Prisma.Sql, now: Date, usage: UsageQua
       paying_trial."creditsLeft" AS "trialCreditsLeft",
       CASE WHEN paying_paid."id" IS NOT NULL THEN paying_paid."widgetMessagesPerMinute" ELSE paying_trial."widgetMessagesPerMinute" END
         AS "planWidgetMessagesPerMinute",
-      paying_rate."costPerUnit" AS "usageCostPerUnit"`,
+      paying_rate."costPerUnit" AS "usageCostPerUnit",
+      LEAST(paying_paid."expiresAt", paying_trial."expiresAt") AS "standingEndsAt"`,
     joins: Prisma.sql`
       LEFT JOIN "billing_settings" paying_settings ON paying_settings."userId" = ${userId}
-      LEFT JOIN LATERAL (${currentSubscription('active', Prisma.sql`s."id", p."widgetMessagesPerMinute"`)}) paying_paid ON true
+      LEFT JOIN LATERAL (${currentSubscription('active', Prisma.sql`s."id", s."expiresAt", p."widgetMessagesPerMinute"`)}) paying_paid ON true
       LEFT JOIN LATERAL (
-        ${currentSubscription('trialing', Prisma.sql`s."trialCredits" - s."trialCreditsUsed" AS "creditsLeft", p."widgetMessagesPerMinute"`)}
+        ${currentSubscription('trialing', Prisma.sql`s."trialCredits" - s."trialCreditsUsed" AS "creditsLeft", s."expiresAt", p."widgetMessagesPerMinute"`)}
       ) paying_trial ON true
       LEFT JOIN "credit_rates" paying_rate ON paying_rate."usageType" = ${usage.usageType} AND paying_rate."unitName" = ${unitName}`,
   };
@@ -313,6 +316,17 @@ export interface PayingStanding {
   apiKeyUnreadable: boolean;
 }
 
+/** Credits a customer has left: the running trial's and the paid balance (null: no trial, no settings). */
+export interface CreditsLeft {
+  trial: Decimal | null;
+  paid: Decimal | null;
+}
+
+/** Whether the running trial's credits or the paid balance cover `cost` (a free usage is always covered). */
+export function creditsCover(cost: Decimal, left: CreditsLeft): boolean {
+  return cost.isZero() || (left.trial?.gte(cost) ?? false) || (left.paid?.gte(cost) ?? false);
+}
+
 /** The rules of `aiBillingFor` and `charge`, applied to a `PayingStandingRow` read with the caller's own rows. */
 export function payingStandingOf(
   row: PayingStandingRow,
@@ -323,7 +337,7 @@ export function payingStandingOf(
     row.usageCostPerUnit === null ? [] : [{ ...usage, unitName: usage.unitName ?? DEFAULT_USAGE_UNIT, costPerUnit: row.usageCostPerUnit }];
   const cost = priceUsage(rates, usage);
   const balance = row.creditBalance ?? new Decimal(0);
-  const covered = cost.isZero() || (row.trialCreditsLeft?.gte(cost) ?? false) || balance.gte(cost);
+  const covered = creditsCover(cost, { trial: row.trialCreditsLeft, paid: balance });
   const common = {
     cost,
     covered,
@@ -366,6 +380,8 @@ export interface UsageChargesSql {
   ctes: Prisma.Sql;
   /** An SQL expression for the paid balance after the charges (trial credits are not in it); null without settings. */
   balanceAfter: Prisma.Sql;
+  /** An SQL expression for the running trial's credits after the charges; null without a running trial. */
+  trialLeftAfter: Prisma.Sql;
 }
 
 /**
@@ -441,5 +457,6 @@ export function usageChargesSql(userId: string, charges: readonly UsageChargeInp
   return {
     ctes,
     balanceAfter: Prisma.sql`(SELECT "left" FROM billing_paid_left) - COALESCE((SELECT sum("cost") FROM billing_from_paid), 0)`,
+    trialLeftAfter: Prisma.sql`(SELECT "left" FROM billing_trial_left) - COALESCE((SELECT sum("cost") FROM billing_from_trial), 0)`,
   };
 }

@@ -8,7 +8,7 @@
 import { Prisma, type Bot, type Channel, type ChatMessage, type ChatSession, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import { ADMIN_CONFIG_KEYS } from '../admin/config.ts';
-import { payingStandingSql, usageChargesSql, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
+import { payingStandingSql, usageChargesSql, type CreditsLeft, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
 import type { Turn } from './engine.ts';
 import type { Citation } from './passages.ts';
 
@@ -163,6 +163,8 @@ export interface ExchangeRecord {
 export interface WrittenExchange {
   question: ChatMessage;
   answer: ChatMessage;
+  /** What the payer has left after the statement's charges; null when it charged nobody. */
+  creditsLeft: CreditsLeft | null;
 }
 
 /**
@@ -187,7 +189,7 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
   );
   const touched = exchanges.filter((exchange) => !exchange.opening);
   const column = <T>(read: (exchange: ExchangeRecord) => T) => exchanges.map(read);
-  const rows = await query<{ charged: string; found: boolean }>(Prisma.sql`
+  const rows = await query<{ charged: string; found: boolean; trialLeft: string | null; paidLeft: string | null }>(Prisma.sql`
     WITH ${charges.ctes},
     opened AS (
       INSERT INTO "chat_sessions" ("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
@@ -241,19 +243,26 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
       ) m
       RETURNING "id"
     )
-    SELECT e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found"
+    SELECT e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found",
+      (${charges.trialLeftAfter})::text AS "trialLeft", (${charges.balanceAfter})::text AS "paidLeft"
     FROM exchanges e
     ORDER BY e."ordinal"`);
+  const decimal = (value: string | null) => (value === null ? null : new Prisma.Decimal(value));
   return exchanges.map((exchange, index) => {
     const written = rows[index]!;
     // A conversation deleted while it was answered (its bot was): the messages' foreign key has failed already.
     if (!written.found) throw new Error(`chat session ${exchange.session.id} is gone`);
-    return writtenExchange(exchange, new Prisma.Decimal(written.charged));
+    const creditsLeft = payers.size > 0 ? { trial: decimal(written.trialLeft), paid: decimal(written.paidLeft) } : null;
+    return writtenExchange(exchange, new Prisma.Decimal(written.charged), creditsLeft);
   });
 }
 
 /** The rows an exchange wrote, as Prisma would read them back. */
-function writtenExchange({ question, answer, session }: ExchangeRecord, charged: Prisma.Decimal): WrittenExchange {
+function writtenExchange(
+  { question, answer, session }: ExchangeRecord,
+  charged: Prisma.Decimal,
+  creditsLeft: CreditsLeft | null,
+): WrittenExchange {
   const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'content' | 'createdAt'>): ChatMessage => ({
     sessionId: session.id,
     replyToId: null,
@@ -284,5 +293,6 @@ function writtenExchange({ question, answer, session }: ExchangeRecord, charged:
       unanswered: answer.unanswered,
       model: answer.model,
     }),
+    creditsLeft,
   };
 }

@@ -12,7 +12,14 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
-import { CHAT_USAGE, UNREADABLE_API_KEY, uncoveredUsageError, type AiBilling, type PayingStanding } from '../billing/credits.ts';
+import {
+  CHAT_USAGE,
+  creditsCover,
+  UNREADABLE_API_KEY,
+  uncoveredUsageError,
+  type AiBilling,
+  type PayingStanding,
+} from '../billing/credits.ts';
 import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../knowledge/ids.ts';
@@ -37,6 +44,7 @@ import {
   type WrittenExchange,
 } from './records.ts';
 import { questionLanguage } from './terms.ts';
+import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
 /** The most questions to one bot whose rows one statement reads. */
@@ -114,8 +122,10 @@ interface ChatDependencies {
   retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<readonly RetrievedChunk[]>;
   /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
   afterExchange?: (exchange: Exchange) => Promise<void>;
-  /** Told of every new conversation and exchange: the owner's cached responses count them. */
+  /** Told of every new conversation and exchange (the owner's cached responses count them), and of credits run out. */
   changes?: DataChanges;
+  /** Widget questions' rows kept between answers; without it, every answer reads them. */
+  contexts?: AnswerContextCache;
   /** Told how long each stage of a stored answer took (the server's metrics). */
   timeSpent?: (channel: Channel, stage: AnswerStage, ms: number) => void;
 }
@@ -147,9 +157,6 @@ type SessionOpening = Pick<ChatSession, 'channel'> & Partial<Pick<ChatSession, '
 
 /** A question's conversation: the one with its token's hash, or the latest of a channel. */
 type QuestionSession = { kind: 'token'; tokenHash: string } | Extract<SessionLookup, { kind: 'latest' }>;
-
-/** One question's rows: its bot, its conversation (if found), who pays and the stored platform key. */
-type QuestionRows = Omit<AnswerRows, 'sessions'> & { session: AnswerSession | null };
 
 /** The rows of the question at `index` among those read together. */
 function questionRows({ sessions, ...shared }: AnswerRows, index: number): QuestionRows {
@@ -220,7 +227,7 @@ export class ChatService {
     await this.deps.prisma.chatSession.create({
       data: { botId: bot.id, channel: 'widget', tokenHash: sha256Hex(token), visitorName: input.name, visitorEmail: input.email },
     });
-    await this.deps.changes?.customersChanged([bot.ownerId]);
+    await this.deps.changes?.conversationsChanged([bot.ownerId]);
     return token;
   }
 
@@ -400,10 +407,15 @@ export class ChatService {
       write: performance.now() - answered,
     };
     for (const stage of ANSWER_STAGES) this.deps.timeSpent?.(context.session.channel, stage, spent[stage]);
-    await this.deps.changes?.customersChanged([bot.ownerId]);
     if (usage && written.answer.costCredits.isZero()) {
       // Answers racing the last credits: each passed the read, the balance covered only some of them.
       this.deps.logger.warn({ botId: bot.id, userId: usage.userId }, 'answered without a charge: the credits ran out meanwhile');
+    }
+    if (usage && written.creditsLeft && !creditsCover(usage.cost, written.creditsLeft)) {
+      // The credits no longer cover an answer: their standing changed for every screen and every kept answer context.
+      await this.deps.changes?.customersChanged([bot.ownerId]);
+    } else {
+      await this.deps.changes?.conversationsChanged([bot.ownerId]);
     }
     await this.deps
       .afterExchange?.({ bot, session: context.session, question: written.question, answer: written.answer, answerer })
@@ -444,7 +456,14 @@ export class ChatService {
 
   private async readRows(bot: BotLookup, session: QuestionSession): Promise<QuestionRows | null> {
     if (session.kind === 'token') {
-      return this.tokenReads.run(`${bot.botId} ${bot.ownerId ?? ''} ${bot.publicOnly === true}`, { bot, tokenHash: session.tokenHash });
+      const { contexts } = this.deps;
+      const botKey = `${bot.botId} ${bot.ownerId ?? ''} ${bot.publicOnly === true}`;
+      const kept = await contexts?.read(botKey, session.tokenHash);
+      if (kept) return kept;
+      const readAt = contexts?.now();
+      const rows = await this.tokenReads.run(botKey, { bot, tokenHash: session.tokenHash });
+      if (rows && readAt !== undefined) contexts?.write(botKey, session.tokenHash, rows, readAt);
+      return rows;
     }
     const rows = await readAnswerRows(this.deps.query, bot, session, this.deps.clock.now());
     return rows && questionRows(rows, 0);
