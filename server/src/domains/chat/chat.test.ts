@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import { answerQuestion, type AnswerBot } from './engine.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
@@ -88,6 +90,60 @@ describe('extractiveAnswer', () => {
     ['none', /^I could not find information about that in my knowledge base\.$/],
   ])('says it does not know with follow-up %s', (followUpBehavior, reply) => {
     expect(notFoundReply('en', followUpBehavior)).toMatch(reply);
+  });
+});
+
+describe('answerQuestion by the extractive answerer', () => {
+  const chunk = ({ index, content, source }: Passage): RetrievedChunk => ({
+    chunkId: `chunk-${index}`,
+    content,
+    score: 1 / index,
+    vectorScore: null,
+    textRank: 0.5,
+    heading: null,
+    source,
+  });
+  const answerBot = (languageCode: string): AnswerBot => ({
+    ...bot,
+    languageCode,
+    generatedPrompt: '',
+    botPrompt: null,
+    displayName: 'Velo',
+    tone: 'friendly',
+    customToneDescription: null,
+    responseStyle: 'concise',
+    creativity: 0.2,
+    maxTokens: 500,
+  });
+  const ask = (question: string, chunks: readonly RetrievedChunk[], languageCode = 'en') => {
+    const tokens: string[] = [];
+    const result = answerQuestion({
+      bot: answerBot(languageCode),
+      question,
+      chunks,
+      history: [],
+      answerer: { kind: 'extractive' },
+      onToken: (token) => tokens.push(token),
+    });
+    return result.then((answer) => ({ answer, tokens }));
+  };
+
+  it('writes the answer to a retrieval result once per question and bot language, and streams it every time', async () => {
+    const kept = [chunk(refundPolicy), chunk(opening)];
+    const first = await ask('When do orders ship?', kept);
+    const again = await ask('When do orders ship?', kept);
+    expect(again.answer).toBe(first.answer);
+    expect(again.tokens).toEqual(first.tokens);
+    expect(first.tokens.join('')).toBe(first.answer.text);
+    expect(first.answer.text).toContain('> Orders ship within two days. [1]');
+
+    const other = await ask('When does the shop open?', kept);
+    expect(other.answer.text).toContain('> Our shop opens at 9 am from Monday to Saturday. [1]');
+    const french = await ask('When do orders ship?', kept, 'fr');
+    expect(french.answer).not.toBe(first.answer);
+    // The same knowledge read again (a new result) is read through again.
+    const reread = await ask('When do orders ship?', [chunk({ ...refundPolicy, content: 'Orders ship within five days.' })]);
+    expect(reread.answer.text).toContain('> Orders ship within five days. [1]');
   });
 });
 

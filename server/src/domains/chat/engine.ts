@@ -65,42 +65,37 @@ function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** Emits a ready-made text as a stream of word tokens, so every answer streams the same way. */
+/** A ready-made text as the word tokens it streams as, so every answer streams the same way. */
+const wordsOf = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
 function emitWords(text: string, onToken?: (token: string) => void) {
   if (!onToken) return;
-  for (const token of text.match(/\S+\s*|\s+/g) ?? []) onToken(token);
+  for (const token of wordsOf(text)) onToken(token);
 }
+
+/** An extractive answer as streamed: its result and its tokens. */
+interface ExtractiveReply {
+  result: AnswerResult;
+  words: string[];
+}
+
+/**
+ * Extractive answers by the retrieval result they were read from, then by the question and what of
+ * the bot they depend on: the answer is a function of these alone. A result from the retrieval
+ * cache is the same array for as long as the cache keeps it, so a question asked again of unchanged
+ * knowledge is not read through again; the answers go when their result does.
+ */
+const extractiveReplies = new WeakMap<readonly RetrievedChunk[], Map<string, ExtractiveReply>>();
 
 /** Retrieval-augmented answer to one question: relevant passages, then the model or the extractive answerer. */
 export async function answerQuestion(request: AnswerRequest): Promise<AnswerResult> {
-  const { bot, question, answerer } = request;
-  const passages = passagesFrom(request.chunks);
-  const language = questionLanguage(question, bot.languageCode);
-  const lexicallyRelevant = new Set(relevantPassages(question, passages, language).map((passage) => passage.index));
-  const relevant = passages
-    .filter(
-      (passage) => lexicallyRelevant.has(passage.index) || (request.chunks[passage.index - 1]?.vectorScore ?? 0) >= SEMANTIC_RELEVANCE,
-    )
-    .map((passage, position) => ({ ...passage, index: position + 1 }));
-  const topScore = request.chunks.reduce<number | null>((best, chunk) => {
-    const score = chunk.vectorScore ?? null;
-    return score !== null && (best === null || score > best) ? score : best;
-  }, null);
-
-  if (answerer.kind === 'extractive') {
-    const extracted = extractiveAnswer(question, relevant, bot);
-    emitWords(extracted.text, request.onToken);
-    return {
-      text: extracted.text,
-      sources: extracted.sources,
-      unanswered: !extracted.answered,
-      topScore,
-      promptTokens: estimateTokens(question),
-      completionTokens: estimateTokens(extracted.text),
-      model: EXTRACTIVE_MODEL,
-    };
+  if (request.answerer.kind === 'extractive') {
+    const { result, words } = extractiveReply(request);
+    if (request.onToken) for (const word of words) request.onToken(word);
+    return result;
   }
-
+  const { bot, question, answerer } = request;
+  const { relevant, topScore } = relevantOf(request);
   const system = buildSystemPrompt(bot, relevant);
   const messages: BaseMessageLike[] = [
     ['system', system],
@@ -152,6 +147,50 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
     completionTokens: completionTokens || estimateTokens(text),
     model: answerer.model,
   };
+}
+
+/** The retrieved passages relevant to the question (by its words, or by a close vector match), and the best vector score. */
+function relevantOf({ bot, question, chunks }: Pick<AnswerRequest, 'bot' | 'question' | 'chunks'>) {
+  const passages = passagesFrom(chunks);
+  const language = questionLanguage(question, bot.languageCode);
+  const lexicallyRelevant = new Set(relevantPassages(question, passages, language).map((passage) => passage.index));
+  const relevant = passages
+    .filter((passage) => lexicallyRelevant.has(passage.index) || (chunks[passage.index - 1]?.vectorScore ?? 0) >= SEMANTIC_RELEVANCE)
+    .map((passage, position) => ({ ...passage, index: position + 1 }));
+  const topScore = chunks.reduce<number | null>((best, chunk) => {
+    const score = chunk.vectorScore ?? null;
+    return score !== null && (best === null || score > best) ? score : best;
+  }, null);
+  return { relevant, topScore };
+}
+
+/** The offline answerer's reply, written once per retrieval result, question and bot language (see extractiveReplies). */
+function extractiveReply(request: AnswerRequest): ExtractiveReply {
+  const { bot, question, chunks } = request;
+  let replies = extractiveReplies.get(chunks);
+  if (!replies) {
+    replies = new Map();
+    extractiveReplies.set(chunks, replies);
+  }
+  const key = `${bot.languageCode}\u0000${bot.followUpBehavior}\u0000${question}`;
+  const kept = replies.get(key);
+  if (kept) return kept;
+  const { relevant, topScore } = relevantOf(request);
+  const extracted = extractiveAnswer(question, relevant, bot);
+  const reply = {
+    result: {
+      text: extracted.text,
+      sources: extracted.sources,
+      unanswered: !extracted.answered,
+      topScore,
+      promptTokens: estimateTokens(question),
+      completionTokens: estimateTokens(extracted.text),
+      model: EXTRACTIVE_MODEL,
+    },
+    words: wordsOf(extracted.text),
+  };
+  replies.set(key, reply);
+  return reply;
 }
 
 /** A provider failure as a message a customer can act on; never the provider's raw payload. */
