@@ -24,22 +24,34 @@ export function eventStream(request: FastifyRequest, reply: FastifyReply, extraH
       ...extraHeaders,
     });
   };
-  const send = (event: string, data: unknown) => {
+  const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  // The tokens of one tick (an offline answer's are all in one) leave in one write rather than one
+  // each: a write costs the stream its own buffering. Flushed in a microtask, before Node's HTTP
+  // uncorks the socket (a nextTick), so they still leave in this turn of the event loop.
+  let tokens = '';
+  const flush = () => {
+    if (!tokens) return;
     start();
-    reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    reply.raw.write(tokens);
+    tokens = '';
+  };
+  const send = (event: string, data: unknown) => {
+    flush();
+    start();
+    reply.raw.write(eventText(event, data));
   };
   return {
-    get started() {
-      return started;
+    token(token: string) {
+      if (!tokens) queueMicrotask(flush);
+      tokens += eventText('token', { token });
     },
-    token: (token: string) => send('token', { token }),
     done(data: unknown) {
       send('done', data);
       reply.raw.end();
     },
     /** After the stream started, a failure is the last event; before, it is the caller's to throw. */
     fail(error: unknown): boolean {
-      if (!started) return false;
+      if (!started && !tokens) return false;
       const status = error instanceof AppError ? statusForErrorKind(error.kind) : 500;
       const detail = error instanceof AppError ? error.message : 'The answer was interrupted. Please try again.';
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed answer failed');
