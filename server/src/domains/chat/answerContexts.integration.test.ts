@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
 import { createScratchPostgresDatabase, postgresServerUrl, type ScratchPostgres } from '../../../test/database.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -75,6 +75,8 @@ async function creditCustomer(name: string, credits: number): Promise<{ owner: T
 describe("the widget's answer contexts", () => {
   it("answer a visitor's next question without reading its bot, conversation or billing again", async () => {
     const { visitor } = await creditCustomer('Kept Context', 100);
+    // Billing's rules are applied to the kept standing once, not on every answer.
+    const standings = vi.spyOn(server.services.billing.account, 'payingStanding');
     statements = [];
     const first = await ask(visitor);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -85,6 +87,8 @@ describe("the widget's answer contexts", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.message).toBe(first.body.message);
     expect(contextReads()).toEqual([]);
+    expect(standings).toHaveBeenCalledTimes(1);
+    standings.mockRestore();
     // The exchange is written and charged all the same.
     expect(statements.filter((sql) => /INSERT INTO "chat_messages"/.test(sql))).toHaveLength(1);
     const history = await api(server, 'GET', `/public/bots/${visitor.bot.id}/chat-history?session_token=${visitor.sessionToken}`);

@@ -19,6 +19,7 @@ import {
   uncoveredUsageError,
   type AiBilling,
   type PayingStanding,
+  type PayingStandingRow,
 } from '../billing/credits.ts';
 import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
@@ -181,6 +182,8 @@ interface Payment {
 export class ChatService {
   /** The platform's AI endpoint as last read, with the stored key it was read from (see `platformModelFor`). */
   private platformModel: { stamp: string | null; model: Promise<ChatModelEndpoint | null> } | undefined;
+  /** See `standingOf`. */
+  private readonly standings = new WeakMap<PayingStandingRow, PayingStanding>();
   /** Token lookups of one bot (same BotLookup) arriving while one is out share the next statement. */
   private readonly tokenReads = new BatchWhileBusy<{ bot: BotLookup; tokenHash: string }, QuestionRows | null>(async (batch) => {
     const tokenHashes = batch.map((question) => question.tokenHash);
@@ -443,8 +446,7 @@ export class ChatService {
     const rows = await this.readRows(bot, session);
     if (!rows) return null;
     const platformModel = await this.platformModelFor(rows.platformKeyStamp);
-    const standing = rows.standing && this.deps.billing.account.payingStanding(rows.standing, CHAT_USAGE);
-    if (standing?.apiKeyUnreadable) this.deps.logger.warn({ userId: rows.bot.ownerId }, UNREADABLE_API_KEY);
+    const standing = rows.standing && this.standingOf(rows.standing, rows.bot.ownerId);
     return {
       bot: rows.bot,
       ...this.conversation(rows.bot.id, rows.session, opens),
@@ -452,6 +454,20 @@ export class ChatService {
       platformModel,
       readMs: performance.now() - started,
     };
+  }
+
+  /**
+   * Who pays, by billing's rules, worked out once per row read: a row kept with its bot's context
+   * (see AnswerContextCache) is the same object from one answer to the next.
+   */
+  private standingOf(row: PayingStandingRow, ownerId: string | null): PayingStanding {
+    let standing = this.standings.get(row);
+    if (!standing) {
+      standing = this.deps.billing.account.payingStanding(row, CHAT_USAGE);
+      if (standing.apiKeyUnreadable) this.deps.logger.warn({ userId: ownerId }, UNREADABLE_API_KEY);
+      this.standings.set(row, standing);
+    }
+    return standing;
   }
 
   private async readRows(bot: BotLookup, session: QuestionSession): Promise<QuestionRows | null> {
