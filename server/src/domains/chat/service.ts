@@ -172,6 +172,12 @@ function questionRows({ sessions, ...shared }: AnswerRows, index: number): Quest
  */
 const afterSocketsUncork = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
+/** An exchange to write, and whose bot it was said to (whose screens hear of it). */
+interface OwnedExchange {
+  record: ExchangeRecord;
+  ownerId: string | null;
+}
+
 /** Who answers and who pays: the charge is taken with the answer's rows, after it has streamed. */
 interface Payment {
   answerer: Answerer;
@@ -193,10 +199,18 @@ export class ChatService {
 
   /**
    * Exchanges written while one write is out share the next statement; a line per paying customer,
-   * whose balances that statement locks (exchanges nobody pays for share one line).
+   * whose balances that statement locks (exchanges nobody pays for share one line). Each statement
+   * is announced once (see `announceExchanges`).
    */
-  private readonly exchangeWrites = new BatchWhileBusy<ExchangeRecord, WrittenExchange>(
-    (batch) => writeExchanges(this.deps.query, batch),
+  private readonly exchangeWrites = new BatchWhileBusy<OwnedExchange, WrittenExchange>(
+    async (batch) => {
+      const written = await writeExchanges(
+        this.deps.query,
+        batch.map(({ record }) => record),
+      );
+      await this.announceExchanges(batch, written);
+      return written;
+    },
     MAX_WRITE_BATCH,
     // A conversation deleted meanwhile fails the statement: the others' exchanges are written alone.
     { aloneAfterFailure: true },
@@ -384,7 +398,7 @@ export class ChatService {
       description: `Answer by ${bot.name}`,
       entryId: uuidv7(),
     };
-    const written = await this.exchangeWrites.run(usage?.userId ?? '', {
+    const record: ExchangeRecord = {
       session: context.session,
       opening: context.opening,
       lastMessageAt: now,
@@ -402,7 +416,8 @@ export class ChatService {
         model: result.model,
       },
       charge: usage,
-    });
+    };
+    const written = await this.exchangeWrites.run(usage?.userId ?? '', { record, ownerId: bot.ownerId });
     const spent: Record<AnswerStage, number> = {
       read: context.readMs,
       retrieval: retrieved - started,
@@ -414,18 +429,29 @@ export class ChatService {
       // Answers racing the last credits: each passed the read, the balance covered only some of them.
       this.deps.logger.warn({ botId: bot.id, userId: usage.userId }, 'answered without a charge: the credits ran out meanwhile');
     }
-    if (usage && written.creditsLeft && !creditsCover(usage.cost, written.creditsLeft)) {
-      // The credits no longer cover an answer: their standing changed for every screen and every kept answer context.
-      await this.deps.changes?.customersChanged([bot.ownerId]);
-    } else {
-      await this.deps.changes?.conversationsChanged([bot.ownerId]);
-    }
     await this.deps
       .afterExchange?.({ bot, session: context.session, question: written.question, answer: written.answer, answerer })
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
       });
     return { text: result.text, sources: result.sources, messageId: written.answer.id };
+  }
+
+  /**
+   * Tells the owners' cached screens of a statement's exchanges, once for all of them: their
+   * conversations changed; and where a payer's credits no longer cover an answer (creditsCover, the
+   * rule the read applies), their standing changed for every screen and every kept answer context,
+   * so the next question reads it again and is refused.
+   */
+  private async announceExchanges(batch: readonly OwnedExchange[], written: readonly WrittenExchange[]): Promise<void> {
+    const ranOut = batch.filter(({ record: { charge } }, index) => {
+      const left = written[index]!.creditsLeft;
+      return charge && left && !creditsCover(charge.cost, left);
+    });
+    await Promise.all([
+      this.deps.changes?.customersChanged(ranOut.map(({ ownerId }) => ownerId)),
+      this.deps.changes?.conversationsChanged(batch.map(({ ownerId }) => ownerId)),
+    ]);
   }
 
   /**
