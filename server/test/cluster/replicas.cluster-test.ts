@@ -3,6 +3,7 @@
 // accepts, the other shows; what must happen once happens once. `npm run test:cluster` (after the
 // main suite in `npm test`); one cluster for the whole file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_CONTEXT_LIMITS } from '../../src/domains/chat/answerContexts.ts';
 import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
@@ -304,6 +305,36 @@ describe('limits and revocations', () => {
     );
     expect(renamed.errors).toBeUndefined();
     expect(await nameOnB()).toBe('After the rename');
+  });
+});
+
+describe('a widget question asked again on one replica', () => {
+  it('is refused at once when its bot is switched off on the other replica', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Switched off on A' });
+    cluster.openAi.answerWith('We open at 9 am.');
+    const ip = randomClientIp();
+    const session = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, ip });
+    expect(session.status).toBe(201);
+    const askOnB = () =>
+      api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'When do you open?', session_token: session.body.session_token },
+        ip,
+      });
+    // A change revokes what was read until a moment past it (for replicas' clocks): B keeps what it reads after that.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_CONTEXT_LIMITS.clockMarginMs + 50));
+    expect((await askOnB()).status).toBe(200);
+    expect((await askOnB()).status).toBe(200);
+
+    const off = await graphql(
+      A,
+      'mutation($id: ID!) { updateBot(id: $id, input: { isActive: false }) { __typename } }',
+      { id: globalId('Bot', bot.id) },
+      customer.accessToken,
+    );
+    expect(off.errors).toBeUndefined();
+    const refused = await askOnB();
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('This chatbot is currently unavailable.');
   });
 });
 
