@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../errors.ts';
-import { eventStream } from './sse.ts';
+import { EventStream } from './sse.ts';
 
 /** A reply whose raw response records what is written to it, call by call. */
 function recordingReply() {
@@ -28,10 +28,10 @@ function recordingReply() {
 const tokenEvent = (token: string) => `event: token\ndata: ${JSON.stringify({ token })}\n\n`;
 const nextMicrotask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
-describe('eventStream', () => {
+describe('EventStream', () => {
   it('writes the tokens of one tick at once, and each later tick on its own, before the last event', async () => {
     const { writes, raw, reply, request } = recordingReply();
-    const stream = eventStream(request, reply);
+    const stream = new EventStream(request, reply);
     stream.token('Orders ');
     stream.token('ship ');
     stream.token('from Lyon.');
@@ -48,11 +48,11 @@ describe('eventStream', () => {
 
   it('ends with an error event once a token is out, and leaves a failure before any to the caller', async () => {
     const before = recordingReply();
-    expect(eventStream(before.request, before.reply).fail(new NotFoundError('Bot not found', 'NOT_FOUND'))).toBe(false);
+    expect(new EventStream(before.request, before.reply).fail(new NotFoundError('Bot not found', 'NOT_FOUND'))).toBe(false);
     expect(before.writes).toEqual([]);
 
     const after = recordingReply();
-    const stream = eventStream(after.request, after.reply);
+    const stream = new EventStream(after.request, after.reply);
     stream.token('Orders ');
     expect(stream.fail(new Error('the model went away'))).toBe(true);
     expect(after.writes).toEqual([

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
-import { eventStream, wantsEventStream } from '../../rest/sse.ts';
+import { EventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply, WidgetSettings } from './service.ts';
@@ -74,9 +74,9 @@ async function answerMaybeStreaming(
   headers: Record<string, string> = {},
 ) {
   if (!wantsEventStream(request)) return replyJson(await ask());
-  const stream = eventStream(request, reply, headers);
+  const stream = new EventStream(request, reply, headers);
   try {
-    const answer = await ask(stream.token);
+    const answer = await ask((token) => stream.token(token));
     stream.done(replyJson(answer));
   } catch (error) {
     if (!stream.fail(error)) throw error;
