@@ -77,13 +77,14 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** With `onQuery`, the database tells it every statement sent (to count a request's statements). */
+export async function createTestDatabase(options: Pick<CreateDatabaseOptions, 'onQuery'> = {}): Promise<TestDatabase> {
   const serverUrl = postgresServerUrl();
   if (!serverUrl) {
-    const database = await createMigratedPglite();
+    const database = await createMigratedPglite(options);
     return { database, drop: () => database.close() };
   }
-  return openScratchPostgresDatabase(serverUrl);
+  return openScratchPostgresDatabase(serverUrl, 'test', options);
 }
 
 /** A new, migrated database on the server of `serverUrl` (named with `prefix`), dropped by drop(). */
@@ -141,17 +142,17 @@ function templateFile(): string | undefined {
   return path.join(root, 'node_modules', '.cache', 'chatbot-test-pglite', `${key}.tar`);
 }
 
-async function createMigratedPglite(): Promise<Database> {
+async function createMigratedPglite(options: Pick<CreateDatabaseOptions, 'onQuery'>): Promise<Database> {
   const file = templateFile();
   let template: Blob | undefined;
   if (file && fs.existsSync(file)) template = new Blob([fs.readFileSync(file)]);
 
   let database: Database | undefined;
   if (template) {
-    database = await createDatabase({ pgliteDataDir: PGLITE_MEMORY, pgliteLoadDataDir: template }).catch(() => undefined);
+    database = await createDatabase({ ...options, pgliteDataDir: PGLITE_MEMORY, pgliteLoadDataDir: template }).catch(() => undefined);
   }
   const fromTemplate = database !== undefined;
-  database ??= await createDatabase({ pgliteDataDir: PGLITE_MEMORY });
+  database ??= await createDatabase({ ...options, pgliteDataDir: PGLITE_MEMORY });
   try {
     const { applied } = await applyMigrations(database);
     if (file && (!fromTemplate || applied.length > 0)) await saveTemplate(database, file);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { createScratchPostgresDatabase, postgresServerUrl, type ScratchPostgres } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
-import { createDatabase, type Database } from '../../platform/database/index.ts';
-import { applyMigrations } from '../../platform/database/migrate.ts';
 import { ANSWER_CONTEXT_LIMITS } from './answerContexts.ts';
 import { BOT_PHRASES } from './language.ts';
 
@@ -13,24 +11,19 @@ const QUESTION = 'Where do orders ship from?';
 const UNAVAILABLE = BOT_PHRASES.en.unavailable;
 
 let statements: string[] = [];
-let database: Database;
-let scratch: ScratchPostgres | undefined;
+let database: TestDatabase;
 let server: TestServer;
 let visitors = 0;
 
 beforeAll(async () => {
   // A database that tells every statement sent (PGlite, or PostgreSQL in the postgres project).
-  const postgres = postgresServerUrl();
-  scratch = postgres ? await createScratchPostgresDatabase(postgres) : undefined;
-  database = await createDatabase({ url: scratch?.url, onQuery: (sql) => statements.push(sql) });
-  await applyMigrations(database);
-  server = await startTestServer({}, { database });
+  database = await createTestDatabase({ onQuery: (sql) => statements.push(sql) });
+  server = await startTestServer({}, { database: database.database });
 });
 
 afterAll(async () => {
   await server?.close();
-  await database?.close();
-  await scratch?.drop();
+  await database?.drop();
 });
 
 interface Visitor {

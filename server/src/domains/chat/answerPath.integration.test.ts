@@ -2,12 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, logIn, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { createScratchPostgresDatabase, postgresServerUrl, type ScratchPostgres } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
-import { createDatabase, type Database } from '../../platform/database/index.ts';
-import { applyMigrations } from '../../platform/database/migrate.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { CHAT_MESSAGES } from './errors.ts';
 import { BOT_PHRASES } from './language.ts';
@@ -21,8 +19,7 @@ const WRITES = /^\s*(INSERT|UPDATE|DELETE|BEGIN|COMMIT|WITH\b[\s\S]*\b(INSERT|UP
 let statements: string[] = [];
 /** Called with each statement as it is sent. */
 let onStatement: ((sql: string) => void) | undefined;
-let database: Database;
-let scratch: ScratchPostgres | undefined;
+let database: TestDatabase;
 let server: TestServer;
 let model: FakeOpenAI;
 let owner: TestAccount;
@@ -30,19 +27,18 @@ let bot: { id: string; widgetToken: string };
 
 beforeAll(async () => {
   // A database that tells every statement Prisma sends (PGlite, or PostgreSQL in the postgres project).
-  const postgres = postgresServerUrl();
-  scratch = postgres ? await createScratchPostgresDatabase(postgres) : undefined;
-  database = await createDatabase({
-    url: scratch?.url,
+  database = await createTestDatabase({
     onQuery: (sql) => {
       statements.push(sql);
       onStatement?.(sql);
     },
   });
-  await applyMigrations(database);
   model = await startFakeOpenAI();
   model.answerWith('Orders ship from Lyon within two business days [1].');
-  server = await startTestServer({ OPENAI_API_KEY: 'sk-platform-key-0000000000000000', OPENAI_BASE_URL: model.baseUrl }, { database });
+  server = await startTestServer(
+    { OPENAI_API_KEY: 'sk-platform-key-0000000000000000', OPENAI_BASE_URL: model.baseUrl },
+    { database: database.database },
+  );
   owner = await signUpWithoutTrial(server, 'Hot Path');
   await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 100, idempotencyKey: `start:${owner.userId}` });
   bot = await botWithKnowledge(server, owner.accessToken, FACTS);
@@ -51,8 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await model?.close();
-  await database?.close();
-  await scratch?.drop();
+  await database?.drop();
 });
 
 async function widgetSession(ip: string): Promise<string> {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { createScratchPostgresDatabase, postgresServerUrl, type ScratchPostgres } from '../../../test/database.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge, documentsSettled, uploadDocument } from '../../../test/knowledge.ts';
-import { createDatabase, type Database } from '../../platform/database/index.ts';
-import { applyMigrations } from '../../platform/database/migrate.ts';
 import { RETRIEVAL_CACHE_LIMITS } from './retrievalCache.ts';
 
 const POLICIES = 'Opening hours. The Lyon store opens at 9 am from Monday to Saturday.';
@@ -12,8 +10,7 @@ const SHIPPING = 'Delivery. Orders ship from our Lyon warehouse within two busin
 const QUESTION = 'Where do orders ship from?';
 
 let statements: string[] = [];
-let database: Database;
-let scratch: ScratchPostgres | undefined;
+let database: TestDatabase;
 let server: TestServer;
 let owner: TestAccount;
 let bot: { id: string; widgetToken: string };
@@ -21,11 +18,8 @@ let visitors = 0;
 
 beforeAll(async () => {
   // A database that tells every statement sent (PGlite, or PostgreSQL in the postgres project).
-  const postgres = postgresServerUrl();
-  scratch = postgres ? await createScratchPostgresDatabase(postgres) : undefined;
-  database = await createDatabase({ url: scratch?.url, onQuery: (sql) => statements.push(sql) });
-  await applyMigrations(database);
-  server = await startTestServer({}, { database });
+  database = await createTestDatabase({ onQuery: (sql) => statements.push(sql) });
+  server = await startTestServer({}, { database: database.database });
   owner = await signUpWithoutTrial(server, 'Retrieval Cache');
   await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 100, idempotencyKey: `start:${owner.userId}` });
   bot = await botWithKnowledge(server, owner.accessToken, POLICIES);
@@ -33,8 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await database?.close();
-  await scratch?.drop();
+  await database?.drop();
 });
 
 /** A new visitor's question through the widget's route; the titles of the documents its answer cites. */
