@@ -1,4 +1,5 @@
-import { Box, Code, List, Stack, Text } from '@chakra-ui/react';
+import { Box, List, Stack, Text } from '@chakra-ui/react';
+import { Code } from './chakra/Code.ts';
 import { answerBlocks, type Inline } from './answerMarkdown.ts';
 
 function Inlines({ inlines }: { inlines: Inline[] }) {

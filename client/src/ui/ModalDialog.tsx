@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Portal } from '@chakra-ui/react';
+import { Dialog } from './chakra/Dialog.ts';
 import type { ReactNode } from 'react';
 
 /** A centred dialog with a title, a body and an optional footer of actions. */

@@ -10,74 +10,45 @@ import {
   semanticTokens,
   textStyles,
   tokens,
+  badgeRecipe,
+  buttonRecipe,
+  containerRecipe,
+  headingRecipe,
+  inputRecipe,
+  linkRecipe,
+  separatorRecipe,
+  spinnerRecipe,
+  alertSlotRecipe,
+  cardSlotRecipe,
+  fieldSlotRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  statSlotRecipe,
 } from '@chakra-ui/react/theme';
-import { badgeRecipe } from 'chakra-recipes/badge';
-import { buttonRecipe } from 'chakra-recipes/button';
-import { codeRecipe } from 'chakra-recipes/code';
-import { containerRecipe } from 'chakra-recipes/container';
-import { headingRecipe } from 'chakra-recipes/heading';
-import { inputRecipe } from 'chakra-recipes/input';
-import { linkRecipe } from 'chakra-recipes/link';
-import { separatorRecipe } from 'chakra-recipes/separator';
-import { spinnerRecipe } from 'chakra-recipes/spinner';
-import { textareaRecipe } from 'chakra-recipes/textarea';
-import { alertSlotRecipe } from 'chakra-recipes/alert';
-import { avatarSlotRecipe } from 'chakra-recipes/avatar';
-import { cardSlotRecipe } from 'chakra-recipes/card';
-import { dataListSlotRecipe } from 'chakra-recipes/data-list';
-import { dialogSlotRecipe } from 'chakra-recipes/dialog';
-import { drawerSlotRecipe } from 'chakra-recipes/drawer';
-import { fieldSlotRecipe } from 'chakra-recipes/field';
-import { fieldsetSlotRecipe } from 'chakra-recipes/fieldset';
-import { listSlotRecipe } from 'chakra-recipes/list';
-import { menuSlotRecipe } from 'chakra-recipes/menu';
-import { nativeSelectSlotRecipe } from 'chakra-recipes/native-select';
-import { progressSlotRecipe } from 'chakra-recipes/progress';
-import { radioCardSlotRecipe } from 'chakra-recipes/radio-card';
-import { statSlotRecipe } from 'chakra-recipes/stat';
-import { stepsSlotRecipe } from 'chakra-recipes/steps';
-import { switchSlotRecipe } from 'chakra-recipes/switch';
-import { tableSlotRecipe } from 'chakra-recipes/table';
-import { tabsSlotRecipe } from 'chakra-recipes/tabs';
-import { toastSlotRecipe } from 'chakra-recipes/toast';
 
 /**
- * The component styles the app uses, not all of Chakra's: every recipe ships in the first page's
- * JavaScript. `theme.test.ts` fails when a component is used without its recipe, or a recipe is
- * kept that nothing uses.
+ * The styles of the components the first screens show, not all of Chakra's: every recipe here
+ * ships in the first page's JavaScript. Components only later screens use are imported from
+ * `ui/chakra/` with their recipe bound, so it loads with them. `theme.test.ts` fails when a
+ * component is used without its recipe, or a recipe is kept that nothing uses.
  */
 export const recipes = {
   badge: badgeRecipe,
   button: buttonRecipe,
-  code: codeRecipe,
   container: containerRecipe,
   heading: headingRecipe,
   input: inputRecipe,
   link: linkRecipe,
   separator: separatorRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
 };
 export const slotRecipes = {
   alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
-  menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
-  progress: progressSlotRecipe,
-  radioCard: radioCardSlotRecipe,
   stat: statSlotRecipe,
-  steps: stepsSlotRecipe,
-  switch: switchSlotRecipe,
-  table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  toast: toastSlotRecipe,
 };
 
 const chakraTheme = defineConfig({

@@ -1,4 +1,5 @@
-import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { Portal, Stack, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { Toast } from './chakra/Toast.ts';
 
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true });
 

@@ -1,4 +1,5 @@
-import { Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, IconButton, Portal, Text } from '@chakra-ui/react';
+import { Menu } from '../../ui/chakra/Menu.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

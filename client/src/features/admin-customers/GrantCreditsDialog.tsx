@@ -1,4 +1,5 @@
-import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Heading, HStack, List, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Switch } from '../../ui/chakra/Switch.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

@@ -1,4 +1,5 @@
-import { Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Table } from '../../ui/chakra/Table.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

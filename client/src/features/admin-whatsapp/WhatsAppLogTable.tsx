@@ -1,4 +1,5 @@
-import { Box, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Input, Stack, Text } from '@chakra-ui/react';
+import { Table } from '../../ui/chakra/Table.ts';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';

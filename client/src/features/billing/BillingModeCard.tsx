@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Field, Heading, HStack, Input, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { RadioCard } from '../../ui/chakra/RadioCard.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

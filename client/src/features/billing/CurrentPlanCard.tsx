@@ -1,4 +1,5 @@
-import { Badge, Card, DataList, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '../../ui/chakra/DataList.ts';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { CurrentPlanCardFragment$key } from './__generated__/CurrentPlanCardFragment.graphql.ts';

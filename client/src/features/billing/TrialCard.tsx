@@ -1,4 +1,5 @@
-import { Alert, Badge, Card, DataList, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '../../ui/chakra/DataList.ts';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { TrialCardFragment$key } from './__generated__/TrialCardFragment.graphql.ts';

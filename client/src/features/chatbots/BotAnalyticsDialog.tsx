@@ -1,4 +1,4 @@
-import { DataList } from '@chakra-ui/react';
+import { DataList } from '../../ui/chakra/DataList.ts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';

@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
-import { Alert, Box, Button, Code, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Code } from '../../ui/chakra/Code.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';

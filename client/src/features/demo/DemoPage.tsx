@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Steps, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Steps } from '../../ui/chakra/Steps.ts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

@@ -1,4 +1,5 @@
-import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../ui/FilePicker.tsx';

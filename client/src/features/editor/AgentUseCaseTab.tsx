@@ -1,4 +1,5 @@
-import { Button, Field, Heading, HStack, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

@@ -1,4 +1,7 @@
-import { Box, chakra, Field, Fieldset, Grid, Heading, HStack, Input, SimpleGrid, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Box, chakra, Field, Grid, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Fieldset } from '../../ui/chakra/Fieldset.ts';
+import { Switch } from '../../ui/chakra/Switch.ts';
+import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../i18n/format.ts';
 import { SelectField } from '../../ui/SelectField.tsx';

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { Badge, Button, Flex, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';

@@ -1,4 +1,6 @@
-import { Box, Button, Center, Code, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Code } from '../../ui/chakra/Code.ts';
+import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';

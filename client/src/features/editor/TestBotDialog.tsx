@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
+import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';

@@ -1,4 +1,5 @@
-import { Badge, Button, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '../../ui/chakra/DataList.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';

@@ -1,4 +1,5 @@
-import { Alert, Box, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Progress } from '../../ui/chakra/Progress.ts';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { databaseIdOf } from '../../relay/globalId.ts';

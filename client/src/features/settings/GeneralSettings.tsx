@@ -1,4 +1,5 @@
-import { Card, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Switch } from '../../ui/chakra/Switch.ts';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';

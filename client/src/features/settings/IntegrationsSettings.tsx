@@ -1,4 +1,6 @@
-import { Alert, Avatar, Badge, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar } from '../../ui/chakra/Avatar.ts';
+import { Switch } from '../../ui/chakra/Switch.ts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay';

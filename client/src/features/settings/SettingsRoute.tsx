@@ -1,4 +1,5 @@
-import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
+import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useTranslation } from 'react-i18next';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';

@@ -1,4 +1,5 @@
-import { Drawer, Portal } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react';
+import { Drawer } from '../../ui/chakra/Drawer.ts';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from './menu.ts';
 import { SidebarContent, type SidebarExtras } from './SidebarContent.tsx';
