@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchRow } from './knowledge.ts';
 import { compiledMain, serverDir, startServerProcess, type ServerRuntime } from '../scripts/serverProcess.ts';
 
+const FRESH_BOOTS = 3;
 const RESTARTS = 3;
 const LOADS = 3;
 
@@ -42,24 +43,35 @@ async function loadCode(runtime: ServerRuntime): Promise<number> {
  * database. The two alternate, so a change in the machine's load falls on both.
  */
 export async function benchStartup(): Promise<BenchRow[]> {
-  const dataDirs = new Map<ServerRuntime, string>();
-  const fresh = new Map<ServerRuntime, number>();
-  const restarts = new Map<ServerRuntime, number[]>(runtimes.map((runtime) => [runtime, []]));
-  const loads = new Map<ServerRuntime, number[]>(runtimes.map((runtime) => [runtime, []]));
+  const dataDirs: string[] = [];
+  const newDataDir = async (runtime: ServerRuntime) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `chatbot-bench-startup-${runtime}-`));
+    dataDirs.push(dataDir);
+    return dataDir;
+  };
+  const samples = () => new Map<ServerRuntime, number[]>(runtimes.map((runtime) => [runtime, []]));
+  const fresh = samples();
+  const restarts = samples();
+  const loads = samples();
+  // Which runtime goes first alternates too: the first boot of a round reads PGlite and Chroma from a colder disk cache.
+  const inTurn = (round: number) => (round % 2 === 0 ? runtimes : [...runtimes].reverse());
   try {
-    for (const runtime of runtimes) {
-      const dataDir = await mkdtemp(path.join(tmpdir(), `chatbot-bench-startup-${runtime}-`));
-      dataDirs.set(runtime, dataDir);
-      fresh.set(runtime, await boot(runtime, dataDir));
+    const lastDataDir = new Map<ServerRuntime, string>();
+    for (let round = 0; round < FRESH_BOOTS; round++) {
+      for (const runtime of inTurn(round)) {
+        const dataDir = await newDataDir(runtime);
+        lastDataDir.set(runtime, dataDir);
+        fresh.get(runtime)!.push(await boot(runtime, dataDir));
+      }
     }
-    for (let index = 0; index < RESTARTS; index++) {
-      for (const runtime of runtimes) restarts.get(runtime)!.push(await boot(runtime, dataDirs.get(runtime)!));
+    for (let round = 0; round < RESTARTS; round++) {
+      for (const runtime of inTurn(round)) restarts.get(runtime)!.push(await boot(runtime, lastDataDir.get(runtime)!));
     }
-    for (let index = 0; index < LOADS; index++) {
-      for (const runtime of runtimes) loads.get(runtime)!.push(await loadCode(runtime));
+    for (let round = 0; round < LOADS; round++) {
+      for (const runtime of inTurn(round)) loads.get(runtime)!.push(await loadCode(runtime));
     }
   } finally {
-    await Promise.all([...dataDirs.values()].map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
   }
 
   const row = (benchmark: string, compiled: number, tsx: number, how: string): BenchRow => ({
@@ -71,7 +83,12 @@ export async function benchStartup(): Promise<BenchRow[]> {
     detail: `node dist/main.js ${round(compiled)} ms, tsx src/main.ts ${round(tsx)} ms (${how})`,
   });
   return [
-    row('startup: npm start to healthy', fresh.get('compiled')!, fresh.get('tsx')!, 'new data folder: first PGlite boot, migrations, seed'),
+    row(
+      'startup: npm start to healthy',
+      median(fresh.get('compiled')!),
+      median(fresh.get('tsx')!),
+      `new data folder: first PGlite boot, migrations, seed; median of ${FRESH_BOOTS}`,
+    ),
     row(
       'startup: restart to healthy',
       median(restarts.get('compiled')!),
