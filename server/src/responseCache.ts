@@ -8,6 +8,9 @@ import type { RevocationList } from './platform/revocations/index.ts';
 /**
  * What the writers of a customer's data say when they have written: the customer's cached responses
  * must not be served any more. Called after the write is committed and before its caller hears of it.
+ * Its methods do not reject (an unreachable revocation list is the cache's outage, logged there):
+ * the chat announces a statement's exchanges inside its write batch, where a rejection would count
+ * as a failed write and send the exchanges again.
  */
 export interface DataChanges {
   /** Something of these customers changed: their account, bots, knowledge, conversations or billing. */
