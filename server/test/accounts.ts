@@ -13,13 +13,17 @@ export interface TestAccount {
  * Registers a customer (with the plan picked on the landing, if given), follows the verification link
  * from the outbox and logs in. Verification starts the customer's free trial (see `endTrial`).
  */
-export async function signUp(server: TestServer, name = 'Test Customer', options: { plan?: string } = {}): Promise<TestAccount> {
-  const email = `customer-${randomUUID()}@example.org`;
+export async function signUp(
+  server: TestServer,
+  name = 'Test Customer',
+  options: { plan?: string; email?: string } = {},
+): Promise<TestAccount> {
+  const email = options.email ?? `customer-${randomUUID()}@example.org`;
   const password = 'a long enough password';
   const body = { email, password, full_name: name, ...(options.plan === undefined ? {} : { plan: options.plan }) };
   const registered = await api(server, 'POST', '/users/register', { body });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
-  const mail = (await server.outbox()).filter((message) => message.to === email).at(-1);
+  const mail = (await server.outbox()).filter((message) => message.to === email.toLowerCase()).at(-1);
   const token = mail && /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no verification mail for ${email}`);
   await api(server, 'POST', `/users/verify-email/confirm/${token}`);

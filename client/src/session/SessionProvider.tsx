@@ -2,14 +2,15 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { RelayEnvironmentProvider } from 'react-relay';
 import { relayEnvironment, resetRelayEnvironment } from '../relay/environment.ts';
 import { authApi } from './api.ts';
-import { tokenStore, type CurrentUser, type TokenPair } from './tokenStore.ts';
+import { tokenStore, type CurrentUser } from './tokenStore.ts';
 
 interface Session {
   user: CurrentUser | null;
   /** True while a stored token is being checked at start. */
   checking: boolean;
   signIn(email: string, password: string): Promise<CurrentUser>;
-  signInWithTokens(tokens: TokenPair): Promise<CurrentUser | null>;
+  /** Finishes a Google sign-in: the server's callback left a single-use code for this call to redeem. */
+  signInWithGoogle(): Promise<CurrentUser>;
   signOut(): Promise<void>;
   /** Fetches the user again (after a plan change, say); keeps the current one if that fails. */
   refreshUser(): Promise<void>;
@@ -70,18 +71,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         startSession(signedIn);
         return signedIn;
       },
-      async signInWithTokens(tokens) {
-        tokenStore.saveTokens(tokens);
-        try {
-          const me = await authApi.me();
-          tokenStore.saveCurrentUser(me);
-          startSession(me);
-          return me;
-        } catch {
-          tokenStore.clear();
-          startSession(null);
-          return null;
-        }
+      async signInWithGoogle() {
+        const signedIn = await authApi.redeemGoogleSignIn();
+        startSession(signedIn);
+        return signedIn;
       },
       async refreshUser() {
         try {

@@ -77,8 +77,7 @@ export function refreshSession(): Promise<boolean> {
         jsonBody({ refresh_token: refreshToken }),
         'Authentication required',
       );
-      tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
-      tokenStore.saveCurrentUser(pair.user);
+      keepSession(pair);
       return true;
     } catch {
       return false;
@@ -137,12 +136,30 @@ export async function authorizedRequest<T>(path: string, init: RequestInit, fall
   return body as T;
 }
 
+function keepSession(pair: TokenPairJson): CurrentUser {
+  tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
+  tokenStore.saveCurrentUser(pair.user);
+  return pair.user;
+}
+
+let googleSignInInFlight: Promise<CurrentUser> | null = null;
+
 export const authApi = {
-  async login(email: string, password: string): Promise<CurrentUser> {
-    const pair = await publicRequest<TokenPairJson>('/users/login', jsonBody({ email, password }), 'Signin failed');
-    tokenStore.saveTokens({ accessToken: pair.access_token, refreshToken: pair.refresh_token, userId: pair.user.id });
-    tokenStore.saveCurrentUser(pair.user);
-    return pair.user;
+  login: async (email: string, password: string) =>
+    keepSession(await publicRequest<TokenPairJson>('/users/login', jsonBody({ email, password }), 'Signin failed')),
+  /** Trades the single-use code a Google sign-in left in an HttpOnly cookie for the session's tokens. */
+  redeemGoogleSignIn() {
+    // Callers at once share the one redemption: the code is good for one (React's strict mode mounts twice).
+    googleSignInInFlight ??= publicRequest<TokenPairJson>(
+      '/users/google/session',
+      { method: 'POST' },
+      'Google sign-in failed. Please try again.',
+    )
+      .then(keepSession)
+      .finally(() => {
+        googleSignInInFlight = null;
+      });
+    return googleSignInInFlight;
   },
   /** `plan`: the plan picked on the landing (starter, pro, enterprise), whose free trial starts at verification. */
   register: (fullName: string, email: string, password: string, plan?: string | null) =>

@@ -87,12 +87,21 @@ describe('the auth view', () => {
 });
 
 describe('the landing gate', () => {
-  it('signs in with the tokens in the address and replaces history with the dashboard', async () => {
-    stubFetch({ 'GET /users/me': { body: customer } });
-    const { router } = renderRoute(<LandingRoute />, { at: '/?token=at&refresh=rt&user_id=u1', routes: dashboardRoute });
+  it('finishes a Google sign-in by redeeming its code once, then replaces history with the dashboard', async () => {
+    const calls = stubFetch({ 'POST /users/google/session': { body: { access_token: 'at', refresh_token: 'rt', user: customer } } });
+    const { router } = renderRoute(<LandingRoute />, { at: '/?auth=google', routes: dashboardRoute });
     expect(await screen.findByText('dashboard page')).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('at');
     expect(router.state.historyAction).toBe('REPLACE');
+    expect(calls.filter((call) => call.key === 'POST /users/google/session')).toHaveLength(1);
+  });
+
+  it('shows the sign-in form with the reason when a Google sign-in cannot be redeemed', async () => {
+    stubFetch({ 'POST /users/google/session': { status: 401, body: { detail: 'This sign-in has expired. Please sign in again.' } } });
+    const { router } = renderRoute(<LandingRoute />, { at: '/?auth=google' });
+    expect(await screen.findByText('This sign-in has expired. Please sign in again.')).toBeTruthy();
+    expect(router.state.location.search).toBe('?auth_error=This+sign-in+has+expired.+Please+sign+in+again.');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
   it('sends a signed-in user to the dashboard', async () => {

@@ -498,35 +498,174 @@ describe('auth over GraphQL', () => {
   });
 });
 
+interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name?: string;
+}
+
+/**
+ * A browser's Google sign-in: start, consent at the provider as `identity`, come back to the callback
+ * with the state cookie. Returns where the callback sent the browser and the cookie it set.
+ */
+async function googleCallback(identity: GoogleIdentity, options: { ip?: string; plan?: string } = {}) {
+  oauth.service.removeAllListeners();
+  oauth.service.on('beforeTokenSigning', (token) => {
+    token.payload.sub = identity.sub;
+  });
+  oauth.service.on('beforeUserinfo', (response) => {
+    response.body = { sub: identity.sub, email: identity.email, email_verified: true, name: identity.name ?? 'Google Person' };
+  });
+  const ipHeaders: Record<string, string> = options.ip ? { 'x-forwarded-for': options.ip } : {};
+  const start = await fetch(`${server.url}/api/v1/users/google${options.plan ? `?plan=${options.plan}` : ''}`, {
+    redirect: 'manual',
+    headers: ipHeaders,
+  });
+  expect(start.status).toBe(302);
+  const authorizeUrl = new URL(start.headers.get('location')!);
+  const stateCookie = start.headers.get('set-cookie')!.split(';')[0]!;
+  const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
+  const backToUs = new URL(atProvider.headers.get('location')!);
+  const callback = await fetch(`${server.url}/api/v1/users/google/callback${backToUs.search}`, {
+    redirect: 'manual',
+    headers: { cookie: stateCookie, ...ipHeaders },
+  });
+  expect(callback.status).toBe(302);
+  const signInCookie = callback.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('google_sign_in='))
+    ?.split(';')[0];
+  return { authorizeUrl, landing: new URL(callback.headers.get('location')!), setCookies: callback.headers.getSetCookie(), signInCookie };
+}
+
+/** What the app does on landing: trades the sign-in cookie for its tokens. */
+const redeem = (cookie: string | undefined) => api(server, 'POST', '/users/google/session', { headers: cookie ? { cookie } : {} });
+
+async function signedInWithGoogle(identity: GoogleIdentity) {
+  const { signInCookie } = await googleCallback(identity);
+  const session = await redeem(signInCookie);
+  expect(session.status).toBe(200);
+  return session.body as { access_token: string; refresh_token: string; user: { id: string; email: string; trial: unknown } };
+}
+
 describe('Google sign-in', () => {
-  it('runs the authorization-code flow with PKCE and lands on /?token=…&refresh=…&user_id=…', async () => {
-    oauth.service.on('beforeTokenSigning', (token) => {
-      token.payload.sub = 'google-123';
+  it('runs the authorization-code flow with PKCE and hands the app a single-use code in a cookie, no token in the address', async () => {
+    const { authorizeUrl, landing, setCookies, signInCookie } = await googleCallback({
+      sub: 'google-123',
+      email: 'Jane.Doe@Example.org',
+      name: 'Jane Doe',
     });
-    oauth.service.once('beforeUserinfo', (response) => {
-      response.body = { sub: 'google-123', email: 'Jane.Doe@Example.org', email_verified: true, name: 'Jane Doe' };
-    });
-    const start = await fetch(`${server.url}/api/v1/users/google`, { redirect: 'manual' });
-    expect(start.status).toBe(302);
-    const authorizeUrl = new URL(start.headers.get('location')!);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://app.test/api/v1/users/google/callback');
-    const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+    expect(landing.href).toBe('http://app.test/?auth=google');
+    const cookie = setCookies.find((header) => header.startsWith('google_sign_in='))!;
+    expect(cookie).toMatch(/; Max-Age=60(;|$)/);
+    expect(cookie).toMatch(/; Path=\/api\/v1\/users\/google\/session(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
 
-    const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
-    const backToUs = new URL(atProvider.headers.get('location')!);
-    const callback = await fetch(`${server.url}/api/v1/users/google/callback${backToUs.search}`, {
-      redirect: 'manual',
-      headers: { cookie },
+    const session = await redeem(signInCookie);
+    expect(session.status).toBe(200);
+    expect(session.headers.getSetCookie().some((header) => /^google_sign_in=;.*Expires=Thu, 01 Jan 1970/.test(header))).toBe(true);
+    expect(session.body).toMatchObject({ token_type: 'bearer', user: { email: 'jane.doe@example.org', is_verified: true } });
+    const me = await api(server, 'GET', '/users/me', { token: session.body.access_token });
+    expect(me.body).toMatchObject({ id: session.body.user.id, email: 'jane.doe@example.org' });
+    const refreshed = await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.body.refresh_token } });
+    expect(refreshed.status).toBe(200);
+  });
+
+  it('redeems a sign-in code once, within a minute, and refuses one that is missing', async () => {
+    const used = await googleCallback({ sub: `google-once-${Date.now()}`, email: uniqueEmail('once') });
+    expect((await redeem(used.signInCookie)).status).toBe(200);
+    const again = await redeem(used.signInCookie);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ detail: 'This sign-in has expired. Please sign in again.' });
+
+    const late = await googleCallback({ sub: `google-late-${Date.now()}`, email: uniqueEmail('late') });
+    server.clock.advance(61_000);
+    try {
+      const expired = await redeem(late.signInCookie);
+      expect(expired.status).toBe(401);
+      expect(expired.body).toEqual({ detail: 'This sign-in has expired. Please sign in again.' });
+    } finally {
+      server.clock.advance(-61_000);
+    }
+
+    const none = await redeem(undefined);
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ detail: 'This sign-in has expired. Please sign in again.' });
+  });
+
+  it('gives a session to only one of two concurrent redemptions of one code', async () => {
+    const { signInCookie } = await googleCallback({ sub: `google-race-${Date.now()}`, email: uniqueEmail('race') });
+    const statuses = (await Promise.all([redeem(signInCookie), redeem(signInCookie), redeem(signInCookie)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 401, 401]);
+  });
+
+  it('takes an unverified account over for the mailbox owner: the password an attacker set and its sessions stop', async () => {
+    const victim = uniqueEmail('victim');
+    const attackerPassword = 'attacker chose this';
+    const registered = await api(server, 'POST', '/users/register', {
+      body: { email: victim, password: attackerPassword, full_name: 'Not The Owner' },
     });
-    expect(callback.status).toBe(302);
-    const landing = new URL(callback.headers.get('location')!);
-    expect(landing.searchParams.get('auth_error')).toBeNull();
-    expect(landing.origin + landing.pathname).toBe('http://app.test/');
-    const token = landing.searchParams.get('token')!;
-    expect(landing.searchParams.get('refresh')).toBeTruthy();
-    const me = await api(server, 'GET', '/users/me', { token });
-    expect(me.body).toMatchObject({ id: landing.searchParams.get('user_id'), email: 'jane.doe@example.org', is_verified: true });
+    expect(registered.status).toBe(201);
+    const userId = registered.body.id as string;
+    // A session the account somehow held before its owner came (a refresh token of its own family).
+    const planted = await server.services.auth.redeemSignInCode(
+      await server.services.auth.issueSignInCode(await server.platform.prisma.user.findUniqueOrThrow({ where: { id: userId } })),
+    );
+    const pending = await verificationToken(victim);
+
+    const owner = await signedInWithGoogle({ sub: `google-owner-${Date.now()}`, email: victim, name: 'Real Owner' });
+    expect(owner.user).toMatchObject({ id: userId, email: victim, full_name: 'Real Owner', is_verified: true });
+
+    const attackerLogin = await api(server, 'POST', '/users/login', { body: { email: victim, password: attackerPassword } });
+    expect(attackerLogin.status).toBe(401);
+    expect(attackerLogin.body).toEqual({ detail: 'Incorrect email or password' });
+    const plantedMe = await api(server, 'GET', '/users/me', { token: planted.accessToken });
+    expect(plantedMe.status).toBe(401);
+    expect(plantedMe.body).toEqual({ detail: 'Authentication required' });
+    const plantedRefresh = await api(server, 'POST', '/users/refresh', { body: { refresh_token: planted.refreshToken } });
+    expect(plantedRefresh.status).toBe(401);
+    expect(plantedRefresh.body.detail).toBe('Your session has expired. Please sign in again.');
+    const oldLink = await api(server, 'POST', `/users/verify-email/confirm/${pending}`);
+    expect(oldLink.status).toBe(400);
+    expect(oldLink.body.detail).toBe('This verification link is invalid or has expired.');
+
+    const ownerMe = await api(server, 'GET', '/users/me', { token: owner.access_token });
+    expect(ownerMe.status).toBe(200);
+  });
+
+  it('links a verified password account as before: its password still signs in', async () => {
+    const account = await registeredAndVerified();
+    const google = await signedInWithGoogle({ sub: `google-linked-${Date.now()}`, email: account.email });
+    expect(google.user.email).toBe(account.email);
+    const login = await api(server, 'POST', '/users/login', { body: account });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(google.user.id);
+  });
+
+  it('limits sign-ups through Google per address, like sign-ups with a password', async () => {
+    const ip = '203.0.113.77';
+    const email = uniqueEmail('google-limited');
+    for (let index = 0; index < AUTH_RATE_LIMITS.registerPerEmail.limit; index++) {
+      const { landing } = await googleCallback({ sub: `google-limited-${index}-${Date.now()}`, email }, { ip: `203.0.113.${index + 1}` });
+      expect(landing.searchParams.get('auth_error')).toBeNull();
+      // Each sign-up is removed again, so the next one creates an account as well.
+      await server.platform.prisma.user.delete({ where: { email } });
+    }
+    const { landing, signInCookie } = await googleCallback({ sub: `google-limited-last-${Date.now()}`, email }, { ip });
+    expect(landing.searchParams.get('auth_error')).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(signInCookie).toBeUndefined();
+    expect(await server.platform.prisma.user.findUnique({ where: { email } })).toBeNull();
+  });
+
+  it('gives no free trial to a Google sign-up of a mailbox that had one under another address', async () => {
+    const local = `mail.box${Date.now()}`;
+    const first = await signedInWithGoogle({ sub: `google-mb1-${Date.now()}`, email: `${local}@gmail.com` });
+    expect(first.user.trial).toMatchObject({ plan_name: 'Starter' });
+    const variant = await signedInWithGoogle({ sub: `google-mb2-${Date.now()}`, email: `${local.replace('.', '')}+two@googlemail.com` });
+    expect(variant.user).toMatchObject({ email: `${local.replace('.', '')}+two@googlemail.com`, trial: null });
   });
 
   it('refuses a callback whose state does not match the browser cookie', async () => {
@@ -536,5 +675,6 @@ describe('Google sign-in', () => {
     const callback = await fetch(`${server.url}/api/v1/users/google/callback${backToUs.search}`, { redirect: 'manual' });
     expect(callback.status).toBe(302);
     expect(new URL(callback.headers.get('location')!).searchParams.get('auth_error')).toMatch(/try again/);
+    expect(callback.headers.getSetCookie().some((header) => header.startsWith('google_sign_in='))).toBe(false);
   });
 });

@@ -29,5 +29,6 @@ export const authErrors = {
   invalidVerificationToken: () => new ValidationError(INVALID_VERIFICATION_TOKEN, [], 'INVALID_VERIFICATION_TOKEN'),
 
   googleNotConfigured: () => new ServiceUnavailableError('Google sign-in is not configured on this server.'),
+  invalidSignInCode: () => new AuthenticationError('This sign-in has expired. Please sign in again.', 'INVALID_SIGN_IN_CODE'),
   googleEmailNotVerified: () => new ForbiddenError('Your Google account email is not verified.', 'GOOGLE_EMAIL_NOT_VERIFIED'),
 };

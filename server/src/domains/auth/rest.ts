@@ -7,10 +7,13 @@ import { trialJson } from '../billing/rest.ts';
 import type { TrialView } from '../billing/trial.ts';
 import { authErrors } from './errors.ts';
 import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn } from './google.ts';
-import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, type TokenPair } from './service.ts';
+import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, SIGN_IN_CODE_TTL_MS, type TokenPair } from './service.ts';
 
 const GOOGLE_STATE_COOKIE = 'google_oauth';
 const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
+/** Carries a Google sign-in's single-use code to the one route that redeems it, never to a script. */
+const GOOGLE_SIGN_IN_COOKIE = 'google_sign_in';
+const GOOGLE_SIGN_IN_PATH = '/api/v1/users/google/session';
 
 /**
  * The REST shape of a user, as the spec's client reads it, with their free trial (running or ended;
@@ -114,9 +117,16 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
         redirectUri: googleRedirectUri,
         codeVerifier: saved.verifier,
       });
-      const pair = await auth.signInWithGoogle(profile, saved.plan);
-      const query = new URLSearchParams({ token: pair.accessToken, refresh: pair.refreshToken, user_id: pair.user.id });
-      return sendRedirect(reply, `${config.publicUrl}/?${query}`);
+      const user = await auth.signInWithGoogle(profile, saved.plan, origin(request));
+      // No token in the address (history, Referer): the app trades this cookie's code by POST.
+      reply.setCookie(GOOGLE_SIGN_IN_COOKIE, await auth.issueSignInCode(user), {
+        path: GOOGLE_SIGN_IN_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.publicUrl.startsWith('https://'),
+        maxAge: SIGN_IN_CODE_TTL_MS / 1000,
+      });
+      return sendRedirect(reply, `${config.publicUrl}/?auth=google`);
     } catch (error) {
       if (error instanceof GoogleSignInError) {
         request.log.warn({ code: error.code }, 'google sign-in failed');
@@ -125,6 +135,11 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
       if (error instanceof AppError) return failed(error.message);
       throw error;
     }
+  });
+
+  app.post('/users/google/session', async (request, reply) => {
+    reply.clearCookie(GOOGLE_SIGN_IN_COOKIE, { path: GOOGLE_SIGN_IN_PATH });
+    return tokenPairJson(await auth.redeemSignInCode(request.cookies[GOOGLE_SIGN_IN_COOKIE]));
   });
 
   function readSavedGoogleState(request: FastifyRequest): { state: string; verifier: string; plan?: string } | null {

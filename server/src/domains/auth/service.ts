@@ -26,6 +26,9 @@ import {
   type VerifiedAccess,
 } from './tokens.ts';
 
+/** How long the app has to redeem a Google sign-in's code (it does so at once, on landing). */
+export const SIGN_IN_CODE_TTL_MS = 60_000;
+
 /** A user the viewer may see: themself, or anyone for an admin. */
 export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.UserWhereUniqueInput {
   return viewer?.role === 'ADMIN' ? { id: userId } : { id: userId, AND: { id: viewer?.id ?? NO_VIEWER } };
@@ -282,42 +285,124 @@ export class AuthService {
   /**
    * Signs in (or up) with a Google identity: links an existing account by verified email. A new or
    * newly verified customer starts their free trial, on `plan` (picked on the landing) for a new one.
+   * An existing account nobody had verified is taken over as Google's: whoever set its password never
+   * proved the mailbox, so that password goes, with every session it could have opened.
+   * Returns the user; the session starts when the app redeems the sign-in code (issueSignInCode).
    */
-  async signInWithGoogle(profile: GoogleProfile, plan?: unknown): Promise<TokenPair> {
+  async signInWithGoogle(profile: GoogleProfile, plan: unknown, origin: RequestOrigin): Promise<User> {
     if (!profile.emailVerified) {
       throw authErrors.googleEmailNotVerified();
     }
     const now = this.deps.clock.now();
     const emailAddress = profile.email.trim().toLowerCase();
     const byGoogleId = await this.deps.prisma.user.findUnique({ where: { googleId: profile.googleId } });
-    const byEmail = byGoogleId ?? (await this.deps.prisma.user.findUnique({ where: { email: emailAddress } }));
-    const user = byEmail
-      ? await this.deps.prisma.user.update({
-          where: { id: byEmail.id },
-          data: {
-            googleId: profile.googleId,
-            emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
-            avatarUrl: byEmail.avatarUrl ?? profile.picture ?? null,
-          },
-        })
-      : await this.createGoogleUser(profile, emailAddress, now, plan);
+    const existing = byGoogleId ?? (await this.deps.prisma.user.findUnique({ where: { email: emailAddress } }));
+    let user: User;
+    if (!existing) {
+      const created = await this.createGoogleUser(profile, emailAddress, now, plan, origin);
+      // Another sign-up of this address or account won the race (two tabs): sign in to that one.
+      if (!created) return this.signInWithGoogle(profile, plan, origin);
+      user = created;
+    } else if (existing.emailVerifiedAt) {
+      user = await this.deps.prisma.user.update({
+        where: { id: existing.id },
+        data: { googleId: profile.googleId, avatarUrl: existing.avatarUrl ?? profile.picture ?? null },
+      });
+    } else {
+      user = await this.adoptUnverifiedAccount(existing, profile, now);
+    }
     if (user.status === 'suspended') throw authErrors.accountSuspended();
-    if (!byEmail?.emailVerifiedAt) await this.deps.trials.startTrial(user.id);
-    return this.startSession(user);
+    if (!existing?.emailVerifiedAt) await this.deps.trials.startTrial(user.id);
+    return user;
   }
 
-  private async createGoogleUser(profile: GoogleProfile, emailAddress: string, now: Date, plan: unknown): Promise<User> {
-    const user = await this.deps.prisma.user.create({
-      data: {
-        email: emailAddress,
-        fullName: profile.name || emailAddress,
-        googleId: profile.googleId,
-        emailVerifiedAt: now,
-        avatarUrl: profile.picture ?? null,
-        signupPlanId: await this.deps.trials.signupPlanId(plan),
-      },
+  /** Hands a signed-in user over to the app: a single-use code, good for SIGN_IN_CODE_TTL_MS. */
+  async issueSignInCode(user: User): Promise<string> {
+    const now = this.deps.clock.now();
+    const code = randomToken(32);
+    // Codes nobody redeemed go with the next one issued: the table holds about a minute of sign-ins.
+    await this.deps.prisma.signInCode.deleteMany({ where: { expiresAt: { lt: now } } });
+    await this.deps.prisma.signInCode.create({
+      data: { userId: user.id, codeHash: sha256Hex(code), expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS) },
     });
+    return code;
+  }
+
+  /** Trades a sign-in code for a session, once: a code used, expired or unknown is refused alike. */
+  async redeemSignInCode(rawCode: unknown): Promise<TokenPair> {
+    if (typeof rawCode !== 'string' || rawCode === '') throw authErrors.invalidSignInCode();
+    const code = parseInput(tokenInput, rawCode);
+    const now = this.deps.clock.now();
+    const stored = await this.deps.prisma.signInCode.findUnique({ where: { codeHash: sha256Hex(code) }, include: { user: true } });
+    if (!stored) throw authErrors.invalidSignInCode();
+    // Whoever deletes the row redeems it: of two concurrent redemptions, one gets a session.
+    const taken = await this.deps.prisma.signInCode.deleteMany({ where: { id: stored.id } });
+    if (taken.count === 0 || stored.expiresAt <= now) throw authErrors.invalidSignInCode();
+    if (stored.user.status === 'suspended') throw authErrors.accountSuspended();
+    return this.startSession(stored.user);
+  }
+
+  /** The new account; null when one with this address or Google account was created meanwhile. */
+  private async createGoogleUser(
+    profile: GoogleProfile,
+    emailAddress: string,
+    now: Date,
+    plan: unknown,
+    origin: RequestOrigin,
+  ): Promise<User | null> {
+    // A sign-up through Google is a sign-up: the same limits as one with a password.
+    await this.limit(`register:ip:${origin.ip}`, AUTH_RATE_LIMITS.registerPerIp);
+    await this.limit(`register:email:${emailAddress}`, AUTH_RATE_LIMITS.registerPerEmail);
+    let user: User;
+    try {
+      user = await this.deps.prisma.user.create({
+        data: {
+          email: emailAddress,
+          fullName: profile.name || emailAddress,
+          googleId: profile.googleId,
+          emailVerifiedAt: now,
+          avatarUrl: profile.picture ?? null,
+          signupPlanId: await this.deps.trials.signupPlanId(plan),
+        },
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
     await this.deps.events.record({ event: `User created with Google: ${user.email}`, category: 'auth', userId: user.id });
+    return user;
+  }
+
+  /**
+   * The mailbox's owner proved it through Google: what was set before anyone proved it (password,
+   * name) is dropped, its pending verification links and every session it has end.
+   */
+  private async adoptUnverifiedAccount(existing: User, profile: GoogleProfile, now: Date): Promise<User> {
+    const [user] = await this.deps.prisma.$transaction([
+      this.deps.prisma.user.update({
+        where: { id: existing.id },
+        data: {
+          googleId: profile.googleId,
+          emailVerifiedAt: now,
+          passwordHash: null,
+          fullName: profile.name || existing.email,
+          avatarUrl: profile.picture ?? null,
+        },
+      }),
+      this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: existing.id, usedAt: null }, data: { usedAt: now } }),
+    ]);
+    const families = await this.deps.prisma.refreshToken.findMany({
+      where: { userId: existing.id },
+      distinct: ['familyId'],
+      select: { familyId: true },
+    });
+    await Promise.all(families.map(({ familyId }) => this.revokeFamily(familyId)));
+    await this.deps.events.record({
+      event: `Unverified account taken over with Google: ${user.email}`,
+      category: 'auth',
+      details: 'The password set before the address was verified was removed and its sessions revoked.',
+      userId: user.id,
+    });
     return user;
   }
 

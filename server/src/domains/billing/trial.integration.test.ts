@@ -164,12 +164,38 @@ describe('a new customer on the landing plan they picked', () => {
     expect(await trialRows(customer.userId)).toHaveLength(1);
   });
 
+  it('gives one trial per mailbox: variants of one Gmail address register, verify and sign in, without a trial', async () => {
+    const local = `trial.seeker${Date.now()}`;
+    const first = await signUp(server, 'First', { email: `${local}@gmail.com` });
+    expect((await me(first)).trial).toMatchObject({ plan_name: 'Starter', credits: DEFAULT_TRIAL_CREDITS });
+
+    for (const variant of [`${local.replace('.', '')}+x@gmail.com`, `${local.toUpperCase()}+y@GoogleMail.com`]) {
+      const again = await signUp(server, 'Again', { email: variant });
+      const profile = await me(again);
+      expect(profile).toMatchObject({ email: variant.toLowerCase(), is_verified: true, plan: 'free', trial: null });
+      expect(await trialRows(again.userId)).toHaveLength(0);
+      const billing = await billingOf(again);
+      expect(billing.billing.trial).toBeNull();
+    }
+    const events = await server.platform.prisma.systemEvent.findMany({ where: { event: { startsWith: 'No free trial' } } });
+    expect(events).toHaveLength(2);
+  });
+
+  it("keeps a mailbox's trial when the account that had it is deleted", async () => {
+    const email = `deleted-${Date.now()}@example.org`;
+    const first = await signUp(server, 'Gone', { email });
+    await server.platform.prisma.user.delete({ where: { id: first.userId } });
+    const back = await signUp(server, 'Back', { email: email.replace('@', '+back@') });
+    expect((await me(back)).trial).toBeNull();
+  });
+
   it('starts the trial of a Google sign-up at once, on the plan it carried', async () => {
-    const pair = await server.services.auth.signInWithGoogle(
+    const user = await server.services.auth.signInWithGoogle(
       { googleId: `google-${Date.now()}`, email: `google-${Date.now()}@example.org`, emailVerified: true, name: 'G' },
       'Enterprise',
+      { ip: '203.0.113.9' },
     );
-    const trial = await server.services.billing.trials.viewOf(pair.user.id);
+    const trial = await server.services.billing.trials.viewOf(user.id);
     expect(trial).toMatchObject({ planName: 'Enterprise', daysLeft: 14, ended: false });
   });
 });

@@ -9,6 +9,7 @@ import {
   trialCreditsSetting,
   trialDaysLeft,
   trialEnd,
+  trialMailbox,
   trialPlanFor,
   trialView,
 } from './trial.ts';
@@ -143,5 +144,24 @@ describe('the bot allowance', () => {
 
   it.each(cases)('gives %s', (_case, standing, allowance) => {
     expect(allowanceOf(standing)).toEqual(allowance);
+  });
+});
+
+describe('trial mailbox', () => {
+  it.each([
+    ['lower-cases the address', 'Ada@Example.org', 'ada@example.org'],
+    ['drops a +tag anywhere', 'ada+trial@example.org', 'ada@example.org'],
+    ['drops everything after the first +', 'ada+x+y@example.org', 'ada@example.org'],
+    ['keeps dots outside Gmail', 'a.b@example.org', 'a.b@example.org'],
+    ['drops dots at Gmail', 'a.b@gmail.com', 'ab@gmail.com'],
+    ['folds googlemail.com into gmail.com', 'A.B+y@GoogleMail.com', 'ab@gmail.com'],
+    ['trims spaces', '  ab@gmail.com ', 'ab@gmail.com'],
+    ['keeps a subdomain of gmail.com apart', 'a.b@mail.gmail.com', 'a.b@mail.gmail.com'],
+  ])('%s', (_case, email, mailbox) => {
+    expect(trialMailbox(email)).toBe(mailbox);
+  });
+
+  it('gives the variants of one Gmail mailbox one key', () => {
+    expect(new Set(['a.b@gmail.com', 'ab+x@gmail.com', 'A.B+y@GoogleMail.com'].map(trialMailbox))).toEqual(new Set(['ab@gmail.com']));
   });
 });

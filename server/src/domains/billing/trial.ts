@@ -116,6 +116,22 @@ export function trialPlanFor<Plan extends PlanChoice>(plans: readonly Plan[], wa
   return byId ?? (asked === '' ? undefined : named(asked)) ?? named(DEFAULT_TRIAL_PLAN_NAME.toLowerCase()) ?? cheapest ?? null;
 }
 
+/** Mail services that ignore dots in the local part and answer under both domains. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, for "one free trial per mailbox": lower-cased, `+tag` dropped,
+ * and for Gmail dots dropped and googlemail.com folded into gmail.com. Only trials use it: the address
+ * as typed stays the login.
+ */
+export function trialMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  const local = address.slice(0, at).split('+')[0]!;
+  return GMAIL_DOMAINS.has(domain) ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`;
+}
+
 /** The ledger description of a usage paid from trial credits. */
 export function trialChargeDescription(description: string): string {
   return `${description}${TRIAL_CHARGE_NOTE}`;
@@ -188,7 +204,8 @@ export class TrialService {
   /**
    * Starts the customer's free trial, once ever: on their sign-up plan (if still on sale, else
    * Starter), for TRIAL_DAYS, with the admin's trial credits. Nothing happens for an admin, a customer
-   * who already had a trial or pays for a plan, or when no subscription plan is on sale.
+   * who already had a trial or pays for a plan, one whose mailbox had a trial under another address
+   * (trialMailbox), or when no subscription plan is on sale.
    */
   async startTrial(userId: string): Promise<TrialView | null> {
     const now = this.deps.clock.now();
@@ -196,11 +213,17 @@ export class TrialService {
     const trial = await this.deps.prisma.$transaction(async (tx) => {
       // Two verifications at once (a double click) must not start two trials.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`trial:${userId}`}))`;
-      const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, signupPlanId: true } });
+      const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, signupPlanId: true, email: true } });
       if (!user || user.role !== 'customer') return null;
       if ((await findTrial(tx, userId)) || (await findActiveSubscription(tx, userId, now))) return null;
       const plan = trialPlanFor(await this.plansOnSale(tx), user.signupPlanId);
       if (!plan) return null;
+      // The mailbox's first trial holds it; concurrent sign-ups of two variants meet on its key.
+      const claimed = await tx.trialMailbox.createMany({
+        data: { mailbox: trialMailbox(user.email), userId, createdAt: now },
+        skipDuplicates: true,
+      });
+      if (claimed.count === 0) return 'mailbox had a trial' as const;
       return tx.subscription.create({
         data: {
           userId,
@@ -219,6 +242,10 @@ export class TrialService {
       });
     });
     if (!trial) return null;
+    if (trial === 'mailbox had a trial') {
+      await this.deps.record({ event: 'No free trial: its mailbox had one under another address', userId });
+      return null;
+    }
     await this.deps.record({
       event: `Free trial started: ${trial.plan.name}`,
       details: `${TRIAL_DAYS} days, until ${trial.expiresAt.toISOString()}, with ${trialCredits} trial credits`,

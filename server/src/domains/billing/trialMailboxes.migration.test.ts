@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../platform/database/index.ts';
+import { applyMigrations, defaultMigrationsDir, readMigrations } from '../../platform/database/migrate.ts';
+import { trialMailbox } from './trial.ts';
+
+const MIGRATION = '20261128100000_sign_in_codes_and_trial_mailboxes';
+
+// Trials given before mailboxes were recorded hold their mailbox too: a variant signing up later gets none.
+describe(`migration ${MIGRATION}`, () => {
+  let database: Database;
+  let before: string;
+
+  beforeAll(async () => {
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
+    for (const { name } of readMigrations().filter((migration) => migration.name < MIGRATION)) {
+      fs.cpSync(path.join(defaultMigrationsDir(), name), path.join(before, name), { recursive: true });
+    }
+    database = await createDatabase({ pgliteDataDir: 'memory://' });
+    await applyMigrations(database, { migrationsDir: before });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('records the mailbox of every trial already given, in the same canonical form, the earliest trial holding it', async () => {
+    const { prisma } = database;
+    const plan = await prisma.paymentPlan.create({ data: { name: 'Starter', type: 'subscription', price: 9, billingPeriod: 'month' } });
+    const customer = async (email: string, trialStartedAt?: Date, status: 'trialing' | 'active' = 'trialing') => {
+      const user = await prisma.user.create({ data: { email, fullName: email } });
+      if (trialStartedAt) {
+        await prisma.subscription.create({
+          data: { userId: user.id, planId: plan.id, status, billingPeriod: 'month', startedAt: trialStartedAt, expiresAt: trialStartedAt },
+        });
+      }
+      return user.id;
+    };
+    const early = await customer('a.b+first@googlemail.com', new Date('2026-01-01T00:00:00Z'));
+    await customer('ab@gmail.com', new Date('2026-02-01T00:00:00Z'));
+    const plain = await customer('Jo.Smith+x@Example.org', new Date('2026-03-01T00:00:00Z'));
+    await customer('payer@example.org', new Date('2026-03-01T00:00:00Z'), 'active');
+    await customer('never@example.org');
+
+    expect((await applyMigrations(database)).applied[0]).toBe(MIGRATION);
+    const rows = await prisma.trialMailbox.findMany({ orderBy: { mailbox: 'asc' }, select: { mailbox: true, userId: true } });
+    expect(rows).toEqual([
+      { mailbox: trialMailbox('a.b+first@googlemail.com'), userId: early },
+      { mailbox: trialMailbox('Jo.Smith+x@Example.org'), userId: plain },
+    ]);
+    expect(rows.map((row) => row.mailbox)).toEqual(['ab@gmail.com', 'jo.smith@example.org']);
+  });
+});
