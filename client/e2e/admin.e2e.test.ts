@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, STATE_WAIT } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 
 // The admin's day: the overview, a customer found, credited, suspended and enabled again, a plan
@@ -141,6 +141,15 @@ describe('the admin', () => {
     await openAdminPage('System logs', 'System logs', 'admin-system-logs');
     await page.getByText(`Customer suspended: ${CUSTOMER.email}`).first().waitFor();
     await page.getByText('Config updated: whatsapp_verify_token').first().waitFor();
+  });
+
+  it('searches the system log as the admin types a whole word', async () => {
+    await openAdminPage('System logs', 'System logs', 'admin-system-logs');
+    // Typed key by key, as a person does: each keystroke is its own change event.
+    await page.getByRole('textbox', { name: 'Search events' }).pressSequentially('suspended', { delay: 20 });
+    await page.getByText(`Customer suspended: ${CUSTOMER.email}`).first().waitFor();
+    await expect.poll(() => page.getByText('Config updated: whatsapp_verify_token').count(), STATE_WAIT).toBe(0);
+    expect(await page.getByText('Failed to load the system logs').count()).toBe(0);
   });
 
   it('reads the admin area in French', async () => {

@@ -58,7 +58,26 @@ function subscriptionsClient(): Promise<Client> {
   return wsClient;
 }
 
-const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+/** A subscription the server refused or ended with an error: its message is meant for people. */
+export class SubscriptionError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+type ServerErrors = NonNullable<GraphQLBody['errors']>;
+
+const subscriptionError = ([first]: ServerErrors) => new SubscriptionError(first!.message, first!.extensions?.code);
+
+const toError = (error: unknown) =>
+  error instanceof Error
+    ? error
+    : Array.isArray(error) && error.length > 0
+      ? subscriptionError(error as ServerErrors)
+      : new Error(String(error));
 
 const subscribeGraphQL: SubscribeFunction = (request, variables) =>
   Observable.create<GraphQLResponse>((sink) => {
@@ -70,7 +89,12 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
         unsubscribe = client.subscribe(
           { operationName: request.name, query: request.text ?? '', variables },
           {
-            next: (value) => sink.next(value as GraphQLResponse),
+            // An event with errors and no data ends the stream with the server's reason (Relay's own error would hide it).
+            next: (value) => {
+              const { data, errors } = value as { data?: unknown; errors?: ServerErrors };
+              if (!data && errors?.length) sink.error(subscriptionError(errors));
+              else sink.next(value as GraphQLResponse);
+            },
             error: (error) => sink.error(toError(error)),
             complete: () => sink.complete(),
           },

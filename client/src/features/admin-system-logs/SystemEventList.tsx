@@ -104,8 +104,11 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
     }
   }
 
-  const set = (key: keyof EventFilters) => (event: { currentTarget: { value: string } }) =>
-    setFilters((current) => ({ ...current, [key]: event.currentTarget.value }) as EventFilters);
+  // The value is read now: React clears currentTarget once the handler returns, before the updater runs.
+  const set = (key: keyof EventFilters) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setFilters((current) => ({ ...current, [key]: value }) as EventFilters);
+  };
   const rows = data.events.edges;
 
   return (

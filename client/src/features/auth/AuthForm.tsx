@@ -2,7 +2,7 @@ import { Button, Field, Input, Separator, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { authApi } from '../../session/api.ts';
+import { ApiError, authApi } from '../../session/api.ts';
 import { landingAfterSignIn, rememberPlanChoice } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { toaster } from '../../ui/toaster.tsx';
@@ -51,10 +51,12 @@ export function AuthForm({
       onRegistered(email);
     } catch (error) {
       const exists = messageOf(error).toLowerCase().includes('already');
+      // A refusal of what was typed (a short password, an invalid address) says what to change.
+      const refusedInput = error instanceof ApiError && error.status >= 400 && error.status < 500;
       toaster.create({
         type: 'error',
         title: t('auth.toast.signupFailed'),
-        description: t(exists ? 'auth.toast.emailRegistered' : 'auth.toast.registrationFailed'),
+        description: exists ? t('auth.toast.emailRegistered') : refusedInput ? error.message : t('auth.toast.registrationFailed'),
       });
     }
   }
@@ -93,6 +95,7 @@ export function AuthForm({
             onChange={(event) => setPassword(event.currentTarget.value)}
             autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
           />
+          {mode === 'signup' && <Field.HelperText>{t('auth.passwordHint')}</Field.HelperText>}
         </Field.Root>
         <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('auth.waiting')}>
           {t(mode === 'signin' ? 'auth.signIn' : 'auth.signUp')}

@@ -74,6 +74,19 @@ describe('the auth view', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
   });
 
+  it("hints at the password rule and shows the server's reason when sign-up refuses the password", async () => {
+    stubFetch({ 'POST /users/register': { status: 400, body: { detail: 'Password must be at least 8 characters' } } });
+    renderRoute(<LandingRoute />, { at: '/?auth=signup' });
+    expect(screen.getByText('At least 8 characters.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Bob' } });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Signup Failed')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.queryByText('Registration failed')).toBeNull();
+  });
+
   it('says Email already registered when the address is taken', async () => {
     stubFetch({ 'POST /users/register': { status: 409, body: { detail: 'An account with this email already exists' } } });
     renderRoute(<LandingRoute />, { at: '/?auth=signup' });

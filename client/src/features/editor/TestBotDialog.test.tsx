@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SubscriptionError } from '../../relay/network.ts';
 import { BOT_ID, renderSavedBot } from './editorTestKit.tsx';
 
 const event = (fields: Record<string, unknown>) => ({
@@ -76,5 +77,20 @@ describe('the Test Bot dialog', () => {
     expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'Again?' } });
     expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the server's reason for a refusal, with a link to billing when credits ran out", async () => {
+    const { environment } = await renderSavedBot();
+    fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'Hello?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const reason = 'Not enough credits: this needs 1 and your balance is 0. Buy more credits on the billing page.';
+    await act(async () => {
+      environment.mock.reject(environment.mock.getMostRecentOperation(), new SubscriptionError(reason, 'INSUFFICIENT_CREDITS'));
+    });
+    expect(within(dialog).getByText(reason)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/billing');
+    expect(within(dialog).queryByText('Failed to fetch RAG response')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
@@ -6,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
+import { SubscriptionError } from '../../relay/network.ts';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import type {
   TestBotDialogAskSubscription,
@@ -41,7 +43,13 @@ interface ChatMessage {
   text: string;
   sources: readonly Citation[];
   failed?: boolean;
+  /** Refused for want of credits: the answer links to billing. */
+  needsCredits?: boolean;
 }
+
+/** The server's reason when it gave one (out of credits, rate limited, bot missing), else the spec's fallback. */
+const refusalOf = (error: Error, fallback: string) =>
+  error instanceof SubscriptionError ? { text: error.message, needsCredits: error.code === 'INSUFFICIENT_CREDITS' } : { text: fallback };
 
 function TestChat({ botId }: { botId: string }) {
   const { t } = useTranslation();
@@ -74,8 +82,10 @@ function TestChat({ botId }: { botId: string }) {
     ]);
     setQuestion('');
     setPending(true);
-    const fail = () => {
-      updateAnswer(answerId, (message) => ({ ...message, text: message.text || t('editor.test.failed'), failed: !message.text }));
+    const fail = (error: Error) => {
+      updateAnswer(answerId, (message) =>
+        message.text ? message : { ...message, ...refusalOf(error, t('editor.test.failed')), failed: true },
+      );
       setPending(false);
     };
     stream.current = requestSubscription<TestBotDialogAskSubscription>(environment, {
@@ -143,6 +153,11 @@ function TestChat({ botId }: { botId: string }) {
               </Text>
             )}
             {message.sources.length > 0 && <AnswerSources sources={message.sources} />}
+            {message.needsCredits && (
+              <Link asChild variant="underline" color="inherit" fontWeight="medium">
+                <RouterLink to="/billing">{t('editor.test.buyCredits')}</RouterLink>
+              </Link>
+            )}
           </Box>
         ))}
         <div ref={endOfLog} />
@@ -163,6 +178,9 @@ function TestChat({ botId }: { botId: string }) {
           {t('editor.test.send')}
         </Button>
       </HStack>
+      <Text textStyle="xs" color="fg.muted">
+        {t('editor.test.charged')}
+      </Text>
     </Stack>
   );
 }
