@@ -73,6 +73,17 @@ function exchange(session: ExchangeRecord['session'], charge: { userId: string; 
   };
 }
 
+/** An exchange that opens the demo conversation of `tokenHash`, as an answer that found none does. */
+function opening(tokenHash: string): ExchangeRecord {
+  const id = uuidv7();
+  const now = server.clock.now();
+  const session = { id, botId, channel: 'demo' as const };
+  return {
+    ...exchange(session, null),
+    opening: { ...session, tokenHash, visitorName: null, visitorEmail: null, phoneNumber: null, createdAt: now, lastMessageAt: now },
+  };
+}
+
 describe('exchanges written in one statement', () => {
   it.each([
     { trial: 2, paid: 0, charges: 3, paidFrom: ['trial', 'trial', 'none'] },
@@ -181,6 +192,51 @@ describe('exchanges written in one statement', () => {
       expect(charged).toEqual([1, 0]);
       const settings = await prisma.billingSettings.findUniqueOrThrow({ where: { userId } });
       expect(settings.usedCredits.toNumber()).toBe(3);
+    },
+  );
+
+  it("opens a token's conversation once, however many answers open it, in one statement or the next ones", async () => {
+    const tokenHash = uuidv7();
+    const { prisma } = server.platform;
+    const first = await writeExchanges(server.platform.database.query, [opening(tokenHash), opening(tokenHash), opening(tokenHash)]);
+    const conversation = await prisma.chatSession.findUniqueOrThrow({ where: { tokenHash } });
+    expect(first.map((item) => item.session.id)).toEqual([conversation.id, conversation.id, conversation.id]);
+    expect(first.map((item) => item.answer.sessionId)).toEqual([conversation.id, conversation.id, conversation.id]);
+
+    // Answers that read before the first write committed open it again, beside one that found it.
+    const found = { id: conversation.id, botId, channel: 'demo' as const };
+    const later = new Date(server.clock.now().getTime() + 60_000);
+    const next = await writeExchanges(server.platform.database.query, [
+      opening(tokenHash),
+      { ...exchange(found, null), lastMessageAt: later },
+      opening(tokenHash),
+    ]);
+    expect(next.map((item) => item.session.id)).toEqual([conversation.id, conversation.id, conversation.id]);
+    const sessions = await prisma.chatSession.findMany({ where: { tokenHash }, include: { messages: true } });
+    expect(
+      sessions.map((session) => ({ id: session.id, messages: session.messages.length, lastMessageAt: session.lastMessageAt })),
+    ).toEqual([{ id: conversation.id, messages: 12, lastMessageAt: later }]);
+  });
+
+  it.skipIf(!postgresServerUrl())(
+    "writes in the conversation another statement opens while it waits, unseen by this statement's snapshot (PostgreSQL)",
+    async () => {
+      const tokenHash = uuidv7();
+      const { prisma } = server.platform;
+      const otherId = uuidv7();
+      // Another replica's first answer has inserted the conversation and not committed yet.
+      let written: Promise<WrittenExchange[]> | undefined;
+      await prisma.$transaction(
+        async (other) => {
+          await other.chatSession.create({ data: { id: otherId, botId, channel: 'demo', tokenHash } });
+          written = writeExchanges(server.platform.database.query, [opening(tokenHash), opening(tokenHash)]);
+          while (!(await waitingForALock())) await new Promise((resolve) => setTimeout(resolve, 10));
+        },
+        { timeout: 20_000 },
+      );
+      expect((await written!).map((item) => item.session.id)).toEqual([otherId, otherId]);
+      const sessions = await prisma.chatSession.findMany({ where: { tokenHash }, include: { messages: true } });
+      expect(sessions.map((session) => ({ id: session.id, messages: session.messages.length }))).toEqual([{ id: otherId, messages: 4 }]);
     },
   );
 

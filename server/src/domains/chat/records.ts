@@ -139,7 +139,11 @@ export async function readRecentTurns(prisma: PrismaClient, sessionId: string): 
 /** What one answered question leaves behind. */
 export interface ExchangeRecord {
   session: AnswerSession;
-  /** The conversation this answer opens, written with it; null when it exists already. */
+  /**
+   * The conversation this answer opens, written with it; null when it exists already. With a token
+   * hash, opening is idempotent: if another answer opened that hash's conversation first, this
+   * exchange is written in that one (see writeExchanges).
+   */
   opening: ChatSession | null;
   /** The conversation's last activity: the platform's clock when the answer was written, the charge's time too. */
   lastMessageAt: Date;
@@ -161,6 +165,8 @@ export interface ExchangeRecord {
 }
 
 export interface WrittenExchange {
+  /** The conversation the exchange was written in: for an opening, the one its token hash opened. */
+  session: AnswerSession;
   question: ChatMessage;
   answer: ChatMessage;
   /** What the payer has left after the statement's charges; null when it charged nobody. */
@@ -173,6 +179,12 @@ export interface WrittenExchange {
  * the conversations (opened, or their last activity moved), and each question with its answer.
  * All of them or none. An answer's cost is what its charge took: 0 when nothing was charged, or
  * when the credits ran out between the read and this write (the answer's `costCredits` says so).
+ *
+ * Opening a conversation that has a token hash is idempotent: the first questions of one
+ * conversation all read that it did not exist yet, in this process or another. Their openings are
+ * one row per hash here, inserted unless the hash's conversation exists (`ON CONFLICT`, which also
+ * finds one another statement has just committed, unseen by this statement's snapshot); each of
+ * their exchanges is written in the conversation the insert returns, the existing one included.
  */
 export async function writeExchanges(query: SqlQuery, exchanges: readonly ExchangeRecord[]): Promise<WrittenExchange[]> {
   const charged = exchanges.filter((exchange) => exchange.charge);
@@ -184,13 +196,24 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
     charged.map((exchange) => exchange.charge!),
     charged[0]?.lastMessageAt ?? new Date(0),
   );
-  const openings = exchanges.flatMap((exchange) =>
-    exchange.opening ? [{ ...exchange.opening, lastMessageAt: exchange.lastMessageAt }] : [],
-  );
+  const openings = openingsOf(exchanges);
+  const openedHashes = openings.flatMap((opening) => (opening.tokenHash === null ? [] : [opening.tokenHash]));
   const touched = exchanges.filter((exchange) => !exchange.opening);
   const column = <T>(read: (exchange: ExchangeRecord) => T) => exchanges.map(read);
-  const rows = await query<{ charged: string; found: boolean; trialLeft: string | null; paidLeft: string | null }>(Prisma.sql`
+  const rows = await query<{
+    sessionId: string;
+    charged: string;
+    found: boolean;
+    trialLeft: string | null;
+    paidLeft: string | null;
+  }>(Prisma.sql`
     WITH ${charges.ctes},
+    activity AS (
+      SELECT "id", max("at") AS "at"
+      FROM unnest(${touched.map((exchange) => exchange.session.id)}::text[],
+        ${touched.map((exchange) => exchange.lastMessageAt.toISOString())}::timestamp(3)[]) AS t("id", "at")
+      GROUP BY "id"
+    ),
     opened AS (
       INSERT INTO "chat_sessions" ("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
       SELECT o."id", o."botId", o."channel"::"Channel", o."tokenHash", o."visitorName", o."visitorEmail", o."phoneNumber", o."createdAt", o."lastMessageAt"
@@ -200,23 +223,27 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
         ${openings.map((opening) => opening.phoneNumber)}::text[], ${openings.map((opening) => opening.createdAt.toISOString())}::timestamp(3)[],
         ${openings.map((opening) => opening.lastMessageAt.toISOString())}::timestamp(3)[])
         AS o("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
-      RETURNING "id"
+      ON CONFLICT ("tokenHash") DO UPDATE
+        SET "lastMessageAt" = GREATEST(
+          "chat_sessions"."lastMessageAt", EXCLUDED."lastMessageAt",
+          (SELECT a."at" FROM activity a WHERE a."id" = "chat_sessions"."id")
+        )
+        WHERE "chat_sessions"."botId" = EXCLUDED."botId" AND "chat_sessions"."channel" = EXCLUDED."channel"
+      RETURNING "id", "tokenHash"
     ),
     touched AS (
       UPDATE "chat_sessions" s SET "lastMessageAt" = t."at"
-      FROM (
-        SELECT "id", max("at") AS "at"
-        FROM unnest(${touched.map((exchange) => exchange.session.id)}::text[],
-          ${touched.map((exchange) => exchange.lastMessageAt.toISOString())}::timestamp(3)[]) AS t("id", "at")
-        GROUP BY "id"
-      ) t
-      WHERE s."id" = t."id"
+      FROM activity t
+      -- A conversation opened above as well (found by some answers, opened by others) is moved there,
+      -- with their activity: a statement changes a row once.
+      WHERE s."id" = t."id" AND (s."tokenHash" IS NULL OR s."tokenHash" <> ALL(${openedHashes}::text[]))
       RETURNING s."id"
     ),
     exchanges AS MATERIALIZED (
-      SELECT e.*, COALESCE(taken."cost", 0) AS "cost"
+      SELECT e.*, COALESCE(opened."id", e."plannedSessionId") AS "sessionId", COALESCE(taken."cost", 0) AS "cost"
       FROM unnest(
-        ${column((exchange) => exchange.session.id)}::text[], ${column((exchange) => chargeOrdinal.get(exchange) ?? null)}::int[],
+        ${column((exchange) => exchange.session.id)}::text[], ${column((exchange) => exchange.opening?.tokenHash ?? null)}::text[],
+        ${column((exchange) => chargeOrdinal.get(exchange) ?? null)}::int[],
         ${column((exchange) => exchange.question.id)}::text[], ${column((exchange) => exchange.question.content)}::text[],
         ${column((exchange) => exchange.question.at.toISOString())}::timestamp(3)[], ${column((exchange) => exchange.answer.id)}::text[],
         ${column((exchange) => exchange.answer.content)}::text[], ${column((exchange) => JSON.stringify(exchange.answer.sources))}::jsonb[],
@@ -224,8 +251,9 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
         ${column((exchange) => exchange.answer.latencyMs)}::int[], ${column((exchange) => exchange.answer.retrievalTopScore)}::float8[],
         ${column((exchange) => exchange.answer.unanswered)}::boolean[], ${column((exchange) => exchange.answer.model)}::text[],
         ${column((exchange) => exchange.answer.at.toISOString())}::timestamp(3)[]
-      ) WITH ORDINALITY AS e("sessionId", "chargeOrdinal", "questionId", "question", "askedAt", "answerId", "answer", "sources",
+      ) WITH ORDINALITY AS e("plannedSessionId", "openedHash", "chargeOrdinal", "questionId", "question", "askedAt", "answerId", "answer", "sources",
         "promptTokens", "completionTokens", "latencyMs", "retrievalTopScore", "unanswered", "model", "answeredAt", "ordinal")
+      LEFT JOIN opened ON opened."tokenHash" = e."openedHash"
       LEFT JOIN billing_taken taken ON taken."ordinal" = e."chargeOrdinal"
     ),
     messages AS (
@@ -243,7 +271,7 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
       ) m
       RETURNING "id"
     )
-    SELECT e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found",
+    SELECT e."sessionId", e."cost"::text AS "charged", e."sessionId" IN (SELECT "id" FROM opened UNION ALL SELECT "id" FROM touched) AS "found",
       (${charges.trialLeftAfter})::text AS "trialLeft", (${charges.balanceAfter})::text AS "paidLeft"
     FROM exchanges e
     ORDER BY e."ordinal"`);
@@ -251,10 +279,27 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
   return exchanges.map((exchange, index) => {
     const written = rows[index]!;
     // A conversation deleted while it was answered (its bot was): the messages' foreign key has failed already.
-    if (!written.found) throw new Error(`chat session ${exchange.session.id} is gone`);
+    if (!written.found) throw new Error(`chat session ${written.sessionId} is gone`);
     const creditsLeft = payers.size > 0 ? { trial: decimal(written.trialLeft), paid: decimal(written.paidLeft) } : null;
-    return writtenExchange(exchange, new Prisma.Decimal(written.charged), creditsLeft);
+    const session = { ...exchange.session, id: written.sessionId };
+    return writtenExchange({ ...exchange, session }, new Prisma.Decimal(written.charged), creditsLeft);
   });
+}
+
+/**
+ * The conversations the exchanges open, one row each: the exchanges opening the conversation of one
+ * token hash share its row, at the latest activity of theirs (one insert must not name a row twice).
+ */
+function openingsOf(exchanges: readonly ExchangeRecord[]): ChatSession[] {
+  const byKey = new Map<string, ChatSession>();
+  for (const { opening, lastMessageAt } of exchanges) {
+    if (!opening) continue;
+    const key = opening.tokenHash ?? opening.id;
+    const kept = byKey.get(key);
+    if (!kept) byKey.set(key, { ...opening, lastMessageAt });
+    else if (lastMessageAt > kept.lastMessageAt) kept.lastMessageAt = lastMessageAt;
+  }
+  return [...byKey.values()];
 }
 
 /** The rows an exchange wrote, as Prisma would read them back. */
@@ -277,6 +322,7 @@ function writtenExchange(
     ...fields,
   });
   return {
+    session,
     question: message({ id: question.id, role: 'user', content: question.content, createdAt: question.at }),
     answer: message({
       id: answer.id,

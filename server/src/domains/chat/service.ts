@@ -153,7 +153,10 @@ interface AnswerContext {
   readMs: number;
 }
 
-/** A conversation the answer may open when there is none: its channel and what identifies it. */
+/**
+ * A conversation the answer may open when there is none: its channel and what identifies it. With a
+ * token hash, the answers that open it at the same moment open it once (see writeExchanges).
+ */
 type SessionOpening = Pick<ChatSession, 'channel'> & Partial<Pick<ChatSession, 'tokenHash' | 'phoneNumber' | 'visitorName'>>;
 
 /** A question's conversation: the one with its token's hash, or the latest of a channel. */
@@ -328,7 +331,13 @@ export class ChatService {
     const context = await this.read(
       { botId: bot.id },
       { kind: 'latest', channel: 'whatsapp', phoneNumber },
-      { channel: 'whatsapp', phoneNumber, visitorName: senderName?.slice(0, 100) || null },
+      // Keyed like the demo's: the number's first messages arriving together open its conversation once.
+      {
+        channel: 'whatsapp',
+        tokenHash: sha256Hex(`whatsapp:${bot.id}:${phoneNumber}`),
+        phoneNumber,
+        visitorName: senderName?.slice(0, 100) || null,
+      },
     );
     if (!context) return this.unavailableReply(bot);
     try {
@@ -430,7 +439,7 @@ export class ChatService {
       this.deps.logger.warn({ botId: bot.id, userId: usage.userId }, 'answered without a charge: the credits ran out meanwhile');
     }
     await this.deps
-      .afterExchange?.({ bot, session: context.session, question: written.question, answer: written.answer, answerer })
+      .afterExchange?.({ bot, session: written.session, question: written.question, answer: written.answer, answerer })
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
       });

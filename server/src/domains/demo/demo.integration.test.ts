@@ -171,19 +171,15 @@ describe('demo chat limits', () => {
     }
     const answered = responses.filter((response) => response.status === 200);
     const refused = responses.filter((response) => response.status === 429);
-    // The limiter's contract: exactly the per-minute rule's worth of requests gets through, the rest
-    // is refused. One that got through may still fail under a loaded CI machine (a known flake in
-    // answering 10 concurrent questions of one session, tracked in the performance issue); it is
-    // counted with the answers, never with the refusals.
-    const failed = responses.filter((response) => response.status >= 500);
-    expect(answered.length + failed.length).toBe(DEMO_CHAT_RATE_LIMITS.perSession.limit);
-    expect(answered.length).toBeGreaterThan(0);
+    // The limiter's contract: exactly the per-minute rule's worth of requests gets through, and is
+    // answered (the first questions of one session open its conversation once), the rest is refused.
+    expect(answered).toHaveLength(DEMO_CHAT_RATE_LIMITS.perSession.limit);
     expect(refused).toHaveLength(200 - DEMO_CHAT_RATE_LIMITS.perSession.limit);
     const [firstRefused] = refused;
     const retryAfter = Number(firstRefused?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(firstRefused?.body.detail).toBe(CHAT_MESSAGES.tooManyMessages(retryAfter));
-    expect(await server.platform.prisma.chatMessage.count({ where: { role: 'user', session: { botId: bot.id } } })).toBeLessThanOrEqual(
+    expect(await server.platform.prisma.chatMessage.count({ where: { role: 'user', session: { botId: bot.id } } })).toBe(
       DEMO_CHAT_RATE_LIMITS.perSession.limit,
     );
   });
