@@ -1,6 +1,7 @@
 import { AdminConfigStore } from './domains/admin/config.ts';
 import { PlatformAi } from './domains/admin/platformAi.ts';
 import { AdminService } from './domains/admin/service.ts';
+import { SuspendedWork } from './domains/admin/suspendedWork.ts';
 import { AuthService } from './domains/auth/service.ts';
 import { BillingService } from './domains/billing/service.ts';
 import { BotsService } from './domains/bots/service.ts';
@@ -57,7 +58,13 @@ export function createServices(platform: Platform): Services {
   const rateLimiter = recordingRefusals(platform.rateLimiter, events, (error) =>
     platform.logger.warn({ err: error }, 'could not record a rate-limit refusal'),
   );
-  const knowledge = new KnowledgeService(platform, events, responses);
+  const suspendedWork = new SuspendedWork({
+    prisma,
+    queue: platform.queue,
+    clock,
+    logger: platform.logger.child({ component: 'suspendedWork' }),
+  });
+  const knowledge = new KnowledgeService(platform, events, responses, suspendedWork);
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
   const platformAi = new PlatformAi({ adminConfig, ai: config.ai });
   const billing = new BillingService({
@@ -97,6 +104,7 @@ export function createServices(platform: Platform): Services {
     queue: platform.queue,
     events,
     changes: responses,
+    holds: suspendedWork,
     logger: platform.logger.child({ domain: 'leads' }),
     google,
     notion,
@@ -134,6 +142,7 @@ export function createServices(platform: Platform): Services {
     allowPrivateNetworks: config.crawl.allowPrivateNetworks,
     events,
     changes: responses,
+    holds: suspendedWork,
     knowledge,
   });
 
@@ -151,7 +160,17 @@ export function createServices(platform: Platform): Services {
   });
 
   return {
-    admin: new AdminService({ prisma, clock, events, adminConfig, billing, mailer: platform.mailer, sessions: auth }),
+    admin: new AdminService({
+      prisma,
+      clock,
+      events,
+      adminConfig,
+      billing,
+      mailer: platform.mailer,
+      sessions: auth,
+      changes: responses,
+      work: suspendedWork,
+    }),
     auth,
     bots: new BotsService({
       prisma,

@@ -4,6 +4,7 @@
 // main suite in `npm test`); one cluster for the whole file.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CONTEXT_LIMITS } from '../../src/domains/chat/answerContexts.ts';
+import { BOT_PHRASES } from '../../src/domains/chat/language.ts';
 import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
@@ -335,6 +336,58 @@ describe('a widget question asked again on one replica', () => {
     const refused = await askOnB();
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe('This chatbot is currently unavailable.');
+  });
+});
+
+describe('a customer suspended on one replica', () => {
+  it('has their widget refused at once on the other, nothing charged, and back on the first once enabled there', async () => {
+    const owner = await signUp(cluster, A);
+    const admin = await logIn(A, 'admin@example.com', 'admin-demo-2026');
+    const bot = await createBot(A, owner.accessToken, { name: 'Suspended on A' });
+    cluster.openAi.answerWith('We open at 9 am.');
+    const ip = randomClientIp();
+    const openSession = (on: Replica) => api(on, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, ip });
+    const ask = (on: Replica, sessionToken: string) =>
+      api(on, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'When do you open?', session_token: sessionToken },
+        ip,
+      });
+    const settingsOn = async (on: Replica) => (await api(on, 'GET', `/public/bots/settings/${bot.id}`)).body.is_active;
+    const spent = async () =>
+      (
+        await query<{ usage: number; questions: number }>(
+          `SELECT (SELECT count(*)::int FROM credit_ledger_entries WHERE "userId" = $1 AND kind = 'usage') AS usage,
+            (SELECT count(*)::int FROM chat_messages m JOIN chat_sessions s ON s.id = m."sessionId" WHERE s."botId" = $2) AS questions`,
+          [owner.userId, bot.id],
+        )
+      )[0];
+    const session = await openSession(B);
+    expect(session.status).toBe(201);
+    // B keeps the question's context (bot, owner's standing, conversation) from the second question on.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_CONTEXT_LIMITS.clockMarginMs + 50));
+    for (let asked = 0; asked < 2; asked++) expect((await ask(B, session.body.session_token)).body.message).toBe('We open at 9 am.');
+    const before = await spent();
+    expect(before?.usage).toBe(2);
+
+    expect((await api(A, 'POST', `/admin/suspend/${owner.userId}`, { token: admin.accessToken })).status).toBe(200);
+
+    expect(await settingsOn(B)).toBe(false);
+    const refused = await openSession(B);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'This chatbot is currently unavailable.' });
+    const polite = await ask(B, session.body.session_token);
+    expect(polite.status).toBe(200);
+    expect(polite.body).toMatchObject({ message: BOT_PHRASES.en.unavailable, sources: [] });
+    expect(await spent()).toEqual(before);
+
+    expect((await api(B, 'POST', `/admin/enable/${owner.userId}`, { token: admin.accessToken })).status).toBe(200);
+
+    expect(await settingsOn(A)).toBe(true);
+    const reopened = await openSession(A);
+    expect(reopened.status).toBe(201);
+    expect((await ask(A, reopened.body.session_token)).body.message).toBe('We open at 9 am.');
+    expect((await ask(A, session.body.session_token)).body.message).toBe('We open at 9 am.');
+    expect((await spent())?.usage).toBe(4);
   });
 });
 

@@ -15,6 +15,8 @@ import type { BillingService } from '../billing/service.ts';
 import { planLabel } from '../billing/subscriptions.ts';
 import { monthBounds } from '../dashboard/service.ts';
 import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventCategory, type EventsService } from '../events/service.ts';
+import type { DataChanges } from '../../responseCache.ts';
+import type { SuspendedWork } from './suspendedWork.ts';
 import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from './config.ts';
 import { adminErrors } from './errors.ts';
 import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, maskConfigValue, type CustomerStatus } from './rules.ts';
@@ -172,6 +174,10 @@ interface AdminDependencies {
   mailer: Mailer;
   /** Access tokens are checked without reading the user's row, so a suspension revokes them there. */
   sessions: Pick<AuthService, 'revokeAccessTokensOf'>;
+  /** What replicas keep of a customer (their answer contexts, cached responses) goes when their status changes. */
+  changes: Pick<DataChanges, 'customersChanged'>;
+  /** A suspended customer's queued work is held; enabling them queues it again. */
+  work: Pick<SuspendedWork, 'release'>;
 }
 
 export class AdminService {
@@ -275,7 +281,12 @@ export class AdminService {
     return user ? ((await this.rowsOf([user]))[0] ?? null) : null;
   }
 
-  /** Suspends a customer and signs them out everywhere at once: their refresh tokens go, and access tokens stop working. */
+  /**
+   * Suspends a customer and stops them everywhere at once: their refresh tokens go, access tokens stop
+   * working, and what every replica keeps of them (a widget question's bot and standing, cached
+   * responses) is revoked, so their bots refuse from the next request on (see ChatService). Their
+   * queued work is held from its next job on (see SuspendedWork).
+   */
   async suspend(viewer: Viewer | null, userId: string): Promise<CustomerRow> {
     assertAdmin(viewer);
     const user = await this.findUser(userId);
@@ -285,14 +296,18 @@ export class AdminService {
       this.deps.prisma.refreshToken.deleteMany({ where: { userId: user.id } }),
     ]);
     await this.deps.sessions.revokeAccessTokensOf(user.id);
+    await this.deps.changes.customersChanged([user.id]);
     await this.deps.events.record({ event: `Customer suspended: ${user.email}`, category: ADMIN_CATEGORY, userId: viewer.id });
     return this.requireRow(user.id);
   }
 
+  /** Enables a customer: their bots answer again on every replica, and the work held meanwhile is queued again. */
   async enable(viewer: Viewer | null, userId: string): Promise<CustomerRow> {
     assertAdmin(viewer);
     const user = await this.findUser(userId);
     await this.deps.prisma.user.update({ where: { id: user.id }, data: { status: 'active' } });
+    await this.deps.changes.customersChanged([user.id]);
+    await this.deps.work.release(user.id);
     await this.deps.events.record({ event: `Customer enabled: ${user.email}`, category: ADMIN_CATEGORY, userId: viewer.id });
     return this.requireRow(user.id);
   }

@@ -18,6 +18,8 @@ export const CHAT_MESSAGES = {
 
 export const chatErrors = {
   botInactive: () => new ForbiddenError(CHAT_MESSAGES.botInactive, 'BOT_INACTIVE'),
+  /** The bot's owner is suspended: as unavailable as an inactive bot (the widget and WhatsApp answer politely instead). */
+  ownerSuspended: () => new ForbiddenError(CHAT_MESSAGES.botInactive, 'OWNER_SUSPENDED'),
   invalidWidgetToken: () => new AuthenticationError(CHAT_MESSAGES.invalidToken, 'INVALID_WIDGET_TOKEN'),
   sessionNotFound: () => new NotFoundError(CHAT_MESSAGES.sessionNotFound, 'SESSION_NOT_FOUND'),
 

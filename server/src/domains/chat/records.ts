@@ -1,5 +1,5 @@
 // An answer's rows in two statements. Before the answer, one read of what it needs: the bot, the
-// conversation, who pays (billing's columns, see payingStandingSql) and which platform AI key is
+// conversation, whether its owner is suspended, who pays (billing's columns, see payingStandingSql) and which platform AI key is
 // stored (its ciphertext, to know whether the one in memory is still it); a bot that remembers
 // conversations and answers with a model reads the last turns too, beside retrieval. After the
 // answer has streamed, one write of the question, the answer, the conversation's activity and the
@@ -72,6 +72,8 @@ export interface AnswerRows {
    * save is a new value); null when none is saved. It says whether a model read earlier still holds.
    */
   platformKeyStamp: string | null;
+  /** The bot's owner is suspended: the bot answers nobody (see ChatService). False for a demo bot. */
+  ownerSuspended: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -88,8 +90,10 @@ export async function readAnswerRows(query: SqlQuery, bot: BotLookup, lookup: Se
   const standing = payingStandingSql(Prisma.raw('b."ownerId"'), now);
   const rows = await query<Row>(Prisma.sql`
     SELECT ${BOT_SELECT}, (SELECT json_agg(${SESSION_JSON}) FROM ${sessionsOf(lookup)}) AS "sessions",
-      ${standing.columns}, platform_key."encryptedValue" AS "platformKeyStamp"
+      ${standing.columns}, platform_key."encryptedValue" AS "platformKeyStamp",
+      COALESCE(bot_owner."status" = 'suspended', false) AS "ownerSuspended"
     FROM "bots" b
+    LEFT JOIN "users" bot_owner ON bot_owner."id" = b."ownerId"
     ${standing.joins}
     LEFT JOIN "admin_config" platform_key ON platform_key."key" = ${ADMIN_CONFIG_KEYS.aiProviderKey}
     WHERE ${Prisma.join(conditions, ' AND ')}`);
@@ -105,6 +109,7 @@ export async function readAnswerRows(query: SqlQuery, bot: BotLookup, lookup: Se
     sessions,
     standing: found.ownerId === null ? null : (row as unknown as PayingStandingRow),
     platformKeyStamp: (row.platformKeyStamp as string | null) ?? null,
+    ownerSuspended: row.ownerSuspended === true,
   };
 }
 

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
-import { NotFoundError, notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
+import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient, User } from '../../generated/prisma/client.ts';
+import { ForbiddenError, NotFoundError, notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
@@ -148,6 +148,8 @@ interface AnswerContext {
   opening: ChatSession | null;
   /** Who pays for the bot's answers; null for a demo bot (nobody). */
   standing: PayingStanding | null;
+  /** The bot's owner is suspended: nothing is answered, nor charged (see `payment`). */
+  ownerSuspended: boolean;
   platformModel: ChatModelEndpoint | null;
   /** How long the read took, waiting for a statement shared with other answers included. */
   readMs: number;
@@ -185,6 +187,19 @@ interface OwnedExchange {
 interface Payment {
   answerer: Answerer;
   charge: { userId: string; cost: PayingStanding['cost'] } | null;
+}
+
+type PublicBot = Bot & { owner: Pick<User, 'status'> | null };
+
+/** A bot is available to visitors while it is active and its owner is not suspended. */
+const available = (bot: PublicBot) => bot.isActive && bot.owner?.status !== 'suspended';
+
+/**
+ * The refusals a visitor (widget, WhatsApp) hears as the bot's polite "unavailable": an answer nobody
+ * pays for, or a bot whose owner is suspended. Both are refused before anything is charged or stored.
+ */
+function refusedPolitely(error: unknown): error is PaymentRequiredError | ForbiddenError {
+  return error instanceof PaymentRequiredError || (error instanceof ForbiddenError && error.code === chatErrors.ownerSuspended().code);
 }
 
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
@@ -232,7 +247,8 @@ export class ChatService {
       logoUrl: bot.logoUrl,
       iconUrl: bot.iconUrl,
       chatPosition: bot.chatPosition,
-      isActive: bot.isActive,
+      // A suspended owner's bot is as unavailable as an inactive one: the widget does not open.
+      isActive: available(bot),
       languageCode: bot.languageCode,
       streaming: bot.streaming,
     };
@@ -292,9 +308,12 @@ export class ChatService {
       return await this.respond({ ...context, session }, input.message, { onToken });
     } catch (error) {
       // The owner's billing is not the visitor's problem: no credits left (or a free trial that ended
-      // unpaid) answers politely, never with an error. Nothing was charged nor stored.
-      if (!(error instanceof PaymentRequiredError)) throw error;
-      this.deps.logger.info({ botId: bot.id, code: error.code }, 'widget answer not paid for; told the visitor the bot is unavailable');
+      // unpaid, or an owner suspended) answers politely, never with an error. Nothing was charged nor stored.
+      if (!refusedPolitely(error)) throw error;
+      this.deps.logger.info(
+        { botId: bot.id, code: error.code },
+        'widget answer not paid for, or its owner suspended; told the visitor the bot is unavailable',
+      );
       return this.unavailableReply(bot);
     }
   }
@@ -347,8 +366,11 @@ export class ChatService {
       return await this.respond(context, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: randomUUID() };
-      if (!(error instanceof PaymentRequiredError)) throw error;
-      this.deps.logger.info({ botId: bot.id, code: error.code }, 'WhatsApp answer not paid for; told the sender the bot is unavailable');
+      if (!refusedPolitely(error)) throw error;
+      this.deps.logger.info(
+        { botId: bot.id, code: error.code },
+        'WhatsApp answer not paid for, or its owner suspended; told the sender the bot is unavailable',
+      );
       return this.unavailableReply(bot);
     }
   }
@@ -486,6 +508,7 @@ export class ChatService {
       bot: rows.bot,
       ...this.conversation(rows.bot.id, rows.session, opens),
       standing,
+      ownerSuspended: rows.ownerSuspended,
       platformModel,
       readMs: performance.now() - started,
     };
@@ -558,12 +581,14 @@ export class ChatService {
   }
 
   /**
-   * Which model answers and who pays: credit-mode customers use the platform's AI and are charged
-   * (refused here, before anything, when their credits do not cover the answer); subscription
+   * Which model answers and who pays: no bot answers while its owner is suspended (refused here,
+   * before anything, like an answer nobody pays for); credit-mode customers use the platform's AI
+   * and are charged (refused here, before anything, when their credits do not cover the answer); subscription
    * customers use their own key (never charged) or the platform's; demo bots and installations
    * without any key fall back to the extractive answerer.
    */
-  private payment({ bot, session, standing, platformModel }: AnswerContext): Payment {
+  private payment({ bot, session, standing, platformModel, ownerSuspended }: AnswerContext): Payment {
+    if (ownerSuspended) throw chatErrors.ownerSuspended();
     const billing = bot.ownerId && standing && session.channel !== 'demo' ? standing.billing : null;
     const answerer = this.answererOf(platformModel, billing);
     if (!bot.ownerId || !standing || billing?.mode !== 'credits') return { answerer, charge: null };
@@ -584,15 +609,22 @@ export class ChatService {
     return platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
   }
 
-  private async publicBot(botId: string): Promise<Bot> {
-    const bot = botId ? await this.deps.prisma.bot.findFirst({ where: { id: botId, ownerId: { not: null } } }) : null;
+  /** A customer's bot (not a demo's), with its owner's status: read on every call, never kept. */
+  private async publicBot(botId: string): Promise<PublicBot> {
+    const bot = botId
+      ? await this.deps.prisma.bot.findFirst({
+          where: { id: botId, ownerId: { not: null } },
+          include: { owner: { select: { status: true } } },
+        })
+      : null;
     if (!bot) throw notFoundError('Bot');
     return bot;
   }
 
-  private async activePublicBot(botId: string): Promise<Bot> {
+  /** A bot that takes visitors: active, and its owner not suspended (the inactive bot's refusal otherwise). */
+  private async activePublicBot(botId: string): Promise<PublicBot> {
     const bot = await this.publicBot(botId);
-    if (!bot.isActive) throw chatErrors.botInactive();
+    if (!available(bot)) throw chatErrors.botInactive();
     return bot;
   }
 

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import type { DataChanges } from '../../responseCache.ts';
+import type { WorkHolds } from '../admin/suspendedWork.ts';
 import type { Exchange } from '../chat/service.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { EVENT_CATEGORY, type ActiveTool, type DataToolService } from './dataTool.ts';
@@ -47,6 +48,8 @@ interface LeadCaptureDependencies {
   events: EventRecorder;
   /** Told of each new lead: the owner's cached responses do not list it. */
   changes?: DataChanges;
+  /** Asked before a lead is looked for or delivered: a suspended owner's wait. */
+  holds?: WorkHolds;
   logger: Logger;
   google: Pick<GoogleIntegrations, 'sheetsFor'>;
   notion: NotionData;
@@ -83,6 +86,9 @@ export class LeadCapture {
     const { bot } = session;
     const destination = bot.activeTool;
     if (destination === 'none' || !bot.ownerId || !(await this.destinationReady(bot.id, destination))) return;
+    // A suspended owner's leads wait to be looked for until they are enabled.
+    const held = { queue: DETECT_QUEUE, key: `lead-detect-${questionId}`, payload: { sessionId, questionId, byModel } };
+    if (await this.deps.holds?.holdIfSuspended(bot.ownerId, held)) return;
     if (await prisma.lead.findUnique({ where: { sessionId }, select: { id: true } })) return;
 
     const contact = byModel ? await this.modelDecides(bot, session.channel, question.content) : contactDetailsIn(question.content);
@@ -166,6 +172,8 @@ export class LeadCapture {
   private async deliver(leadId: string): Promise<void> {
     const lead = await this.deps.prisma.lead.findUnique({ where: { id: leadId }, include: { bot: true } });
     if (!lead || lead.deliveredAt || lead.destination === 'none') return;
+    if (await this.deps.holds?.holdIfSuspended(lead.ownerId, { queue: DELIVER_QUEUE, key: `lead-deliver-${leadId}`, payload: { leadId } }))
+      return;
     const { bot } = lead;
     const row: LeadRow = {
       timestamp: lead.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
 import type { DataChanges } from '../../responseCache.ts';
+import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
@@ -94,6 +95,8 @@ interface CrawlDependencies {
     indexSections(botId: string, source: KnowledgeSource, sections: { heading: string | null; text: string }[]): Promise<unknown>;
     removeSource(botId: string, source: SourceRef): Promise<void>;
   };
+  /** Asked before a crawl runs: a suspended owner's crawl waits. */
+  holds?: WorkHolds;
   /** Tests point crawls at their own resolver; production leaves DNS alone. */
   crawlOverrides?: Partial<CrawlOptions>;
 }
@@ -191,6 +194,9 @@ export class CrawlService {
   private async run(crawlId: string): Promise<void> {
     const crawl = await this.deps.prisma.webSource.findUnique({ where: { id: crawlId }, include: { bot: true } });
     if (!crawl || isFinished(crawl)) return;
+    // A suspended owner's crawl waits, `pending`, until they are enabled.
+    if (await this.deps.holds?.holdIfSuspended(crawl.bot.ownerId, { queue: CRAWL_QUEUE, key: `crawl-${crawl.id}`, payload: { crawlId } }))
+      return;
     const started = Date.now();
     const memoryBefore = process.memoryUsage().rss;
     let peakMemory = memoryBefore;

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import type { DataChanges } from '../../responseCache.ts';
+import type { WorkHolds } from '../admin/suspendedWork.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';
@@ -63,6 +64,8 @@ export interface DocumentIngestionDependencies {
   clock: Clock;
   logger: Logger;
   index: KnowledgeIndex;
+  /** Asked before a document is processed: a suspended owner's document waits (stays `pending`). */
+  holds?: WorkHolds;
   /** Ingestion jobs run at most this many at a time per process. */
   concurrency?: number;
   /** Defaults to a worker thread per document with the limits of parseLimits.ts. */
@@ -148,8 +151,10 @@ export class DocumentIngestion {
    */
   async process(documentId: string): Promise<void> {
     const { prisma, blobs, index } = this.deps;
-    const found = await prisma.document.findUnique({ where: { id: documentId } });
+    const found = await prisma.document.findUnique({ where: { id: documentId }, include: { bot: { select: { ownerId: true } } } });
     if (!found || found.status === 'completed' || found.status === 'failed') return;
+    const job = { queue: INGEST_DOCUMENT_QUEUE, key: jobIdFor(documentId), payload: { documentId } };
+    if (await this.deps.holds?.holdIfSuspended(found.bot.ownerId, job)) return;
     if (found.processingAttempts >= MAX_PROCESSING_ATTEMPTS) return void (await this.fail(documentId, UPLOAD_MESSAGES.tooManyAttempts));
     const started = await this.transition(documentId, ['pending', 'processing'], {
       status: 'processing',

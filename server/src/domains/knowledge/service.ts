@@ -5,6 +5,7 @@ import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
 import type { DataChanges } from '../../responseCache.ts';
+import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
@@ -44,6 +45,7 @@ export class KnowledgeService {
     private readonly platform: KnowledgePlatform,
     events?: EventRecorder,
     changes?: DataChanges,
+    holds?: WorkHolds,
   ) {
     const logger = platform.logger.child({ component: 'knowledge' });
     const retrievalCache = new RetrievalCache({
@@ -68,7 +70,7 @@ export class KnowledgeService {
       logger,
       cache: retrievalCache,
     });
-    this.ingestion = new DocumentIngestion({ ...platform, events, changes, logger, index: this.index });
+    this.ingestion = new DocumentIngestion({ ...platform, events, changes, holds, logger, index: this.index });
   }
 
   // ------------------------------------------------------------ customer-facing (owner-scoped)

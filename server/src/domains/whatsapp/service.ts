@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ConflictError } from '../../errors.ts';
-import type { Bot, PrismaClient, WhatsAppLink } from '../../generated/prisma/client.ts';
+import type { Bot, PrismaClient, User, WhatsAppLink } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
@@ -208,7 +208,10 @@ export class WhatsAppService {
    * handling fails before any answer went out, the record is dropped so the queue's retry starts over.
    */
   private async handleInbound(item: InboundItem): Promise<void> {
-    const link = await this.deps.prisma.whatsAppLink.findUnique({ where: { phoneNumber: item.from }, include: { bot: true } });
+    const link = await this.deps.prisma.whatsAppLink.findUnique({
+      where: { phoneNumber: item.from },
+      include: { bot: { include: { owner: { select: { status: true } } } } },
+    });
     try {
       await this.deps.prisma.whatsAppInbound.create({
         data: {
@@ -240,12 +243,19 @@ export class WhatsAppService {
     }
   }
 
-  /** What to answer: a registration confirms, a linked number gets its bot's answer, others help text. */
-  private async replyTo(item: InboundItem, bot: Bot | null): Promise<string | null> {
+  /**
+   * What to answer: a registration confirms, a linked number gets its bot's answer, others help text.
+   * A number linked to a suspended customer's bot gets nothing: their bot answers nobody meanwhile.
+   */
+  private async replyTo(item: InboundItem, bot: (Bot & { owner: Pick<User, 'status'> | null }) | null): Promise<string | null> {
     if (item.kind !== 'text') return null;
     const code = linkCodeIn(item.text);
     if (code) return this.redeemCode(code, item.from);
     if (!bot) return WHATSAPP_REPLIES.help;
+    if (bot.owner?.status === 'suspended') {
+      this.deps.logger.info({ botId: bot.id }, "WhatsApp message to a suspended customer's bot: not answered");
+      return null;
+    }
     try {
       const reply = await this.deps.answer(bot, item.from, item.text, item.senderName);
       return reply.text;
