@@ -120,6 +120,31 @@ describe('a customer with a plan', () => {
     await expectAccessible(page);
   });
 
+  it("shows a bot's analytics from its menu, and opens the bot from its card", async () => {
+    const name = `Analytics bot ${Date.now()}`;
+    const accessToken = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const saved = await fetch(`${productUrl}/api/v1/bots/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ name, displayName: name, useCase: 'customer-support', description: 'Answers questions.' }),
+    });
+    expect(saved.ok).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'View analytics' }).click();
+    const analytics = page.getByRole('dialog', { name: `Analytics: ${name}` });
+    await analytics.getByText('Conversations today').waitFor();
+    await screenshot(page, 'chatbots-analytics');
+    await analytics.getByRole('button', { name: 'Close' }).click();
+    await analytics.waitFor({ state: 'hidden' });
+
+    await page.getByRole('link', { name }).click();
+    await page.waitForURL(/\/editor\/[^/]+$/);
+    await page.getByRole('heading', { level: 1, name: `Edit ${name}` }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Chatbots' }).waitFor();
+  });
+
   it('opens the chat logs', async () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Logs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Chat logs' }).waitFor();

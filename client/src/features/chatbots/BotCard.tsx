@@ -1,6 +1,8 @@
-import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { Link as RouterLink } from 'react-router';
+import { editorPathOf } from '../editor/editorPath.ts';
 import type { BotCardFragment$key } from './__generated__/BotCardFragment.graphql.ts';
 import { BotCardMenu } from './BotCardMenu.tsx';
 
@@ -26,12 +28,15 @@ export function BotCard({ bot, connectionId, canDuplicate }: { bot: BotCardFragm
   );
   const status = data.status as keyof typeof STATUS_COLORS;
   return (
-    <Card.Root>
+    // The whole card opens the bot (its name is the link, stretched over the card); the menu stays above it.
+    <Card.Root position="relative" _hover={{ borderColor: 'border.emphasized' }}>
       <Card.Body gap="3">
         <HStack justify="space-between" align="start">
           <Stack gap="0" minWidth="0">
             <Heading as="h2" size="md" truncate>
-              {data.name}
+              <LinkOverlay asChild>
+                <RouterLink to={editorPathOf(data.id)}>{data.name}</RouterLink>
+              </LinkOverlay>
             </Heading>
             {data.owner && (
               <Text fontSize="sm" color="fg.muted">
@@ -39,7 +44,7 @@ export function BotCard({ bot, connectionId, canDuplicate }: { bot: BotCardFragm
               </Text>
             )}
           </Stack>
-          <HStack gap="1">
+          <HStack gap="1" position="relative" zIndex="1">
             <Badge colorPalette={STATUS_COLORS[status] ?? 'gray'}>{t(`chatbots.status.${status}`)}</Badge>
             <BotCardMenu bot={data} connectionId={connectionId} canDuplicate={canDuplicate} />
           </HStack>

@@ -361,7 +361,8 @@ export class ChatService {
     if (!context) return this.unavailableReply(bot);
     try {
       // The widget's limits per conversation and per bot: a number sending in a loop cannot drain the credits.
-      await this.limit(`whatsapp:session:${context.session.id}`, WIDGET_RATE_LIMITS.perSession);
+      // Keyed by the number, not the row: a burst of first messages may not have one conversation id yet.
+      await this.limit(`whatsapp:number:${bot.id}:${phoneNumber}`, WIDGET_RATE_LIMITS.perSession);
       await this.limit(`whatsapp:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
       return await this.respond(context, question, {});
     } catch (error) {
