@@ -47,6 +47,12 @@ describe('the Website Url tab', () => {
     expect(screen.getByText(/Website URL looks good!/)).toBeTruthy();
     expect(singlePage().disabled).toBe(false);
     expect(entireSite().disabled).toBe(false);
+
+    // A private address is not called good: the crawl would refuse it (unless the installation allows its network).
+    fireEvent.change(urlField(), { target: { value: 'http://192.168.1.10/intranet' } });
+    expect(screen.queryByText(/Website URL looks good!/)).toBeNull();
+    expect(screen.getByText('Private address')).toBeTruthy();
+    expect(singlePage().disabled).toBe(false);
   });
 
   it('starts a crawl of the entire site, then follows its progress to completion', async () => {

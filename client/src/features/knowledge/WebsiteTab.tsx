@@ -73,7 +73,7 @@ function CrawlForm({ botId }: { botId: string }) {
   const showCheck = touched || url !== '';
   return (
     <Stack gap="3">
-      <Field.Root invalid={showCheck && check !== 'valid'}>
+      <Field.Root invalid={showCheck && (check === 'missing' || check === 'invalid')}>
         <Field.Label>{t('knowledge.website.urlLabel')}</Field.Label>
         <Input
           type="text"
@@ -94,6 +94,11 @@ function CrawlForm({ botId }: { botId: string }) {
             <strong>{t('knowledge.website.invalidTitle')}</strong>: {t('knowledge.website.invalidMessage')}
           </Field.ErrorText>
         )}
+        {check === 'private' && (
+          <Field.HelperText color="fg.warning">
+            <strong>{t('knowledge.website.privateTitle')}</strong>: {t('knowledge.website.privateMessage')}
+          </Field.HelperText>
+        )}
         {check === 'valid' && (
           <Field.HelperText color="fg.success">
             <strong>{t('knowledge.website.validTitle')}</strong>: {t('knowledge.website.validMessage')}
@@ -102,7 +107,7 @@ function CrawlForm({ botId }: { botId: string }) {
       </Field.Root>
       <HStack gap="2" flexWrap="wrap">
         <Button
-          disabled={check !== 'valid' || starting}
+          disabled={check === 'missing' || check === 'invalid' || starting}
           loading={starting && depthStarting === SINGLE_PAGE}
           onClick={() => start(SINGLE_PAGE)}
         >
@@ -110,7 +115,7 @@ function CrawlForm({ botId }: { botId: string }) {
         </Button>
         <Button
           variant="outline"
-          disabled={check !== 'valid' || starting}
+          disabled={check === 'missing' || check === 'invalid' || starting}
           loading={starting && depthStarting === ENTIRE_SITE}
           onClick={() => start(ENTIRE_SITE)}
         >

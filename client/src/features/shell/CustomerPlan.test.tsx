@@ -26,7 +26,7 @@ const planCard = async () => within(await screen.findByRole('region', { name: 'Y
 describe('the free trial in the shell', () => {
   afterEach(() => changeLanguage('en'));
 
-  it('shows the trial plan with its days and credits left, and an upgrade to billing even on Pro', async () => {
+  it('shows the trial plan with its days and credits left, and a way to subscribe rather than upgrade, even on Pro', async () => {
     signIn('pro', trial());
     const { router } = renderRoute(<CustomerShell />, { path: '/dashboard', routes: [{ path: '/billing', element: <p>billing page</p> }] });
     const card = await planCard();
@@ -35,7 +35,8 @@ describe('the free trial in the shell', () => {
     expect(card.getByText('37 trial credits left')).toBeTruthy();
     expect(screen.getByLabelText('Plan: Pro, free trial, 12 days left')).toBeTruthy();
     expect(screen.getByText('Pro · trial')).toBeTruthy();
-    fireEvent.click(card.getByRole('link', { name: 'Upgrade' }));
+    expect(card.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+    fireEvent.click(card.getByRole('link', { name: 'Subscribe' }));
     expect(await screen.findByText('billing page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/billing');
   });

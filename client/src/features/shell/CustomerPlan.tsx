@@ -60,7 +60,8 @@ function TrialStatus({ trial }: { trial: UserTrial }) {
 
 /**
  * The customer's plan in the sidebar, with a way to upgrade unless it is a paid pro plan. During the
- * free trial it is the trial's plan with its days and credits left, then "Trial ended".
+ * free trial it is the trial's plan with its days and credits left, and a way to subscribe (nothing is
+ * paid yet, so there is nothing to upgrade from); then "Trial ended" and the upgrade again.
  */
 export function PlanCard({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -81,7 +82,7 @@ export function PlanCard({ onNavigate }: { onNavigate?: () => void }) {
         {(trial || plan !== 'pro') && (
           <Button asChild size="xs" colorPalette="brand" marginTop="2">
             <NavLink to="/billing" onClick={onNavigate}>
-              {t('shell.planCard.upgrade')}
+              {t(trial && !trial.ended ? 'shell.planCard.subscribe' : 'shell.planCard.upgrade')}
             </NavLink>
           </Button>
         )}

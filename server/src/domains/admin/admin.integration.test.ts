@@ -363,7 +363,14 @@ describe('platform keys', () => {
   });
 
   it.each([
-    [{ key: 'stripe_secret_key', value: 'pk_test_123' }, 'Enter a Stripe secret key: "sk_test_…", "sk_live_…" or a restricted "rk_…" key'],
+    [
+      { key: 'stripe_secret_key', value: 'pk_test_123' },
+      '"pk_test_…" is a publishable key: enter the secret key ("sk_…") from the same Stripe page',
+    ],
+    [
+      { key: 'stripe_secret_key', value: 'sk_test_123' },
+      'This "sk_test_…" key is incomplete or altered: after "sk_test_" come 10 to 247 letters or digits. Copy the whole key again',
+    ],
     [
       { key: 'whatsapp_phone_number_id', value: '+1 555 0100' },
       'Enter the WhatsApp phone number ID: 5 to 20 digits (not the phone number itself)',

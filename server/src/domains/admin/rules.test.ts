@@ -33,7 +33,18 @@ describe('configValueProblem', () => {
   it.each([
     ['stripe_secret_key', 'sk_test_abcdefghij1234', null],
     ['stripe_secret_key', 'rk_live_abcdefghij1234', null],
-    ['stripe_secret_key', 'pk_test_abcdefghij1234', 'Enter a Stripe secret key'],
+    [
+      'stripe_secret_key',
+      'pk_test_abcdefghij1234',
+      '"pk_test_…" is a publishable key: enter the secret key ("sk_…") from the same Stripe page',
+    ],
+    [
+      'stripe_secret_key',
+      'sk_test_123',
+      'This "sk_test_…" key is incomplete or altered: after "sk_test_" come 10 to 247 letters or digits.',
+    ],
+    ['stripe_secret_key', 'sk_live_abc def ghij klm', 'This "sk_live_…" key is incomplete or altered'],
+    ['stripe_secret_key', 'hello', 'Enter a Stripe secret key: "sk_test_…", "sk_live_…" or a restricted "rk_…" key'],
     ['stripe_webhook_secret', 'whsec_abcdefghij1234', null],
     ['stripe_webhook_secret', 'sk_test_abcdefghij1234', 'Enter a Stripe webhook signing secret'],
     ['whatsapp_access_token', 'EAAG' + 'x'.repeat(40), null],
@@ -44,6 +55,7 @@ describe('configValueProblem', () => {
     ['whatsapp_verify_token', 'has space in it', 'Enter a verify token'],
     ['openai_api_key', 'sk-proj-abcdefghijklmnopqrstuvwxyz', null],
     ['openai_api_key', 'not-a-key', 'Enter a valid API key'],
+    ['openai_api_key', 'sk_test_abcdefghij1234', 'Enter a valid API key'],
     ['openai_api_key', '', null],
   ] as const)('%s = %s', (key, value, problem) => {
     const answer = configValueProblem(key, value);

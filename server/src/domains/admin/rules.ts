@@ -37,10 +37,21 @@ export function customerStatus(standing: CustomerStanding): CustomerStatus {
 
 const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
 
-const CONFIG_KEY_RULES: Record<AdminConfigKey, { accepts: (value: string) => boolean; message: string }> = {
+const STRIPE_KEY_PREFIX = /^(sk|rk|pk)_(test|live)_/;
+
+/** What is wrong with a value given as a Stripe secret key, said for the value given (a right prefix is not enough). */
+function stripeSecretKeyMessage(value: string): string {
+  const prefix = STRIPE_KEY_PREFIX.exec(value)?.[0];
+  if (prefix?.startsWith('pk_')) return `"${prefix}…" is a publishable key: enter the secret key ("sk_…") from the same Stripe page`;
+  if (prefix)
+    return `This "${prefix}…" key is incomplete or altered: after "${prefix}" come 10 to 247 letters or digits. Copy the whole key again`;
+  return 'Enter a Stripe secret key: "sk_test_…", "sk_live_…" or a restricted "rk_…" key';
+}
+
+const CONFIG_KEY_RULES: Record<AdminConfigKey, { accepts: (value: string) => boolean; message: string | ((value: string) => string) }> = {
   [ADMIN_CONFIG_KEYS.paymentSecret]: {
     accepts: matches(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,247}$/),
-    message: 'Enter a Stripe secret key: "sk_test_…", "sk_live_…" or a restricted "rk_…" key',
+    message: stripeSecretKeyMessage,
   },
   [ADMIN_CONFIG_KEYS.paymentWebhookSecret]: {
     accepts: matches(/^whsec_[A-Za-z0-9+/=]{10,250}$/),
@@ -68,7 +79,8 @@ const CONFIG_KEY_RULES: Record<AdminConfigKey, { accepts: (value: string) => boo
 export function configValueProblem(key: AdminConfigKey, value: string): string | null {
   if (value === '') return null;
   const rule = CONFIG_KEY_RULES[key];
-  return rule.accepts(value) ? null : rule.message;
+  if (rule.accepts(value)) return null;
+  return typeof rule.message === 'string' ? rule.message : rule.message(value);
 }
 
 const PUBLIC_KEY_PREFIX = /^(?:(?:sk|rk)_(?:test|live)_|whsec_|sk-(?:ant-|proj-)?)/;
