@@ -13,6 +13,7 @@ afterEach(() => {
 const connectedBot = (overrides: Record<string, unknown> = {}) => ({
   __typename: 'Bot',
   id: BOT_ID,
+  whatsAppDelivers: true,
   whatsAppNumbers: [{ id: 'n1', phoneNumber: '14155550100', linkedAt: '2026-11-20T10:00:00.000Z' }],
   dataTool: 'none',
   sheetConfig: null,
@@ -69,6 +70,29 @@ describe('the connections tab', () => {
     expect(await screen.findByText('+33612345678')).toBeTruthy();
     expect(screen.getByText('WhatsApp number linked.')).toBeTruthy();
     expect(input.value).toBe('');
+  });
+
+  it("says, before and after linking, that messages will not arrive while the platform's WhatsApp is not configured", async () => {
+    const { environment, user } = await openConnections({ whatsAppDelivers: false });
+    expect(screen.getByText('WhatsApp is not set up on this platform yet')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '4155550199');
+    await user.click(screen.getByRole('button', { name: 'Link number' }));
+    await act(async () => {
+      environment.mock.resolveMostRecentOperation({
+        data: {
+          linkWhatsAppNumber: connectedBot({
+            whatsAppDelivers: false,
+            whatsAppNumbers: [{ id: 'n2', phoneNumber: '14155550199', linkedAt: '2026-11-24T10:00:00.000Z' }],
+          }),
+        },
+      });
+    });
+    expect(
+      await screen.findByText(
+        'WhatsApp number linked. Its messages will not arrive until an administrator configures the platform’s WhatsApp.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('WhatsApp number linked.')).toBeNull();
   });
 
   it('shows the server refusal when linking fails', async () => {

@@ -136,6 +136,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     graphql`
       fragment WhatsAppSectionFragment on Bot {
         id
+        whatsAppDelivers
         whatsAppNumbers {
           id
           phoneNumber
@@ -202,9 +203,9 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
         }
         setNumber('');
         toaster.create({
-          type: 'success',
+          type: bot.whatsAppDelivers ? 'success' : 'warning',
           title: t('connections.whatsapp.linked'),
-          description: t('connections.whatsapp.linkedDescription'),
+          description: t(bot.whatsAppDelivers ? 'connections.whatsapp.linkedDescription' : 'connections.whatsapp.linkedNotDelivering'),
         });
       },
       onError: () => {
@@ -245,6 +246,15 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
         </Heading>
         <Text color="fg.muted">{t('connections.whatsapp.intro')}</Text>
       </Stack>
+      {!bot.whatsAppDelivers && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('connections.whatsapp.notConfiguredTitle')}</Alert.Title>
+            <Alert.Description>{t('connections.whatsapp.notConfigured')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <QrButton botId={bot.id} />
       <Stack
         as="form"

@@ -284,6 +284,13 @@ describe('linking by QR code', () => {
     const owner = await signUp(server);
     const stranger = await signUp(server);
     const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
+    const delivering = await graphql(
+      server,
+      'query ($id: ID!) { node(id: $id) { ... on Bot { whatsAppDelivers } } }',
+      { id: globalId('Bot', bot.id) },
+      owner.accessToken,
+    );
+    expect(delivering).toEqual({ data: { node: { whatsAppDelivers: true } } });
     const refused = await api(server, 'GET', `/whatsapp/generate-registration-qr/${bot.id}`, { token: stranger.accessToken });
     expect(refused).toMatchObject({ status: 404, body: { detail: 'Bot not found' } });
     const refusedGraphql = await graphql(server, QR, { botId: globalId('Bot', bot.id) }, stranger.accessToken);
@@ -310,6 +317,10 @@ describe('linking by QR code', () => {
         code: 'WHATSAPP_NOT_CONFIGURED',
         message: detail,
       });
+      // The editor says so before a number is linked by hand (which still works, and waits for the setup).
+      const DELIVERS = 'query ($id: ID!) { node(id: $id) { ... on Bot { whatsAppDelivers } } }';
+      const notDelivering = await graphql(bare, DELIVERS, { id: globalId('Bot', created.body.id) }, customer.accessToken);
+      expect(notDelivering).toEqual({ data: { node: { whatsAppDelivers: false } } });
 
       // Without an app secret deliveries are taken unsigned (a warning is logged once).
       const status = await deliver(bare.url, {

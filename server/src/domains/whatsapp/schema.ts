@@ -24,6 +24,14 @@ builder.prismaObjectField(BotRef, 'whatsAppNumbers', (t) =>
   }),
 );
 
+builder.objectField(BotRef, 'whatsAppDelivers', (t) =>
+  t.boolean({
+    description:
+      "Whether messages to this bot's linked numbers reach it: false while an administrator has not configured the platform's WhatsApp (numbers can still be linked).",
+    resolve: (_bot, _args, context) => context.services.whatsapp.delivers(),
+  }),
+);
+
 const WhatsAppRegistrationQrRef = builder.objectRef<RegistrationQr>('WhatsAppRegistrationQr').implement({
   description: 'A QR code of a wa.me link to the platform number; its first message links the sender to the bot.',
   authScopes: { customer: true },

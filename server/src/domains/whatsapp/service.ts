@@ -323,13 +323,23 @@ export class WhatsAppService {
 
   // ---------------------------------------------------------------- the platform number
 
+  /** Whether the platform's number is set up, so that messages to linked numbers reach their bots. */
+  async delivers(): Promise<boolean> {
+    return (await this.configuredCredentials()) !== null;
+  }
+
   private async credentials(): Promise<WhatsAppCredentials> {
+    const credentials = await this.configuredCredentials();
+    if (!credentials) throw whatsAppErrors.notConfigured();
+    return credentials;
+  }
+
+  private async configuredCredentials(): Promise<WhatsAppCredentials | null> {
     const [accessToken, phoneNumberId] = await Promise.all([
       this.deps.adminConfig.get(ADMIN_CONFIG_KEYS.messagingAccessToken),
       this.deps.adminConfig.get(ADMIN_CONFIG_KEYS.messagingPhoneNumberId),
     ]);
-    if (!accessToken || !phoneNumberId) throw whatsAppErrors.notConfigured();
-    return { accessToken, phoneNumberId };
+    return accessToken && phoneNumberId ? { accessToken, phoneNumberId } : null;
   }
 
   private async displayDigits(credentials: WhatsAppCredentials): Promise<string> {
