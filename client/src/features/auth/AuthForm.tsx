@@ -35,6 +35,8 @@ export function AuthForm({
   async function signInNow() {
     try {
       const user = await signIn(email, password);
+      // Someone who picked a plan on the landing and already has an account buys it now.
+      if (plan) rememberPlanChoice(plan);
       toaster.create({ type: 'success', title: t('auth.toast.loginSuccess') });
       void navigate(landingAfterSignIn(homeOf(user), user.role !== 'ADMIN'), { replace: true });
     } catch (error) {

@@ -1,26 +1,44 @@
 import { Alert, Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
-import { LANDING_PLANS } from '../landing/plans.ts';
+import type { PricingSectionQuery } from '../landing/__generated__/PricingSectionQuery.graphql.ts';
+import { planNamed, pricingQuery, type PricingQueryRef } from '../landing/PricingSection.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { VerifyEmailSentPanel } from './VerifyEmailSentPanel.tsx';
 
 export type AuthMode = 'signin' | 'signup';
 
-/** The landing plan a sign-up is for: one of the landing's plans, else none (the server then gives Starter). */
-const landingPlanOf = (plan: string | null | undefined) => LANDING_PLANS.find((known) => known.id === plan?.toLowerCase())?.id ?? null;
+/** The free trial a sign-up starts: of the plan it names, when that plan is on sale (else the server gives Starter). */
+function TrialOffer({ plan, plans }: { plan: string | null; plans: PricingQueryRef }) {
+  const { t } = useTranslation();
+  const { paymentPlans } = usePreloadedQuery<PricingSectionQuery>(pricingQuery, plans);
+  const named = planNamed(paymentPlans, plan);
+  return <Text color="fg.muted">{named ? t('auth.trialOfPlan', { plan: named.name }) : t('auth.trialDefault')}</Text>;
+}
 
 /**
  * Sign in or sign up; after a sign-up, the verify-your-email panel. `plan` is the plan picked on the
  * landing: the sign-up carries it, and its free trial starts when the email is verified.
  */
-export function AuthView({ mode, authError, plan = null }: { mode: AuthMode; authError: string | null; plan?: string | null }) {
+export function AuthView({
+  mode,
+  authError,
+  plan = null,
+  plans,
+}: {
+  mode: AuthMode;
+  authError: string | null;
+  plan?: string | null;
+  plans: PricingQueryRef;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
-  const trialPlan = landingPlanOf(plan);
+  const trialPlan = plan?.trim().slice(0, 100) || null;
   const switchTo = (next: AuthMode) =>
     void navigate(`/?${new URLSearchParams({ auth: next, ...(trialPlan ? { plan: trialPlan } : {}) })}`, { replace: true });
 
@@ -49,9 +67,11 @@ export function AuthView({ mode, authError, plan = null }: { mode: AuthMode; aut
                   {t(mode === 'signin' ? 'auth.signInTitle' : 'auth.signUpTitle')}
                 </Heading>
                 {mode === 'signup' && (
-                  <Text color="fg.muted">
-                    {trialPlan ? t('auth.trialOfPlan', { plan: t(`landing.pricing.plans.${trialPlan}`) }) : t('auth.trialDefault')}
-                  </Text>
+                  <ErrorBoundary fallback={() => <Text color="fg.muted">{t('auth.trialDefault')}</Text>}>
+                    <Suspense fallback={<Text color="fg.muted">{t('auth.trialDefault')}</Text>}>
+                      <TrialOffer plan={trialPlan} plans={plans} />
+                    </Suspense>
+                  </ErrorBoundary>
                 )}
                 {authError && (
                   <Alert.Root status="error">

@@ -6,16 +6,16 @@ import { FinalCallToAction } from './FinalCallToAction.tsx';
 import { Hero } from './Hero.tsx';
 import { LandingFooter } from './LandingFooter.tsx';
 import { LandingHeader } from './LandingHeader.tsx';
-import { PricingSection } from './PricingSection.tsx';
+import { PricingSection, type PricingQueryRef } from './PricingSection.tsx';
 
-export function LandingPage() {
+export function LandingPage({ plans }: { plans: PricingQueryRef }) {
   return (
     <Box minHeight="100vh">
       <LandingHeader />
       <Box as="main">
         <Hero />
         <FeatureCards />
-        <PricingSection />
+        <PricingSection queryRef={plans} />
         <AiProviderSection />
         <EthicsSection />
         <FinalCallToAction />

@@ -1,9 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { loadQuery } from 'react-relay';
+import { Navigate, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { relayEnvironment } from '../../relay/environment.ts';
 import { landingAfterSignIn } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import type { PricingSectionQuery } from './__generated__/PricingSectionQuery.graphql.ts';
 import { LandingPage } from './LandingPage.tsx';
+import { pricingQuery, type PricingQueryRef } from './PricingSection.tsx';
+
+/** The plans on sale: the landing's pricing and the sign-up's trial both name them. */
+export const loader = (): PricingQueryRef =>
+  loadQuery<PricingSectionQuery>(relayEnvironment(), pricingQuery, {}, { fetchPolicy: 'store-and-network' });
 
 // Most visitors read the landing page without signing in: the forms load when asked for.
 const AuthView = lazy(() => import('../auth/AuthView.tsx').then(({ AuthView }) => ({ default: AuthView })));
@@ -32,18 +40,20 @@ function GoogleSignInLanding() {
  */
 export function Component() {
   const [params] = useSearchParams();
+  const plans = useLoaderData() as PricingQueryRef;
   const { user, checking } = useSession();
   const auth = params.get('auth');
   if (auth === 'google') return <GoogleSignInLanding />;
   if (checking) return <PageSpinner />;
-  if (user) return <Navigate to={homeOf(user)} replace />;
+  // A customer already signed in who picks a plan on the landing goes where plans are bought.
+  if (user) return <Navigate to={params.get('plan') && user.role !== 'ADMIN' ? '/billing' : homeOf(user)} replace />;
   const authError = params.get('auth_error');
   if (auth === 'signin' || auth === 'signup' || authError) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} plan={params.get('plan')} />
+        <AuthView mode={auth === 'signup' ? 'signup' : 'signin'} authError={authError} plan={params.get('plan')} plans={plans} />
       </Suspense>
     );
   }
-  return <LandingPage />;
+  return <LandingPage plans={plans} />;
 }
