@@ -83,7 +83,7 @@ describe('mountLauncher', () => {
     const { shadow } = mount({ theme_color: 'red;}body{display:none', chat_position: 'middle' });
     expect(shadow.textContent).toContain('background:#2563eb');
     expect(shadow.textContent).toContain('right:20px!important');
-    expect(shadow.textContent).not.toContain('display:none}');
+    expect(shadow.textContent).not.toContain('body{display:none');
   });
 
   it('shows the bot icon resolved against the product origin', () => {
