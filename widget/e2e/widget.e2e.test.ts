@@ -178,13 +178,16 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     expect(await bubbleOf(page).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the conversation again after a reload', async () => {
+  it('shows the conversation again after a reload, the answer with its sources', async () => {
     await page.reload();
     await bubbleOf(page).click();
     const chat = await chatFrame(page);
     await chat.getByText(QUESTION).waitFor();
-    expect(await chat.locator('.messages > .from-bot blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    const reply = chat.locator('.messages > .from-bot').last();
+    expect(await reply.locator('blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    expect(await reply.getByRole('list', { name: 'Sources' }).textContent()).toContain('[1] museum-facts.txt');
     expect(await chat.getByText('Hello! How can I help you today?').count()).toBe(0);
+    await screenshot(page, 'widget-reloaded');
   });
 
   it('shows the configuration error inside the iframe when the snippet lacks data-token', async () => {

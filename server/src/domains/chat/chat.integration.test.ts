@@ -122,6 +122,20 @@ describe('the public widget API', () => {
     ]);
   });
 
+  it('gives the history each answer with the sources it was given with, and questions with none', async () => {
+    const token = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
+    const chat = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+      body: { message: 'How long do I have to ask for a refund?', session_token: token },
+    });
+    expect(chat.body.sources).toEqual([expect.objectContaining({ index: 1, title: 'policies.txt', source_type: 'document' })]);
+    const history = await api(offline, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${token}`);
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual([
+      { id: expect.any(String), text: 'How long do I have to ask for a refund?', isUser: true, timestamp: expect.any(String), sources: [] },
+      { id: chat.body.message_id, text: chat.body.message, isUser: false, timestamp: expect.any(String), sources: chat.body.sources },
+    ]);
+  });
+
   it('streams to the widget over server-sent events', async () => {
     const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
     const response = await fetch(`${offline.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {

@@ -98,6 +98,8 @@ export interface HistoryEntry {
   text: string;
   isUser: boolean;
   timestamp: string;
+  /** The passages an answer quoted, as stored with it; none for a question. */
+  sources: Citation[];
 }
 
 interface ChatDependencies {
@@ -250,6 +252,8 @@ export class ChatService {
       text: message.content,
       isUser: message.role === 'user',
       timestamp: message.createdAt.toISOString(),
+      // Written by writeExchanges from the answer's Citation[]; questions store none.
+      sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
     }));
   }
 
