@@ -111,11 +111,20 @@ beforeAll(async () => {
     description: 'Answers from the default corner.',
   });
   const cornerSnippet = await deploy(product.url, accessToken, cornerBotId);
+  const frenchBotId = await createBot(product.url, accessToken, {
+    name: 'Bot du musée',
+    displayName: 'Guide du musée',
+    useCase: 'customer-support',
+    description: 'Répond aux visiteurs du musée.',
+    languageCode: 'fr',
+  });
+  const frenchSnippet = await deploy(product.url, accessToken, frenchBotId);
 
   site = await startHostSite(product.url, {
     '/': hostPage(snippet),
     '/no-token': hostPage(snippet.replace(/ data-token="[^"]*"/, '')),
     '/bottom-right': hostPage(cornerSnippet),
+    '/fr': hostPage(frenchSnippet),
     '/site.css': HOSTILE_SITE_CSS,
   });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -236,5 +245,28 @@ describe('on a 375 px phone', () => {
     await phone.locator('chatbot-widget iframe').waitFor({ state: 'hidden' });
     await bubbleOf(phone).waitFor({ state: 'visible' });
     await phone.close();
+  });
+});
+
+describe('a bot whose language is French', () => {
+  it('speaks French in the bubble, the chat’s own texts and its answer', async () => {
+    const french = await openPage('/fr');
+    expect(await bubbleOf(french).getAttribute('aria-label')).toBe('Ouvrir le chat');
+    await bubbleOf(french).click();
+    expect(await bubbleOf(french).getAttribute('aria-label')).toBe('Fermer le chat');
+    const chat = await chatFrame(french);
+    await chat.getByText('Bonjour ! Comment puis-je vous aider aujourd’hui ?').waitFor();
+    expect(await chat.locator('html').getAttribute('lang')).toBe('fr');
+    const input = chat.getByRole('textbox', { name: 'Message' });
+    expect(await input.getAttribute('placeholder')).toBe('Écrivez votre message...');
+    expect(await chat.getByRole('button', { name: 'Fermer le chat' }).count()).toBe(1);
+
+    await input.fill('Êtes-vous ouverts le dimanche ?');
+    await chat.getByRole('button', { name: 'Envoyer le message' }).click();
+    const reply = chat.locator('.messages > .from-bot').nth(1).locator('.message-text');
+    await reply.waitFor();
+    expect(await reply.textContent()).toContain('Je n’ai pas trouvé d’information');
+    await screenshot(french, 'widget-french');
+    await french.close();
   });
 });

@@ -124,8 +124,14 @@ describe('mountLauncher', () => {
     expect(shadow.activeElement).toBe(bubble);
   });
 
-  it('names its bubble in the bot language', () => {
-    expect(mount({ language_code: 'de' }).bubble.getAttribute('aria-label')).toBe('Chat öffnen');
+  it('names its bubble in the bot language, marked as such for screen readers, or in English for one it does not speak', () => {
+    const { bubble } = mount({ language_code: 'de' });
+    expect(bubble.getAttribute('aria-label')).toBe('Chat öffnen');
+    expect(bubble.closest('[lang]')?.getAttribute('lang')).toBe('de');
+    launcher!.destroy();
+    const fallback = mount({ language_code: 'pt' });
+    expect(fallback.bubble.getAttribute('aria-label')).toBe('Open chat');
+    expect(fallback.bubble.closest('[lang]')?.getAttribute('lang')).toBe('en');
   });
 });
 
