@@ -53,8 +53,12 @@ let browser: Browser | undefined;
 let page: Page;
 const cspViolations: string[] = [];
 
-async function openPage(path: string): Promise<Page> {
-  const opened = await browser!.newPage({ viewport: { width: 1280, height: 720 } });
+const DESKTOP = { width: 1280, height: 720 };
+/** A small phone: the chat fills the screen. */
+const PHONE = { width: 375, height: 667 };
+
+async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
+  const opened = await browser!.newPage({ viewport });
   opened.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
@@ -99,10 +103,28 @@ beforeAll(async () => {
   await uploadDocument(product.url, accessToken, botId, 'museum-facts.txt', DOCUMENT);
   await waitForDocuments(product.url, accessToken, botId);
   const snippet = await deploy(product.url, accessToken, botId);
+  // A bot left in the default corner (bottom-right), where a phone's Send button is.
+  const cornerBotId = await createBot(product.url, accessToken, {
+    name: 'Corner bot',
+    displayName: 'Corner helper',
+    useCase: 'customer-support',
+    description: 'Answers from the default corner.',
+  });
+  const cornerSnippet = await deploy(product.url, accessToken, cornerBotId);
+  const frenchBotId = await createBot(product.url, accessToken, {
+    name: 'Bot du musée',
+    displayName: 'Guide du musée',
+    useCase: 'customer-support',
+    description: 'Répond aux visiteurs du musée.',
+    languageCode: 'fr',
+  });
+  const frenchSnippet = await deploy(product.url, accessToken, frenchBotId);
 
   site = await startHostSite(product.url, {
     '/': hostPage(snippet),
     '/no-token': hostPage(snippet.replace(/ data-token="[^"]*"/, '')),
+    '/bottom-right': hostPage(cornerSnippet),
+    '/fr': hostPage(frenchSnippet),
     '/site.css': HOSTILE_SITE_CSS,
   });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -165,13 +187,16 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     expect(await bubbleOf(page).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows the conversation again after a reload', async () => {
+  it('shows the conversation again after a reload, the answer with its sources', async () => {
     await page.reload();
     await bubbleOf(page).click();
     const chat = await chatFrame(page);
     await chat.getByText(QUESTION).waitFor();
-    expect(await chat.locator('.messages > .from-bot blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    const reply = chat.locator('.messages > .from-bot').last();
+    expect(await reply.locator('blockquote').allTextContents()).toContainEqual(`${FACT} [1]`);
+    expect(await reply.getByRole('list', { name: 'Sources' }).textContent()).toContain('[1] museum-facts.txt');
     expect(await chat.getByText('Hello! How can I help you today?').count()).toBe(0);
+    await screenshot(page, 'widget-reloaded');
   });
 
   it('shows the configuration error inside the iframe when the snippet lacks data-token', async () => {
@@ -196,5 +221,52 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     const asset = await fetch(`${product!.url}/embed-widget/${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('on a 375 px phone', () => {
+  it('fills the screen with the chat, keeps the bubble off its Send button, and sends on a tap of Send', async () => {
+    const phone = await openPage('/bottom-right', PHONE);
+    await bubbleOf(phone).click();
+    const chat = await chatFrame(phone);
+    await chat.getByText('Hello! How can I help you today?').waitFor();
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Are you open on Sundays?');
+    const [sent] = await Promise.all([
+      phone.waitForResponse((response) => response.url().includes('/chat?token=')),
+      // A real click: it fails when anything covers the button.
+      chat.getByRole('button', { name: 'Send message' }).click({ timeout: 10_000 }),
+    ]);
+    expect(sent.status()).toBe(200);
+    await chat.locator('.messages > .from-user').getByText('Are you open on Sundays?').waitFor();
+    await chat.locator('.messages > .from-bot').nth(1).locator('.message-text').waitFor();
+    await screenshot(phone, 'widget-phone');
+
+    await chat.getByRole('button', { name: 'Close chat' }).click();
+    await phone.locator('chatbot-widget iframe').waitFor({ state: 'hidden' });
+    await bubbleOf(phone).waitFor({ state: 'visible' });
+    await phone.close();
+  });
+});
+
+describe('a bot whose language is French', () => {
+  it('speaks French in the bubble, the chat’s own texts and its answer', async () => {
+    const french = await openPage('/fr');
+    expect(await bubbleOf(french).getAttribute('aria-label')).toBe('Ouvrir le chat');
+    await bubbleOf(french).click();
+    expect(await bubbleOf(french).getAttribute('aria-label')).toBe('Fermer le chat');
+    const chat = await chatFrame(french);
+    await chat.getByText('Bonjour ! Comment puis-je vous aider aujourd’hui ?').waitFor();
+    expect(await chat.locator('html').getAttribute('lang')).toBe('fr');
+    const input = chat.getByRole('textbox', { name: 'Message' });
+    expect(await input.getAttribute('placeholder')).toBe('Écrivez votre message...');
+    expect(await chat.getByRole('button', { name: 'Fermer le chat' }).count()).toBe(1);
+
+    await input.fill('Êtes-vous ouverts le dimanche ?');
+    await chat.getByRole('button', { name: 'Envoyer le message' }).click();
+    const reply = chat.locator('.messages > .from-bot').nth(1).locator('.message-text');
+    await reply.waitFor();
+    expect(await reply.textContent()).toContain('Je n’ai pas trouvé d’information');
+    await screenshot(french, 'widget-french');
+    await french.close();
   });
 });

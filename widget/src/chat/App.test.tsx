@@ -86,6 +86,23 @@ describe('starting a conversation', () => {
     expect(api.requests.some((request) => request.path.endsWith('/sessions/create'))).toBe(false);
   });
 
+  it('shows a restored answer’s sources as it showed them when it arrived', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    const source = { index: 1, title: 'hours.pdf', url: null, page: 2, snippet: 'We open at nine.', source_type: 'document' };
+    startApp(
+      fakeWidgetApi({
+        history: [
+          { id: 'm1', text: 'When do you open?', isUser: true, timestamp: '2026-03-02T09:15:00.000Z', sources: [] },
+          { id: 'm2', text: 'At nine [1].', isUser: false, timestamp: '2026-03-02T09:15:01.000Z', sources: [source] },
+        ],
+      }),
+    );
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    expect(sources.textContent).toBe('[1] hours.pdf, p. 2');
+    expect(lastMessage().contains(sources)).toBe(true);
+    expect(messages()[0]!.querySelector('.sources')).toBeNull();
+  });
+
   it('greets when the stored history is empty', async () => {
     localStorage.setItem(SESSION_KEY, 'ws_stored');
     startApp(fakeWidgetApi({ history: [] }));

@@ -18,6 +18,8 @@ export interface HistoryEntry {
   text: string;
   isUser: boolean;
   timestamp: string;
+  /** What an answer quoted, kept with it: a reloaded conversation shows its sources again. */
+  sources?: Source[];
 }
 
 export interface Source {

@@ -113,15 +113,18 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
   },
 };
 
+/** Its own keys only: `in` would also find Object.prototype's (`toString`, `constructor`). */
+const isChatLanguage = (code: string | undefined): code is ChatLanguage => code !== undefined && Object.hasOwn(STRINGS, code);
+
 export function chatLanguage(code: string | undefined): ChatLanguage {
-  return code && code in STRINGS ? (code as ChatLanguage) : 'en';
+  return isChatLanguage(code) ? code : 'en';
 }
 
 /** The visitor's language from the browser's list (`fr-CA`, `de`), for screens shown before any bot says its own. */
 export function browserLanguage(languages: readonly string[]): ChatLanguage {
   for (const language of languages) {
     const code = language.toLowerCase().split('-')[0];
-    if (code && code in STRINGS) return code as ChatLanguage;
+    if (isChatLanguage(code)) return code;
   }
   return 'en';
 }

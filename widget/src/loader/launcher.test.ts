@@ -83,7 +83,7 @@ describe('mountLauncher', () => {
     const { shadow } = mount({ theme_color: 'red;}body{display:none', chat_position: 'middle' });
     expect(shadow.textContent).toContain('background:#2563eb');
     expect(shadow.textContent).toContain('right:20px!important');
-    expect(shadow.textContent).not.toContain('display:none}');
+    expect(shadow.textContent).not.toContain('body{display:none');
   });
 
   it('shows the bot icon resolved against the product origin', () => {
@@ -124,8 +124,14 @@ describe('mountLauncher', () => {
     expect(shadow.activeElement).toBe(bubble);
   });
 
-  it('names its bubble in the bot language', () => {
-    expect(mount({ language_code: 'de' }).bubble.getAttribute('aria-label')).toBe('Chat öffnen');
+  it('names its bubble in the bot language, marked as such for screen readers, or in English for one it does not speak', () => {
+    const { bubble } = mount({ language_code: 'de' });
+    expect(bubble.getAttribute('aria-label')).toBe('Chat öffnen');
+    expect(bubble.closest('[lang]')?.getAttribute('lang')).toBe('de');
+    launcher!.destroy();
+    const fallback = mount({ language_code: 'pt' });
+    expect(fallback.bubble.getAttribute('aria-label')).toBe('Open chat');
+    expect(fallback.bubble.closest('[lang]')?.getAttribute('lang')).toBe('en');
   });
 });
 

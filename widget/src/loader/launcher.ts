@@ -3,7 +3,7 @@ import { envelope, frameFragment, messageFrom, type ChatToHostMessage, type Host
 import type { PublicSettings } from '../publicSettings.ts';
 import { chatPositionOr, themeColorOr } from '../theme.ts';
 import type { EmbedConfig } from './embed.ts';
-import { launcherStrings } from './strings.ts';
+import { launcherLanguage, launcherStrings } from './strings.ts';
 import { applyStyles, launcherCss } from './styles.ts';
 
 export interface Launcher {
@@ -54,6 +54,8 @@ export function mountLauncher(embed: EmbedConfig, settings: PublicSettings, init
   applyStyles(shadow, launcherCss(chatPositionOr(settings.chat_position), themeColorOr(settings.theme_color)));
 
   const root = element('div', 'root');
+  // The bubble's name is in the bot's language, which may not be the page's: screen readers read it in that one.
+  root.lang = launcherLanguage(settings.language_code);
   const bubble = element('button', 'bubble');
   bubble.type = 'button';
   const badge = element('span', 'badge');

@@ -7,6 +7,12 @@ const LAUNCHER_STRINGS: Record<string, { open: string; close: string }> = {
   it: { open: 'Apri chat', close: 'Chiudi chat' },
 };
 
+/** The bot's language when the launcher speaks it, else English. */
+export function launcherLanguage(languageCode: string): string {
+  // Own keys only: `in` or an index would also find Object.prototype's (`constructor`).
+  return Object.hasOwn(LAUNCHER_STRINGS, languageCode) ? languageCode : 'en';
+}
+
 export function launcherStrings(languageCode: string): { open: string; close: string } {
-  return LAUNCHER_STRINGS[languageCode] ?? LAUNCHER_STRINGS.en!;
+  return LAUNCHER_STRINGS[launcherLanguage(languageCode)]!;
 }

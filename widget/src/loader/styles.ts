@@ -3,7 +3,9 @@ import { textColorOn, type ChatPosition } from '../theme.ts';
 const EDGE_OFFSET = '20px';
 
 /**
- * The launcher's whole stylesheet, for a shadow root. `:host` declarations are `!important` because
+ * The launcher's whole stylesheet, for a shadow root. On a phone the open panel fills the screen and
+ * the bubble would sit on its composer (the Send button): it is hidden while open, and the chat's
+ * own close button (or Escape) closes it. `:host` declarations are `!important` because
  * inside a shadow tree those beat the host page's rules, so no page style can move or restyle us.
  */
 export function launcherCss(position: ChatPosition, themeColor: string): string {
@@ -18,7 +20,7 @@ export function launcherCss(position: ChatPosition, themeColor: string): string 
 .badge{position:absolute;top:-4px;right:-4px;box-sizing:border-box;min-width:20px;height:20px;padding:0 6px;border-radius:10px;background:#dc2626;color:#fff;font:600 12px/20px system-ui,sans-serif}
 .panel{width:380px;height:600px;max-width:calc(100vw - 40px);max-height:calc(100vh - 108px);border:0;border-radius:16px;background:#fff;box-shadow:0 12px 40px rgba(0,0,0,.25)}
 [hidden]{display:none!important}
-@media (max-width:480px){.panel{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;border-radius:0}}`;
+@media (max-width:480px){.panel{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;border-radius:0}.bubble[aria-expanded=true]{display:none}}`;
 }
 
 /** A constructed stylesheet is not inline style, so a strict style-src CSP allows it; old browsers get a <style>. */

@@ -6,7 +6,7 @@ import { api, startTestServer, type TestServer } from '../../../test/harness.ts'
 import { readEvents } from '../../../test/serverSentEvents.ts';
 import { ANSWER_STAGES } from '../../metrics.ts';
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH } from './errors.ts';
-import { WIDGET_RATE_LIMITS } from './service.ts';
+import { WIDGET_RATE_LIMITS } from './limits.ts';
 
 const FACTS = [
   'Velo Bikes refund policy. Refunds are accepted within 30 days of delivery when the bike is unused.',
@@ -122,6 +122,20 @@ describe('the public widget API', () => {
     ]);
   });
 
+  it('gives the history each answer with the sources it was given with, and questions with none', async () => {
+    const token = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
+    const chat = await api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+      body: { message: 'How long do I have to ask for a refund?', session_token: token },
+    });
+    expect(chat.body.sources).toEqual([expect.objectContaining({ index: 1, title: 'policies.txt', source_type: 'document' })]);
+    const history = await api(offline, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${token}`);
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual([
+      { id: expect.any(String), text: 'How long do I have to ask for a refund?', isUser: true, timestamp: expect.any(String), sources: [] },
+      { id: chat.body.message_id, text: chat.body.message, isUser: false, timestamp: expect.any(String), sources: chat.body.sources },
+    ]);
+  });
+
   it('streams to the widget over server-sent events', async () => {
     const session = (await api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } })).body.session_token;
     const response = await fetch(`${offline.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
@@ -225,6 +239,39 @@ describe('the public widget API', () => {
     }
     expect(last.status).toBe(429);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('widget limits for visitors sharing one address (an office, a school)', () => {
+  const office = { 'x-forwarded-for': '203.0.113.7' };
+  const openChat = (headers: Record<string, string>) =>
+    api(offline, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, headers });
+  const ask = (sessionToken: string, headers: Record<string, string>) =>
+    api(offline, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+      body: { message: 'When does the Lyon store open?', session_token: sessionToken },
+      headers,
+    });
+
+  it('refuses a chatty visitor’s 21st message in a minute, saying so, while a colleague at the same address chats on', async () => {
+    const chatty = (await openChat(office)).body.session_token;
+    const colleague = (await openChat(office)).body.session_token;
+    for (let sent = 1; sent <= 20; sent++) expect((await ask(chatty, office)).status, `message ${sent}`).toBe(200);
+    const refused = await ask(chatty, office);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: CHAT_MESSAGES.tooManyMessages(Number(refused.headers.get('retry-after'))) });
+    expect((await ask(colleague, office)).status).toBe(200);
+  });
+
+  it('lets 100 visitors behind one address open a chat each, then refuses that address alone with 429 "Too many new chats from your network"', async () => {
+    const school = { 'x-forwarded-for': '203.0.113.8' };
+    for (let visitor = 1; visitor <= 100; visitor++) expect((await openChat(school)).status, `visitor ${visitor}`).toBe(201);
+    const refused = await openChat(school);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(10 * 60);
+    expect(refused.body).toEqual({ detail: `Too many new chats from your network. Please wait ${wait} seconds.` });
+    expect((await openChat({ 'x-forwarded-for': '198.51.100.9' })).status).toBe(201);
   });
 });
 

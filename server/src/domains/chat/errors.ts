@@ -14,6 +14,9 @@ export const CHAT_MESSAGES = {
   tooLong: `Message is too long: at most ${MAX_MESSAGE_LENGTH} characters.`,
   unsavedBot: 'Save the bot before testing it.',
   tooManyMessages: (seconds: number) => `Too many messages. Please wait ${seconds} seconds.`,
+  tooManyMessagesFromNetwork: (seconds: number) => `Too many messages from your network. Please wait ${seconds} seconds.`,
+  botBusy: (seconds: number) => `This chatbot is receiving too many messages. Please wait ${seconds} seconds.`,
+  tooManyNewChats: (seconds: number) => `Too many new chats from your network. Please wait ${seconds} seconds.`,
 } as const;
 
 export const chatErrors = {

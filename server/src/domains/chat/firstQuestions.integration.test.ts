@@ -8,7 +8,7 @@ import { api, startTestServer, type ApiResponse, type TestServer } from '../../.
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { WHATSAPP_REPLIES } from '../whatsapp/service.ts';
 import { DEMO_CHAT_RATE_LIMITS } from '../demo/service.ts';
-import { WIDGET_RATE_LIMITS } from './service.ts';
+import { WIDGET_RATE_LIMITS } from './limits.ts';
 
 const FACTS = 'Delivery. Orders ship from our Lyon warehouse within two business days.';
 const QUESTION = 'Where do orders ship from?';

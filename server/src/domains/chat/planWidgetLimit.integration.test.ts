@@ -3,7 +3,7 @@ import { logIn, signUpWithoutTrial, type TestAccount } from '../../../test/accou
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { BILLING_MESSAGES, DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
-import { WIDGET_RATE_LIMITS } from './service.ts';
+import { WIDGET_RATE_LIMITS } from './limits.ts';
 
 let server: TestServer;
 let admin: TestAccount;

@@ -3,7 +3,7 @@ import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { EventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
-import type { ChatReply, WidgetSettings } from './service.ts';
+import type { ChatReply, HistoryEntry, WidgetSettings } from './service.ts';
 
 export function chatRoutes(app: FastifyInstance, { services }: RestContext): void {
   app.get('/customer/chatlogs', async (request) => {
@@ -53,6 +53,11 @@ function widgetSettingsJson(settings: WidgetSettings) {
 
 function replyJson(reply: ChatReply) {
   return { message: reply.text, response: reply.text, sources: reply.sources.map(citationJson), message_id: reply.messageId };
+}
+
+/** The spec's history entry (id, text, isUser, timestamp), with the sources an answer was given with. */
+function historyEntryJson(entry: HistoryEntry) {
+  return { id: entry.id, text: entry.text, isUser: entry.isUser, timestamp: entry.timestamp, sources: entry.sources.map(citationJson) };
 }
 
 export function citationJson(citation: Citation) {
@@ -106,7 +111,7 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
   );
 
   app.get('/bots/:bot_id/chat-history', async (request) =>
-    chat.widgetHistory(botIdOf(request), (request.query as { session_token?: unknown }).session_token),
+    (await chat.widgetHistory(botIdOf(request), (request.query as { session_token?: unknown }).session_token)).map(historyEntryJson),
   );
 
   app.post('/bots/:bot_id/chat', async (request, reply) => {

@@ -21,12 +21,12 @@ import {
   type PayingStanding,
   type PayingStandingRow,
 } from '../billing/credits.ts';
-import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../knowledge/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
+import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
@@ -53,17 +53,6 @@ const MAX_READ_BATCH = 32;
 /** The most exchanges one statement writes. */
 const MAX_WRITE_BATCH = 32;
 const RETRIEVAL_TOP_K = 8;
-
-/**
- * Widget traffic limits: a person types far slower than these, a script does not. The limit per bot
- * is its owner's plan's (`widgetMessagesPerMinute`); this one applies without a plan or a setting.
- */
-export const WIDGET_RATE_LIMITS = {
-  perIp: { limit: 30, windowMs: 60_000 },
-  perSession: { limit: 20, windowMs: 60_000 },
-  perBot: { limit: DEFAULT_WIDGET_MESSAGES_PER_MINUTE, windowMs: 60_000 },
-  sessionsPerIp: { limit: 20, windowMs: 60 * 60_000 },
-} as const;
 
 const messageText = z
   .string({ error: CHAT_MESSAGES.emptyMessage })
@@ -109,6 +98,8 @@ export interface HistoryEntry {
   text: string;
   isUser: boolean;
   timestamp: string;
+  /** The passages an answer quoted, as stored with it; none for a question. */
+  sources: Citation[];
 }
 
 interface ChatDependencies {
@@ -257,7 +248,7 @@ export class ChatService {
   /** Opens a visitor's conversation with an active bot; resolves with its secret session token. */
   async createWidgetSession(rawInput: unknown, ip: string): Promise<string> {
     const input = parseInput(createSessionInput, rawInput);
-    await this.limit(`widget:sessions:ip:${ip}`, WIDGET_RATE_LIMITS.sessionsPerIp);
+    await this.limit('sessionsPerIp', `widget:sessions:ip:${ip}`);
     const bot = await this.activePublicBot(input.botId);
     const token = `ws_${randomBytes(24).toString('base64url')}`;
     await this.deps.prisma.chatSession.create({
@@ -280,6 +271,8 @@ export class ChatService {
       text: message.content,
       isUser: message.role === 'user',
       timestamp: message.createdAt.toISOString(),
+      // Written by writeExchanges from the answer's Citation[]; questions store none.
+      sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
     }));
   }
 
@@ -301,9 +294,9 @@ export class ChatService {
     // Another bot's session is as unknown as a made-up one; a widget never opens one here.
     if (!session || session.botId !== bot.id || session.channel !== 'widget') throw chatErrors.sessionNotFound();
     const perBot = { ...WIDGET_RATE_LIMITS.perBot, limit: context.standing?.widgetMessagesPerMinute ?? WIDGET_RATE_LIMITS.perBot.limit };
-    await this.limit(`widget:ip:${ip}`, WIDGET_RATE_LIMITS.perIp);
-    await this.limit(`widget:session:${session.id}`, WIDGET_RATE_LIMITS.perSession);
-    await this.limit(`widget:bot:${bot.id}`, perBot);
+    await this.limit('perIp', `widget:ip:${ip}`);
+    await this.limit('perSession', `widget:session:${session.id}`);
+    await this.limit('perBot', `widget:bot:${bot.id}`, perBot);
     try {
       return await this.respond({ ...context, session }, input.message, { onToken });
     } catch (error) {
@@ -362,8 +355,8 @@ export class ChatService {
     try {
       // The widget's limits per conversation and per bot: a number sending in a loop cannot drain the credits.
       // Keyed by the number, not the row: a burst of first messages may not have one conversation id yet.
-      await this.limit(`whatsapp:number:${bot.id}:${phoneNumber}`, WIDGET_RATE_LIMITS.perSession);
-      await this.limit(`whatsapp:bot:${bot.id}`, WIDGET_RATE_LIMITS.perBot);
+      await this.limit('perSession', `whatsapp:number:${bot.id}:${phoneNumber}`);
+      await this.limit('perBot', `whatsapp:bot:${bot.id}`);
       return await this.respond(context, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: randomUUID() };
@@ -638,7 +631,8 @@ export class ChatService {
     return session;
   }
 
-  private limit(key: string, rule: RateLimitRule): Promise<void> {
-    return enforceRateLimit(this.deps.rateLimiter, key, rule, CHAT_MESSAGES.tooManyMessages);
+  /** Counts a hit against `key` by one of the widget's rules (see limits.ts), refusing in that rule's words. */
+  private limit(which: WidgetLimit, key: string, rule: RateLimitRule = WIDGET_RATE_LIMITS[which]): Promise<void> {
+    return enforceRateLimit(this.deps.rateLimiter, key, rule, WIDGET_LIMIT_MESSAGES[which]);
   }
 }
