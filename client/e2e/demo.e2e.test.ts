@@ -70,8 +70,18 @@ describe('the interactive demo', () => {
     await page.getByText('Only PDF, TXT, or Markdown files up to 2MB are allowed.').waitFor();
     await page.getByText('glimmerwood-travel.txt').waitFor();
     expect(await page.getByText('holiday.png').count()).toBe(0);
+    const documents = page.getByRole('list', { name: 'Documents added' });
+    await documents.getByText('Uploaded').waitFor(SLOW_STEP);
     await screenshot(page, 'demo-knowledge');
     await expectAccessible(page);
+  });
+
+  it('keeps the uploaded document and Continue on this step after a reload', async () => {
+    await page.reload();
+    const documents = page.getByRole('list', { name: 'Documents added' });
+    await documents.getByText('glimmerwood-travel.txt').waitFor(SLOW_STEP);
+    await documents.getByText('Uploaded').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
   });
 
   it('reads a page of a website as knowledge too', async () => {
@@ -103,9 +113,12 @@ describe('the interactive demo', () => {
     await expectAccessible(page);
   });
 
-  it('resumes at the chat step after a reload, with the same countdown', async () => {
+  it('resumes at the chat step after a reload, with the conversation and the same countdown', async () => {
     await page.reload();
-    await page.getByRole('button', { name: 'Start chatting' }).waitFor(SLOW_STEP);
+    const log = page.getByRole('log', { name: 'Chat' });
+    await log.getByText(QUESTION).first().waitFor(SLOW_STEP);
+    await log.getByText(FACT).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Start chatting' }).count()).toBe(0);
     await screenshot(page, 'demo-reloaded');
     await page.getByRole('timer', { name: /^Time left: 00:5\d:\d\d$/ }).waitFor();
   });

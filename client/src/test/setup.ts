@@ -39,6 +39,7 @@ await loadFeatureStrings(...FEATURES_WITH_STRINGS);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   // A modal unmounted while open leaves its body lock (pointer-events: none) and portals behind.
   document.body.removeAttribute('style');
   document.body.innerHTML = '';

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { demoApi, type DemoSource } from './demoApi.ts';
+import { useDemoMemory } from './demoMemory.ts';
 
 interface DemoMessage {
   role: 'user' | 'bot';
   content: string;
-  timestamp: Date;
+  /** Milliseconds since the epoch: kept as a number across reloads. */
+  timestamp: number;
   sources?: readonly DemoSource[];
 }
 
@@ -35,15 +37,15 @@ function Bubble({ message }: { message: DemoMessage }) {
   );
 }
 
-/** Step 3: chat with the demo bot. */
+/** Step 3: chat with the demo bot; the conversation is remembered across reloads of the tab. */
 export function ChatStep({ botId, token }: { botId: string; token: string }) {
   const { t } = useTranslation();
-  const [messages, setMessages] = useState<DemoMessage[] | null>(null);
+  const [messages, setMessages] = useDemoMemory<DemoMessage[] | null>(token, 'messages', null);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
   const log = useRef<HTMLDivElement>(null);
   const add = (role: DemoMessage['role'], content: string, sources?: readonly DemoSource[]) =>
-    setMessages((list) => [...(list ?? []), { role, content, timestamp: new Date(), sources }]);
+    setMessages((list) => [...(list ?? []), { role, content, timestamp: Date.now(), sources }]);
 
   // The newest message (or the typing indicator) is always in view.
   useEffect(() => {
@@ -72,7 +74,7 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
       <Button
         alignSelf="start"
         colorPalette="brand"
-        onClick={() => setMessages([{ role: 'bot', content: t('demo.chat.hello'), timestamp: new Date() }])}
+        onClick={() => setMessages(() => [{ role: 'bot', content: t('demo.chat.hello'), timestamp: Date.now() }])}
       >
         {t('demo.chat.start')}
       </Button>

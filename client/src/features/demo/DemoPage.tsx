@@ -12,6 +12,7 @@ import { ChatStep } from './ChatStep.tsx';
 import { DemoCountdown } from './DemoCountdown.tsx';
 import { KnowledgeStep } from './KnowledgeStep.tsx';
 import { TemplateStep } from './TemplateStep.tsx';
+import { useDemoMemory } from './demoMemory.ts';
 import { forgetDemoSession, useDemoSession, type DemoProgress } from './useDemoSession.ts';
 
 const STEPS = ['template', 'knowledge', 'chat'] as const;
@@ -42,8 +43,11 @@ function resumeStep(progress: DemoProgress | null): number {
 
 function DemoWizard({ token, progress }: { token: string; progress: DemoProgress | null }) {
   const { t } = useTranslation();
-  const [step, setStep] = useState(() => resumeStep(progress));
-  const [botId, setBotId] = useState<string | null>(progress?.botId ?? null);
+  const [createdBotId, setCreatedBotId] = useState<string | null>(null);
+  const botId = createdBotId ?? progress?.botId ?? null;
+  // The server knows the bot and its knowledge; the tab remembers which step the visitor was at.
+  const [rememberedStep, setStep] = useDemoMemory<number | null>(token, 'step', null);
+  const step = botId ? (rememberedStep ?? resumeStep(progress)) : 0;
   return (
     <Steps.Root step={step} count={STEPS.length} colorPalette="brand">
       {/* A plain ordered list in place of Steps.List: these steps are progress, not tabs, and Ark's tablist
@@ -65,12 +69,12 @@ function DemoWizard({ token, progress }: { token: string; progress: DemoProgress
           <TemplateStep
             token={token}
             onBotCreated={(id) => {
-              setBotId(id);
-              setStep(1);
+              setCreatedBotId(id);
+              setStep(() => 1);
             }}
           />
         )}
-        {step === 1 && botId && <KnowledgeStep botId={botId} token={token} onDone={() => setStep(2)} />}
+        {step === 1 && botId && <KnowledgeStep botId={botId} token={token} onDone={() => setStep(() => 2)} />}
         {step === 2 && botId && <ChatStep botId={botId} token={token} />}
       </Box>
     </Steps.Root>

@@ -7,10 +7,11 @@ import { DEMO_MAX_FILE_BYTES, KnowledgeStep } from './KnowledgeStep.tsx';
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
 describe('KnowledgeStep', () => {
-  it('keeps valid files, alerts about the others, and uploads the kept ones on Continue', async () => {
-    const calls = stubFetch({ 'POST /demobots/upload-demo-document?bot_id=bot-1&demo_user_session_token=tok': { status: 201, body: {} } });
+  it('keeps valid files, alerts about the others, uploads each kept one at once with its status, and remembers them', async () => {
+    const uploadKey = 'POST /demobots/upload-demo-document?bot_id=bot-1&demo_user_session_token=tok';
+    const calls = stubFetch({ [uploadKey]: { status: 201, body: {} } });
     let done = false;
-    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => (done = true)} />);
+    const view = renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => (done = true)} />);
     fireEvent.change(screen.getByLabelText('Choose documents'), {
       target: {
         files: [
@@ -25,10 +26,31 @@ describe('KnowledgeStep', () => {
     expect(screen.getByText('guide.pdf')).toBeTruthy();
     expect(screen.getByText('notes.markdown')).toBeTruthy();
     expect(screen.queryByText('big.txt')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove notes.markdown' }));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    expect(calls.filter((call) => call.key === uploadKey)).toHaveLength(2);
+
+    // A reload of the tab shows the same documents, and Continue.
+    view.unmount();
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => (done = true)} />);
+    expect(screen.getByText('guide.pdf')).toBeTruthy();
+    expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(done).toBe(true));
-    expect(calls.filter((call) => call.key.startsWith('POST /demobots/upload-demo-document'))).toHaveLength(1);
+    expect(done).toBe(true);
+    expect(calls.filter((call) => call.key === uploadKey)).toHaveLength(2);
+  });
+
+  it('says which document failed to upload and why, and offers no Continue for it alone', async () => {
+    stubFetch({
+      'POST /demobots/upload-demo-document?bot_id=bot-1&demo_user_session_token=tok': {
+        status: 400,
+        body: { detail: 'This PDF has no text to read.' },
+      },
+    });
+    renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Choose documents'), { target: { files: [fileOf('scan.pdf', 'application/pdf')] } });
+    expect(await screen.findByText('Failed')).toBeTruthy();
+    expect(screen.getByText('This PDF has no text to read.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
   it('reads a web page into the bot, lists it, and then offers Continue', async () => {
@@ -61,7 +83,7 @@ describe('KnowledgeStep', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
-  it('shows Continue only once a file is chosen', () => {
+  it('shows Continue only once a file is uploaded', () => {
     renderRoute(<KnowledgeStep botId="bot-1" token="tok" onDone={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
@@ -108,6 +130,20 @@ describe('ChatStep', () => {
     expect(screen.getByText('Sources')).toBeTruthy();
     expect(screen.getByText('We open at 9 every day.')).toBeTruthy();
     expect(log.scrollTop).toBe(900);
+  });
+
+  it('keeps the conversation when the tab is reloaded', async () => {
+    stubFetch({ 'POST /demobots/chat': { body: { answer: 'We open at 9.', sources: [] } } });
+    const view = renderRoute(<ChatStep botId="bot-1" token="tok" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'When do you open?' } });
+    fireEvent.submit(screen.getByRole('textbox'));
+    expect(await screen.findByText('We open at 9.')).toBeTruthy();
+    view.unmount();
+    renderRoute(<ChatStep botId="bot-1" token="tok" />);
+    expect(screen.queryByRole('button', { name: 'Start chatting' })).toBeNull();
+    expect(screen.getByText('When do you open?')).toBeTruthy();
+    expect(screen.getByText('We open at 9.')).toBeTruthy();
   });
 
   it('answers with the failure message when the bot cannot reply', async () => {

@@ -1,9 +1,10 @@
-import { Alert, Button, CloseButton, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../ui/FilePicker.tsx';
 import { demoApi, type DemoCrawl } from './demoApi.ts';
+import { useDemoMemory } from './demoMemory.ts';
 
 export const DEMO_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const ACCEPTED_TYPES = ['application/pdf', 'text/plain', 'text/markdown'];
@@ -14,14 +15,23 @@ function isAcceptedDemoFile(file: File): boolean {
   return (ACCEPTED_TYPES.includes(file.type) || ACCEPTED_EXTENSIONS.includes(extension)) && file.size <= DEMO_MAX_FILE_BYTES;
 }
 
-function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange: (files: File[]) => void }) {
+/** A document of the demo, uploaded as soon as it is chosen. */
+export interface DemoDocument {
+  name: string;
+  status: 'uploading' | 'uploaded' | 'failed';
+  error?: string;
+}
+
+const DOCUMENT_STATUS_COLORS = { uploading: 'fg.muted', uploaded: 'fg.success', failed: 'fg.error' } as const;
+
+function DocumentsPanel({ documents, onFiles }: { documents: DemoDocument[]; onFiles: (files: File[]) => void }) {
   const { t } = useTranslation();
   const [rejected, setRejected] = useState(false);
 
   function addFiles(chosen: File[]) {
     const accepted = chosen.filter(isAcceptedDemoFile);
     setRejected(accepted.length < chosen.length);
-    onFilesChange([...files, ...accepted]);
+    onFiles(accepted);
   }
 
   return (
@@ -34,26 +44,31 @@ function DocumentsPanel({ files, onFilesChange }: { files: File[]; onFilesChange
           <Alert.Title>{t('demo.knowledge.rejected')}</Alert.Title>
         </Alert.Root>
       )}
-      <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
-        {files.map((file, index) => (
+      <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={t('demo.knowledge.documents')}>
+        {documents.map((document, index) => (
           <HStack
             as="li"
-            key={`${file.name}-${index}`}
+            key={`${document.name}-${index}`}
             justify="space-between"
+            gap="3"
             borderWidth="1px"
             borderRadius="md"
             paddingX="3"
             paddingY="1"
           >
-            <Text truncate>{file.name}</Text>
-            <CloseButton
-              size="xs"
-              aria-label={t('demo.knowledge.remove', { name: file.name })}
-              onClick={() => onFilesChange(files.filter((_, at) => at !== index))}
-            />
+            <Text truncate>{document.name}</Text>
+            <Text color={DOCUMENT_STATUS_COLORS[document.status]} flexShrink={0} fontSize="sm" title={document.error}>
+              {document.status === 'uploading' && <Spinner size="xs" marginEnd="1" />}
+              {t(`demo.knowledge.status.${document.status}`)}
+            </Text>
           </HStack>
         ))}
       </Stack>
+      {documents.some((document) => document.status === 'failed') && (
+        <Text color="fg.error" fontSize="sm">
+          {documents.find((document) => document.status === 'failed')?.error}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -82,7 +97,7 @@ function WebsitePanel({
     setError(null);
     try {
       const crawl = await demoApi.crawlWebsite(botId, token, url.trim());
-      if (crawl.status === 'failed') setError(t('demo.website.failed'));
+      if (crawl.status === 'failed') setError(crawl.error_message || t('demo.website.failed'));
       else {
         onPageRead(crawl);
         setUrl('');
@@ -144,23 +159,29 @@ function WebsitePanel({
 }
 
 /**
- * Step 2: documents (PDF, TXT or Markdown up to 2 MB, uploaded on Continue) or web pages (read at
- * once); Continue appears once there is either.
+ * Step 2: documents (PDF, TXT or Markdown up to 2 MB, uploaded as soon as they are chosen, each with
+ * its status) or web pages (read at once); Continue appears once the bot knows something. What was
+ * added is remembered across reloads of the tab.
  */
 export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const [files, setFiles] = useState<File[]>([]);
-  const [pages, setPages] = useState<DemoCrawl[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const [documents, setDocuments] = useDemoMemory<DemoDocument[]>(token, 'documents', []);
+  const [pages, setPages] = useDemoMemory<DemoCrawl[]>(token, 'pages', []);
 
-  async function continueToChat() {
-    setUploading(true);
-    // Upload failures stay silent (spec 000, section 8): the chat still works on the template alone.
-    await Promise.allSettled(files.map((file) => demoApi.uploadDocument(botId, token, file)));
-    setUploading(false);
-    onDone();
+  function upload(files: File[]) {
+    const setStatus = (name: string, next: DemoDocument) =>
+      setDocuments((list) => list.map((document) => (document.name === name && document.status === 'uploading' ? next : document)));
+    setDocuments((list) => [...list, ...files.map((file) => ({ name: file.name, status: 'uploading' as const }))]);
+    for (const file of files) {
+      demoApi.uploadDocument(botId, token, file).then(
+        () => setStatus(file.name, { name: file.name, status: 'uploaded' }),
+        (error: unknown) =>
+          setStatus(file.name, { name: file.name, status: 'failed', error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
   }
 
+  const knowsSomething = documents.some((document) => document.status === 'uploaded') || pages.length > 0;
   return (
     <Stack gap="4">
       <Tabs.Root defaultValue="documents" variant="line">
@@ -169,14 +190,19 @@ export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: 
           <Tabs.Trigger value="website">{t('demo.knowledge.websiteTab')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="documents">
-          <DocumentsPanel files={files} onFilesChange={setFiles} />
+          <DocumentsPanel documents={documents} onFiles={upload} />
         </Tabs.Content>
         <Tabs.Content value="website">
           <WebsitePanel botId={botId} token={token} pages={pages} onPageRead={(page) => setPages((list) => [...list, page])} />
         </Tabs.Content>
       </Tabs.Root>
-      {(files.length > 0 || pages.length > 0) && (
-        <Button alignSelf="start" colorPalette="brand" loading={uploading} onClick={() => void continueToChat()}>
+      {knowsSomething && (
+        <Button
+          alignSelf="start"
+          colorPalette="brand"
+          disabled={documents.some((document) => document.status === 'uploading')}
+          onClick={onDone}
+        >
           {t('demo.continue')}
         </Button>
       )}

@@ -20,6 +20,7 @@ export interface DemoCrawl {
   url: string;
   status: 'pending' | 'running' | 'completed' | 'failed';
   items_count: number;
+  error_message?: string | null;
 }
 
 /** A source a demo answer cites (the REST shim's snake_case). */
