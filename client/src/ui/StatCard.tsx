@@ -16,7 +16,7 @@ export function StatCard({ label, value, note, tone = 'neutral' }: { label: stri
           {value}
         </Text>
         {note && (
-          <Text fontSize="sm" color={TONE_COLORS[tone]}>
+          <Text fontSize="sm" color={TONE_COLORS[tone]} data-tone={tone}>
             {note}
           </Text>
         )}

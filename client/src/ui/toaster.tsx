@@ -1,7 +1,19 @@
 import { Portal, Stack, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 import { Toast } from './chakra/Toast.ts';
 
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true });
+// At the bottom, where they cover no page header, and three at most: the next waits for one to close.
+const store = createToaster({ placement: 'bottom-end', max: 3, pauseOnPageIdle: true });
+
+/** The app's toaster: a success closes the error toasts still showing, which it supersedes. */
+export const toaster: typeof store = {
+  ...store,
+  create(options) {
+    if (options.type === 'success') {
+      for (const shown of store.getVisibleToasts()) if (shown.type === 'error' && shown.id) store.dismiss(shown.id);
+    }
+    return store.create(options);
+  },
+};
 
 /**
  * A toast from an effect, created once React has committed: the toaster renders with flushSync,

@@ -48,7 +48,7 @@ describe('/admin/overview', () => {
     expect(screen.getByText('+12.5% from last month')).toBeTruthy();
     expect(screen.getByText('-3.0% from last month')).toBeTruthy();
     expect(screen.getByText('$980.50')).toBeTruthy();
-    expect(screen.getByText('+∞% from last month')).toBeTruthy();
+    expect(screen.getByText('New this month')).toBeTruthy();
   });
 
   it('lists the recent users and the top bots', async () => {

@@ -43,7 +43,8 @@ export function AdminOverviewStats({ overview }: { overview: AdminOverviewStatsF
           key={key}
           label={t(`adminOverview.stats.${key}`)}
           value={value}
-          note={t('adminOverview.fromLastMonth', { change })}
+          // "+∞%" (nothing last month) reads as the customer's dashboard says it: new this month.
+          note={change === '+∞%' ? t('adminOverview.newThisMonth') : t('adminOverview.fromLastMonth', { change })}
           tone={toneOfChange(change)}
         />
       ))}

@@ -55,10 +55,27 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('1,200')).toBeTruthy();
     expect(screen.getByText('-3.5% from last month')).toBeTruthy();
     expect(screen.getByText('1.2 s')).toBeTruthy();
+    expect(screen.getByText('0.0% from last month').getAttribute('data-tone')).toBe('neutral');
+    expect(screen.getByText('+25.0% from last month').getAttribute('data-tone')).toBe('positive');
     expect(screen.getByText('Bot Support deployed')).toBeTruthy();
     expect(screen.getByText('Support')).toBeTruthy();
     expect(screen.getByText('42 conversations')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Create your first chatbot' })).toBeNull();
+  });
+
+  it('says "New this month" for growth from nothing, as the admin overview does', async () => {
+    renderDashboard({
+      totalBots: 2,
+      botsChange: null,
+      totalConversations: 0,
+      conversationsChange: 0,
+      avgResponseTime: 0,
+      avgResponseTimeChange: 0,
+      recentActivity: [],
+      topBots: [],
+    });
+    expect(await screen.findByText('New this month')).toBeTruthy();
+    expect(screen.queryByText(/\+100/)).toBeNull();
   });
 
   it('shows empty states for a new account', async () => {

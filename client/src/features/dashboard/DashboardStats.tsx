@@ -7,9 +7,18 @@ import type { DashboardStatsFragment$key } from './__generated__/DashboardStatsF
 
 export function DashboardStats({ dashboard }: { dashboard: DashboardStatsFragment$key }) {
   const { t, i18n } = useTranslation();
-  const changeNote = (change: number) => ({
-    note: t('dashboard.fromLastMonth', { change: formatPercentChange(change, i18n.language) }),
-    tone: change < 0 ? ('negative' as const) : ('positive' as const),
+  // No change is neutral; growth from nothing has no percentage, it is new this month.
+  const changeNote = (change: number | null | undefined) => ({
+    note:
+      change === null || change === undefined
+        ? t('dashboard.newThisMonth')
+        : t('dashboard.fromLastMonth', { change: formatPercentChange(change, i18n.language) }),
+    tone:
+      change === 0
+        ? ('neutral' as const)
+        : change !== null && change !== undefined && change < 0
+          ? ('negative' as const)
+          : ('positive' as const),
   });
   const data = useFragment(
     graphql`

@@ -227,7 +227,7 @@ describe('the dashboard', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       totalBots: 2,
-      botsChange: 100,
+      botsChange: null,
       totalConversations: 4,
       conversationsChange: 200,
       avgResponseTime: 2,

@@ -23,16 +23,18 @@ const ActivityRef = builder.objectRef<DashboardOverview['recentActivity'][number
   }),
 });
 
+const CHANGE = 'This month against last, in percent with one decimal; null when last month had none and this one has some.';
+
 const DashboardRef = builder.objectRef<DashboardOverview>('Dashboard').implement({
   description: "This month against last month, from the viewer's real bots and conversations.",
   authScopes: self,
   fields: (t) => ({
     totalBots: t.exposeInt('totalBots', { authScopes: self }),
-    botsChange: t.exposeFloat('botsChange', { authScopes: self }),
+    botsChange: t.exposeFloat('botsChange', { nullable: true, description: CHANGE, authScopes: self }),
     totalConversations: t.exposeInt('totalConversations', { authScopes: self }),
-    conversationsChange: t.exposeFloat('conversationsChange', { authScopes: self }),
+    conversationsChange: t.exposeFloat('conversationsChange', { nullable: true, description: CHANGE, authScopes: self }),
     avgResponseTime: t.exposeFloat('avgResponseTime', { description: 'Seconds', authScopes: self }),
-    avgResponseTimeChange: t.exposeFloat('avgResponseTimeChange', { authScopes: self }),
+    avgResponseTimeChange: t.exposeFloat('avgResponseTimeChange', { nullable: true, description: CHANGE, authScopes: self }),
     topBots: t.field({ type: [TopBotRef], authScopes: self, resolve: (overview) => overview.topBots }),
     recentActivity: t.field({ type: [ActivityRef], authScopes: self, resolve: (overview) => overview.recentActivity }),
   }),

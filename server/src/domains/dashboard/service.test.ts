@@ -7,10 +7,10 @@ describe('percentChange', () => {
     [10, 15, -33.3],
     [10, 10, 0],
     [0, 0, 0],
-    [5, 0, 100],
+    [5, 0, null],
     [0, 4, -100],
     [1, 3, -66.7],
-  ])('%i against %i is %d%%', (current, previous, change) => {
+  ])('%i against %i is %s%%', (current, previous, change) => {
     expect(percentChange(current, previous)).toBe(change);
   });
 });

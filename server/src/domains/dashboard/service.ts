@@ -6,11 +6,12 @@ const TOP_BOTS = 5;
 const RECENT_ACTIVITY = 10;
 
 /**
- * Change from the previous period in percent, one decimal. From zero, any growth counts as +100%
- * (JSON has no infinity), and no activity in either period is 0%.
+ * Change from the previous period in percent, one decimal; null when the previous period had none
+ * and this one has some (no percentage says that: the screens say "new this month", as the admin's
+ * "+∞%" does), and 0 when neither had any.
  */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current > 0 ? 100 : 0;
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return current > 0 ? null : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
@@ -22,12 +23,12 @@ export function monthBounds(now: Date) {
 
 export interface DashboardOverview {
   totalBots: number;
-  botsChange: number;
+  botsChange: number | null;
   totalConversations: number;
-  conversationsChange: number;
+  conversationsChange: number | null;
   /** Average time to answer this month, in seconds. */
   avgResponseTime: number;
-  avgResponseTimeChange: number;
+  avgResponseTimeChange: number | null;
   topBots: { id: string; name: string; conversations: number }[];
   recentActivity: { id: string; event: string; category: string; level: string; timestamp: Date }[];
 }
