@@ -71,11 +71,14 @@ describe('reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
   };
 
-  it('refuses a password under 8 characters, or two that differ, before asking the server', async () => {
+  it('refuses a password under 8 characters, or two that differ, before asking the server, until edited', async () => {
     const calls = stubFetch({});
     renderReset();
     fill('short');
     expect(await screen.findByText('Your password must be at least 8 characters long.')).toBeTruthy();
+    // Editing the field takes its issue away: it no longer describes what is typed.
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'long enough one' } });
+    expect(screen.queryByText('Your password must be at least 8 characters long.')).toBeNull();
     fill('long enough one', 'long enough two');
     expect(await screen.findByText('The two passwords are not the same.')).toBeTruthy();
     expect(calls).toEqual([]);

@@ -23,6 +23,10 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
+  /** A field edited since its issue was shown: the issue no longer describes it. */
+  const clearIssue = (field: 'password' | 'confirmation') =>
+    setIssues((current) => (field in current ? { ...current, [field]: undefined } : current));
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = {
@@ -95,7 +99,10 @@ export function Component() {
                   <Input
                     type="password"
                     value={password}
-                    onChange={(event) => setPassword(event.currentTarget.value)}
+                    onChange={(event) => {
+                      setPassword(event.currentTarget.value);
+                      clearIssue('password');
+                    }}
                     autoComplete="new-password"
                   />
                   {issues.password ? (
@@ -111,7 +118,10 @@ export function Component() {
                   <Input
                     type="password"
                     value={confirmation}
-                    onChange={(event) => setConfirmation(event.currentTarget.value)}
+                    onChange={(event) => {
+                      setConfirmation(event.currentTarget.value);
+                      clearIssue('confirmation');
+                    }}
                     autoComplete="new-password"
                   />
                   {issues.confirmation && <Field.ErrorText>{issues.confirmation}</Field.ErrorText>}

@@ -26,7 +26,7 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { issues, setIssues, settle, failed } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
+  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
   const [commit, sending] = useMutation<ProfileEmailFormMutation>(graphql`
     mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
       requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
@@ -86,7 +86,15 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
             <Field.Label>
               {t('settings.profile.newEmail')} <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="email" value={newEmail} onChange={(event) => setNewEmail(event.currentTarget.value)} autoComplete="email" />
+            <Input
+              type="email"
+              value={newEmail}
+              onChange={(event) => {
+                setNewEmail(event.currentTarget.value);
+                clearIssue('newEmail');
+              }}
+              autoComplete="email"
+            />
             {issues.newEmail && <Field.ErrorText>{issues.newEmail}</Field.ErrorText>}
           </Field.Root>
           {data.hasPassword && (
@@ -97,7 +105,10 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
               <Input
                 type="password"
                 value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+                onChange={(event) => {
+                  setCurrentPassword(event.currentTarget.value);
+                  clearIssue('currentPassword');
+                }}
                 autoComplete="current-password"
               />
               {issues.currentPassword && <Field.ErrorText>{issues.currentPassword}</Field.ErrorText>}

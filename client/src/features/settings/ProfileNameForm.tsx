@@ -21,7 +21,7 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
     viewer,
   );
   const [fullName, setFullName] = useState(data.fullName);
-  const { issues, setIssues, settle, failed } = useProfileOutcome(FIELDS, t('settings.profile.nameFailed'));
+  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.nameFailed'));
   const [commit, saving] = useMutation<ProfileNameFormMutation>(graphql`
     mutation ProfileNameFormMutation($fullName: String!) {
       updateProfile(fullName: $fullName) {
@@ -68,7 +68,15 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
           <Field.Label>
             {t('settings.profile.name')} <Field.RequiredIndicator />
           </Field.Label>
-          <Input value={fullName} onChange={(event) => setFullName(event.currentTarget.value)} autoComplete="name" maxLength={100} />
+          <Input
+            value={fullName}
+            onChange={(event) => {
+              setFullName(event.currentTarget.value);
+              clearIssue('fullName');
+            }}
+            autoComplete="name"
+            maxLength={100}
+          />
           {issues.fullName && <Field.ErrorText>{issues.fullName}</Field.ErrorText>}
         </Field.Root>
         <Button

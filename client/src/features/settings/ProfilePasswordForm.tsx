@@ -28,7 +28,7 @@ export function ProfilePasswordForm({ viewer }: { viewer: ProfilePasswordFormFra
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { issues, setIssues, settle, failed } = useProfileOutcome(FIELDS, t('settings.profile.passwordFailed'));
+  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.passwordFailed'));
   const [commit, saving] = useMutation<ProfilePasswordFormMutation>(graphql`
     mutation ProfilePasswordFormMutation($currentPassword: String, $newPassword: String!) {
       changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
@@ -90,7 +90,10 @@ export function ProfilePasswordForm({ viewer }: { viewer: ProfilePasswordFormFra
             <Input
               type="password"
               value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setCurrentPassword(event.currentTarget.value);
+                clearIssue('currentPassword');
+              }}
               autoComplete="current-password"
             />
             {issues.currentPassword && <Field.ErrorText>{issues.currentPassword}</Field.ErrorText>}
@@ -103,7 +106,10 @@ export function ProfilePasswordForm({ viewer }: { viewer: ProfilePasswordFormFra
           <Input
             type="password"
             value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setNewPassword(event.currentTarget.value);
+              clearIssue('newPassword');
+            }}
             autoComplete="new-password"
           />
           {issues.newPassword ? (
@@ -119,7 +125,10 @@ export function ProfilePasswordForm({ viewer }: { viewer: ProfilePasswordFormFra
           <Input
             type="password"
             value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
+            onChange={(event) => {
+              setConfirmation(event.currentTarget.value);
+              clearIssue('confirmation');
+            }}
             autoComplete="new-password"
           />
           {issues.confirmation && <Field.ErrorText>{issues.confirmation}</Field.ErrorText>}

@@ -51,5 +51,13 @@ export function useProfileOutcome<Field extends string>(fields: readonly Field[]
     toaster.create({ type: 'error', title: failedTitle, description: error.message || undefined });
   };
 
-  return { issues, setIssues, settle, failed };
+  /** A field edited since its issue was shown: the issue no longer describes it. */
+  const clearIssue = (field: Field) =>
+    setIssues((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest as Partial<Record<Field, string>>;
+    });
+
+  return { issues, setIssues, settle, failed, clearIssue };
 }
