@@ -213,6 +213,27 @@ describe('the profile: email', () => {
     expect(again.body).toEqual({ detail: INVALID_LINK });
   });
 
+  it('changes the address even when the notice to the old one cannot be sent', async () => {
+    const account = await signUp(server, 'Pat');
+    const newEmail = uniqueEmail();
+    await graphql(server, REQUEST_EMAIL_CHANGE, { newEmail, currentPassword: account.password }, account.accessToken);
+    const token = await emailChangeToken(newEmail);
+    const mailer = server.platform.mailer;
+    const send = mailer.send.bind(mailer);
+    mailer.send = async (message) => {
+      if (message.to === account.email) throw new Error('SMTP refused the connection');
+      return send(message);
+    };
+    try {
+      const confirmed = await api(server, 'POST', '/users/email-change/confirm', { body: { token } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.user.email).toBe(newEmail);
+    } finally {
+      mailer.send = send;
+    }
+    expect(await loginStatus(newEmail, account.password)).toBe(200);
+  });
+
   it('refuses an address another account uses, with the sign-up answer, and mails nothing', async () => {
     const account = await signUp(server, 'Jay');
     const other = await signUp(server, 'Kim');

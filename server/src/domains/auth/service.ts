@@ -642,7 +642,12 @@ export class AuthService {
       category: 'auth',
       userId: updated.id,
     });
-    await this.deps.mailer.send({ to: user.email, ...emailChangedNotice(user.fullName, updated.email) });
+    try {
+      await this.deps.mailer.send({ to: user.email, ...emailChangedNotice(user.fullName, updated.email) });
+    } catch (error) {
+      // The change is made and its link used: failing now would tell the user it was not.
+      this.deps.logger.warn({ err: error, userId: user.id }, 'could not mail the old address about an email change');
+    }
     return updated;
   }
 
