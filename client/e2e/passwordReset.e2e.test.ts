@@ -43,6 +43,7 @@ describe('a customer who forgot their password', () => {
   it('asks for a reset link from the sign-in form', async () => {
     await page.goto('/?auth=signin');
     await page.getByRole('textbox', { name: /^Email/ }).fill(FORGETFUL.email);
+    await screenshot(page, 'auth-signin-forgot-password-link');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     expect(await page.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(FORGETFUL.email);

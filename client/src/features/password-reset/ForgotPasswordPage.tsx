@@ -45,7 +45,7 @@ export function Component() {
                   <Alert.Description>{t('passwordReset.sent', { email: sentTo })}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
-              <Button variant="plain" colorPalette="brand" paddingX="0" onClick={() => setSentTo(null)}>
+              <Button variant="ghost" colorPalette="brand" onClick={() => setSentTo(null)}>
                 {t('passwordReset.sendAgain')}
               </Button>
             </Stack>
