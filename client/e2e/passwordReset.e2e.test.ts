@@ -108,6 +108,7 @@ describe('a customer who forgot their password', () => {
     await page.getByRole('link', { name: 'Back to settings' }).click();
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByText(`You sign in with ${NEW_EMAIL}.`).waitFor();
+    expect(await page.getByText('Check your new mailbox').count()).toBe(0);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByText(NEW_EMAIL).waitFor();
   });
 });

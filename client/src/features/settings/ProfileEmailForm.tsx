@@ -17,7 +17,9 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   const data = useFragment(
     graphql`
       fragment ProfileEmailFormFragment on User {
+        id
         email
+        pendingEmail
         hasPassword
       }
     `,
@@ -25,7 +27,6 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   );
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
   const [commit, sending] = useMutation<ProfileEmailFormMutation>(graphql`
     mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
@@ -53,12 +54,15 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     };
     setIssues(found);
     if (Object.keys(found).length > 0) return;
-    setSentTo(null);
+    const requested = newEmail.trim();
     commit({
-      variables: { newEmail: newEmail.trim(), currentPassword: data.hasPassword ? currentPassword : null },
+      variables: { newEmail: requested, currentPassword: data.hasPassword ? currentPassword : null },
+      // The server keeps the request (the viewer's pendingEmail): the notice stays after a reload.
+      updater: (store, response) => {
+        if (response?.requestEmailChange.__typename === 'MessagePayload') store.get(data.id)?.setValue(requested, 'pendingEmail');
+      },
       onCompleted: ({ requestEmailChange }) => {
         if (!settle(requestEmailChange, 'MessagePayload')) return;
-        setSentTo(newEmail.trim());
         setNewEmail('');
         setCurrentPassword('');
       },
@@ -71,12 +75,12 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
       <Text>
         <Trans i18nKey="settings.profile.currentEmail" values={{ email: data.email }} components={{ strong: <strong /> }} />
       </Text>
-      {sentTo && (
+      {data.pendingEmail && (
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('settings.profile.emailSentTitle')}</Alert.Title>
-            <Alert.Description>{t('settings.profile.emailSent', { email: sentTo, current: data.email })}</Alert.Description>
+            <Alert.Description>{t('settings.profile.emailSent', { email: data.pendingEmail, current: data.email })}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}

@@ -12,12 +12,12 @@ import { SettingsScreen, settingsQuery } from './SettingsRoute.tsx';
 
 const VIEWER_ID = 'viewer-1';
 
-async function renderProfile({ hasPassword = true } = {}) {
+async function renderProfile({ hasPassword = true, pendingEmail = null as string | null } = {}) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<SettingsRouteQuery>(environment, settingsQuery, {});
   environment.mock.resolveMostRecentOperation((operation) =>
     MockPayloadGenerator.generate(operation, {
-      User: () => ({ id: VIEWER_ID, fullName: 'Ann Owner', email: 'ann@example.org', hasPassword, emailNotifications: true }),
+      User: () => ({ id: VIEWER_ID, fullName: 'Ann Owner', email: 'ann@example.org', hasPassword, pendingEmail, emailNotifications: true }),
     }),
   );
   renderRoute(
@@ -73,6 +73,7 @@ describe('the Profile tab', () => {
   it('asks for the current password before changing the email, and says the link went to the new address', async () => {
     const { environment, user } = await renderProfile();
     const email = section('Email address');
+    expect(screen.queryByText('Check your new mailbox')).toBeNull();
     await user.type(screen.getByLabelText(/^New email address/), 'ann@new.example');
     await user.click(screen.getByRole('button', { name: 'Send a confirmation link' }));
     expect(await screen.findByText('Enter your current password.')).toBeTruthy();
@@ -88,6 +89,14 @@ describe('the Profile tab', () => {
       await screen.findByText(
         'We sent a confirmation link to ann@new.example. You keep signing in with ann@example.org until you open it.',
       ),
+    ).toBeTruthy();
+  });
+
+  it('shows a change still waiting for its link when the tab opens', async () => {
+    await renderProfile({ pendingEmail: 'ann@later.example' });
+    expect(screen.getByText('Check your new mailbox')).toBeTruthy();
+    expect(
+      screen.getByText('We sent a confirmation link to ann@later.example. You keep signing in with ann@example.org until you open it.'),
     ).toBeTruthy();
   });
 
@@ -119,6 +128,8 @@ describe('the Profile tab', () => {
     });
     expect(await screen.findByText('Your current password is incorrect.')).toBeTruthy();
     expect(screen.queryByText('An account with this email already exists.')).toBeNull();
+    // Refused requests leave no change waiting.
+    expect(screen.queryByText('Check your new mailbox')).toBeNull();
   });
 
   it('changes the password with the current one and says the other sessions were signed out', async () => {

@@ -190,7 +190,9 @@ describe('the profile: email', () => {
     expect(requested.body).toEqual({ message: emailChangeSentMessage(newEmail) });
     const token = await emailChangeToken(newEmail);
 
-    // Until confirmed, the login stays the old address.
+    // Until confirmed, the login stays the old address, and the change waits.
+    const waiting = await graphql(server, '{ viewer { email pendingEmail } }', {}, account.accessToken);
+    expect(waiting.data.viewer).toEqual({ email: account.email, pendingEmail: newEmail });
     expect(await loginStatus(newEmail, account.password)).toBe(401);
     expect(await loginStatus(account.email, account.password)).toBe(200);
     expect((await api(server, 'GET', '/users/me', { token: account.accessToken })).body.email).toBe(account.email);
@@ -203,7 +205,8 @@ describe('the profile: email', () => {
     });
     expect(await loginStatus(newEmail, account.password)).toBe(200);
     expect(await loginStatus(account.email, account.password)).toBe(401);
-    expect((await graphql(server, '{ viewer { email } }', {}, account.accessToken)).data.viewer.email).toBe(newEmail);
+    const changed = await graphql(server, '{ viewer { email pendingEmail } }', {}, account.accessToken);
+    expect(changed.data.viewer).toEqual({ email: newEmail, pendingEmail: null });
     const notice = (await mailsTo(account.email)).at(-1);
     expect(notice?.subject).toBe('Your email address was changed');
     expect(notice?.text).toContain(newEmail);
@@ -232,6 +235,20 @@ describe('the profile: email', () => {
       mailer.send = send;
     }
     expect(await loginStatus(newEmail, account.password)).toBe(200);
+  });
+
+  it('stops waiting for a link after a day: the link is refused and no change is pending', async () => {
+    const account = await signUp(server, 'Quin');
+    const newEmail = uniqueEmail();
+    await graphql(server, REQUEST_EMAIL_CHANGE, { newEmail, currentPassword: account.password }, account.accessToken);
+    const token = await emailChangeToken(newEmail);
+    server.clock.advance(24 * 3_600_000);
+    const fresh = await logIn(server, account.email, account.password);
+    expect((await graphql(server, '{ viewer { pendingEmail } }', {}, fresh.accessToken)).data.viewer.pendingEmail).toBeNull();
+    const late = await api(server, 'POST', '/users/email-change/confirm', { body: { token } });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ detail: INVALID_LINK });
+    expect(await loginStatus(account.email, account.password)).toBe(200);
   });
 
   it('refuses an address another account uses, with the sign-up answer, and mails nothing', async () => {

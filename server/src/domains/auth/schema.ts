@@ -43,6 +43,14 @@ export const UserRef = builder.prismaNode('User', {
       select: { passwordHash: true },
       resolve: (user) => user.passwordHash !== null,
     }),
+    pendingEmail: t.loadable({
+      type: 'String',
+      nullable: true,
+      description: 'The address a requested email change waits to switch to until its link is followed, or null.',
+      authScopes: viewerOnly,
+      load: (userIds: string[], context) => context.services.auth.pendingEmailsOf(userIds),
+      resolve: (user) => user.id,
+    }),
     plan: t.loadable({
       type: 'String',
       description: 'The paid plan (else the running free trial\'s plan) in lower case (starter, pro, enterprise...), or "free".',

@@ -651,6 +651,18 @@ export class AuthService {
     return updated;
   }
 
+  /** For each user, the address a pending (unused, unexpired) email change would switch to, or null. */
+  async pendingEmailsOf(userIds: readonly string[]): Promise<(string | null)[]> {
+    const pending = await this.deps.prisma.emailChangeToken.findMany({
+      where: { userId: { in: [...userIds] }, usedAt: null, expiresAt: { gt: this.deps.clock.now() } },
+      orderBy: { createdAt: 'desc' },
+      select: { userId: true, newEmail: true },
+    });
+    const latest = new Map<string, string>();
+    for (const { userId, newEmail } of pending) if (!latest.has(userId)) latest.set(userId, newEmail);
+    return userIds.map((userId) => latest.get(userId) ?? null);
+  }
+
   /** The viewer's row, once the password they typed matches it (or they have none: a Google account). */
   private async checkCurrentPassword(viewer: Viewer, typed: string | undefined): Promise<User> {
     const key = `current-password:user:${viewer.id}`;
