@@ -18,15 +18,18 @@ async function messagesTo(outboxDir: string, address: string): Promise<OutboxMes
   return messages.filter((message) => message.to === address);
 }
 
-/** The newest verification link mailed to `address`, waiting for the mail to land in the server's outbox. */
-export async function verificationLinkFor(outboxDir: string, address: string, timeoutMs = 30_000): Promise<string> {
+/** The newest link to `pathname` (e.g. `/reset-password`) mailed to `address`, waiting for the mail to land in the server's outbox. */
+export async function mailedLinkFor(outboxDir: string, address: string, pathname: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://\\S+${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[^\\s"<>]+`, 'g');
   for (;;) {
-    const links = (await messagesTo(outboxDir, address)).flatMap(
-      (message) => message.text.match(/https?:\/\/\S+\/verify-email\?token=[^\s"<>]+/g) ?? [],
-    );
+    const links = (await messagesTo(outboxDir, address)).flatMap((message) => message.text.match(pattern) ?? []);
     if (links.length > 0) return links[links.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`No verification mail to ${address} reached ${outboxDir}`);
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} with a ${pathname} link reached ${outboxDir}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The newest verification link mailed to `address`, waiting for the mail to land in the server's outbox. */
+export const verificationLinkFor = (outboxDir: string, address: string, timeoutMs = 30_000): Promise<string> =>
+  mailedLinkFor(outboxDir, address, '/verify-email', timeoutMs);

@@ -24,6 +24,18 @@ export const routes: RouteObject[] = [
       { path: '/', lazy: withStrings(['landing', 'auth'], () => import('../features/landing/LandingRoute.tsx')) },
       { path: '/demo', lazy: withStrings(['demo', 'auth'], () => import('../features/demo/DemoPage.tsx')) },
       { path: '/verify-email', lazy: withStrings(['verify-email'], () => import('../features/verify-email/VerifyEmailPage.tsx')) },
+      {
+        path: '/forgot-password',
+        lazy: withStrings(['password-reset'], () => import('../features/password-reset/ForgotPasswordPage.tsx')),
+      },
+      {
+        path: '/reset-password',
+        lazy: withStrings(['password-reset'], () => import('../features/password-reset/ResetPasswordPage.tsx')),
+      },
+      {
+        path: '/confirm-email-change',
+        lazy: withStrings(['email-change'], () => import('../features/email-change/ConfirmEmailChangePage.tsx')),
+      },
       { path: '/privacy-policy', lazy: withStrings(['legal'], () => import('../features/legal/PrivacyPolicyPage.tsx')) },
       { path: '/terms-of-service', lazy: withStrings(['legal'], () => import('../features/legal/TermsOfServicePage.tsx')) },
       { path: '/payment-success', lazy: withStrings(['payment'], () => import('../features/payment/PaymentSuccessPage.tsx')) },

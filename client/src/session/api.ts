@@ -181,6 +181,18 @@ export const authApi = {
       { method: 'POST' },
       'Verification failed',
     ),
+  /** Mails a link to choose a new password; the server answers alike whether or not the address has an account. */
+  requestPasswordReset: (email: string) =>
+    publicRequest<{ message: string }>('/users/password-reset/request', jsonBody({ email }), 'Failed to send the reset link'),
+  resetPassword: (token: string, password: string) =>
+    publicRequest<{ message: string }>('/users/password-reset/confirm', jsonBody({ token, password }), 'Failed to reset the password'),
+  /** Follows the link mailed to a new address: the account signs in with it from now on. */
+  confirmEmailChange: (token: string) =>
+    publicRequest<{ message: string; user: CurrentUser }>(
+      '/users/email-change/confirm',
+      jsonBody({ token }),
+      'Failed to confirm the new email address',
+    ),
   resendVerification: (email: string) =>
     publicRequest<{ message: string }>('/users/verify-email/request', jsonBody({ email }), 'Failed to resend verification email'),
 };

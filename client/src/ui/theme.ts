@@ -86,8 +86,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
-        // Chakra's green.600 reads at 3.3:1 on white, short of the 4.5:1 small text needs.
-        fg: { success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } } },
+        // Chakra's green.600 reads at 3.3:1 on white, short of the 4.5:1 small text needs; its red.500
+        // (a field's error text) at 3.8:1.
+        fg: {
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } },
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+        },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

@@ -1,7 +1,7 @@
-import { Button, Field, Input, Separator, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Separator, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError, authApi } from '../../session/api.ts';
 import { landingAfterSignIn, rememberPlanChoice } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
@@ -98,6 +98,13 @@ export function AuthForm({
             autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
           />
           {mode === 'signup' && <Field.HelperText>{t('auth.passwordHint')}</Field.HelperText>}
+          {mode === 'signin' && (
+            <Link asChild colorPalette="brand" fontSize="sm" alignSelf="end">
+              <RouterLink to={email.trim() ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}` : '/forgot-password'}>
+                {t('auth.forgotPassword')}
+              </RouterLink>
+            </Link>
+          )}
         </Field.Root>
         <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('auth.waiting')}>
           {t(mode === 'signin' ? 'auth.signIn' : 'auth.signUp')}

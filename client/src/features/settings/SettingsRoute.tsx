@@ -8,12 +8,14 @@ import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { SettingsRouteQuery } from './__generated__/SettingsRouteQuery.graphql.ts';
 import { GeneralSettings } from './GeneralSettings.tsx';
 import { IntegrationsSettings } from './IntegrationsSettings.tsx';
+import { ProfileSettings } from './ProfileSettings.tsx';
 
 export const settingsQuery = graphql`
   query SettingsRouteQuery {
     viewer {
       ...GeneralSettingsFragment
       ...IntegrationsSettingsFragment
+      ...ProfileSettingsFragment
     }
   }
 `;
@@ -33,12 +35,16 @@ export function SettingsScreen({ queryRef }: { queryRef: PreloadedQuery<Settings
         <Tabs.List aria-label={t('settings.tabs.label')}>
           <Tabs.Trigger value="integrations">{t('settings.tabs.integrations')}</Tabs.Trigger>
           <Tabs.Trigger value="general">{t('settings.tabs.general')}</Tabs.Trigger>
+          <Tabs.Trigger value="profile">{t('settings.tabs.profile')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="integrations">
           <IntegrationsSettings viewer={viewer} />
         </Tabs.Content>
         <Tabs.Content value="general">
           <GeneralSettings viewer={viewer} />
+        </Tabs.Content>
+        <Tabs.Content value="profile">
+          <ProfileSettings viewer={viewer} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

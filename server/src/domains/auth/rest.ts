@@ -7,7 +7,15 @@ import { trialJson } from '../billing/rest.ts';
 import type { TrialView } from '../billing/trial.ts';
 import { authErrors } from './errors.ts';
 import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn } from './google.ts';
-import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, SIGN_IN_CODE_TTL_MS, type TokenPair } from './service.ts';
+import {
+  EMAIL_CHANGED_MESSAGE,
+  EMAIL_VERIFIED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  REGISTERED_MESSAGE,
+  SIGN_IN_CODE_TTL_MS,
+  type TokenPair,
+} from './service.ts';
 
 const GOOGLE_STATE_COOKIE = 'google_oauth';
 const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
@@ -83,6 +91,43 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   app.post('/users/verify-email/request', async (request) => ({
     message: await auth.requestEmailVerification(request.body, origin(request)),
   }));
+
+  // Password resets and profile changes: routes beyond the spec's, under paths it does not use.
+  app.post('/users/password-reset/request', async (request) => ({
+    message: await auth.requestPasswordReset(request.body, origin(request)),
+  }));
+
+  app.post('/users/password-reset/confirm', async (request) => {
+    const body = (request.body ?? {}) as { token?: unknown; password?: unknown };
+    await auth.resetPassword({ token: body.token, password: body.password });
+    return { message: PASSWORD_RESET_MESSAGE };
+  });
+
+  app.patch('/users/me', async (request) => {
+    const viewer = requireViewer(request);
+    const body = (request.body ?? {}) as { full_name?: unknown };
+    return fullUserJson(await auth.updateProfile(viewer, { fullName: body.full_name }));
+  });
+
+  app.post('/users/me/password', async (request) => {
+    const viewer = requireViewer(request);
+    const body = (request.body ?? {}) as { current_password?: unknown; new_password?: unknown };
+    await auth.changePassword(viewer, { currentPassword: body.current_password ?? undefined, newPassword: body.new_password });
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  });
+
+  app.post('/users/me/email', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const body = (request.body ?? {}) as { email?: unknown; current_password?: unknown };
+    const message = await auth.requestEmailChange(viewer, { newEmail: body.email, currentPassword: body.current_password ?? undefined });
+    return reply.status(202).send({ message });
+  });
+
+  // Public: the link may be opened in a browser that is not signed in; the token is the proof.
+  app.post('/users/email-change/confirm', async (request) => {
+    const user = await auth.confirmEmailChange((request.body as { token?: unknown } | undefined)?.token);
+    return { message: EMAIL_CHANGED_MESSAGE, user: await fullUserJson(user) };
+  });
 
   const googleRedirectUri = `${config.publicUrl}/api/v1/users/google/callback`;
 

@@ -1,7 +1,14 @@
 import { AuthenticationError, ConflictError, ForbiddenError, RateLimitError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { EMAIL_VERIFIED_MESSAGE, REGISTERED_MESSAGE, visibleUserWhere, type TokenPair } from './service.ts';
+import {
+  EMAIL_CHANGED_MESSAGE,
+  EMAIL_VERIFIED_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  REGISTERED_MESSAGE,
+  visibleUserWhere,
+  type TokenPair,
+} from './service.ts';
 
 export const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
 const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
@@ -30,6 +37,20 @@ export const UserRef = builder.prismaNode('User', {
     }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, authScopes: { authenticated: true } }),
     emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
+    hasPassword: t.boolean({
+      description: 'Whether the user can sign in with a password (an account created through Google has none until set).',
+      authScopes: viewerOnly,
+      select: { passwordHash: true },
+      resolve: (user) => user.passwordHash !== null,
+    }),
+    pendingEmail: t.loadable({
+      type: 'String',
+      nullable: true,
+      description: 'The address a requested email change waits to switch to until its link is followed, or null.',
+      authScopes: viewerOnly,
+      load: (userIds: string[], context) => context.services.auth.pendingEmailsOf(userIds),
+      resolve: (user) => user.id,
+    }),
     plan: t.loadable({
       type: 'String',
       description: 'The paid plan (else the running free trial\'s plan) in lower case (starter, pro, enterprise...), or "free".',
@@ -173,5 +194,90 @@ builder.mutationField('requestEmailVerification', (t) =>
     resolve: async (_root, args, context) => ({
       message: await context.services.auth.requestEmailVerification(args, context.origin),
     }),
+  }),
+);
+
+builder.mutationField('requestPasswordReset', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Mails a single-use link, valid for an hour, to choose a new password; answers alike whether or not the account exists.',
+    authScopes: { public: true },
+    errors: { types: [ValidationError, RateLimitError] },
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => ({
+      message: await context.services.auth.requestPasswordReset(args, context.origin),
+    }),
+  }),
+);
+
+builder.mutationField('resetPassword', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: "Sets a new password with a reset link's token, once, and signs out every session of the account.",
+    authScopes: { public: true },
+    errors: { types: [ValidationError, ForbiddenError] },
+    args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.auth.resetPassword(args);
+      return { message: PASSWORD_RESET_MESSAGE };
+    },
+  }),
+);
+
+builder.mutationField('updateProfile', (t) =>
+  t.field({
+    type: UserRef,
+    description: "Saves the signed-in user's name and returns the user.",
+    authScopes: { authenticated: true },
+    errors: { types: [ValidationError] },
+    args: { fullName: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => context.services.auth.updateProfile(context.viewer!, args),
+  }),
+);
+
+builder.mutationField('changePassword', (t) =>
+  t.field({
+    type: UserRef,
+    description:
+      "Changes the signed-in user's password (the current one is required when the account has one) and signs out their other sessions.",
+    authScopes: { authenticated: true },
+    errors: { types: [ValidationError, RateLimitError] },
+    args: { currentPassword: t.arg.string({ required: false }), newPassword: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.auth.changePassword(context.viewer!, {
+        currentPassword: args.currentPassword ?? undefined,
+        newPassword: args.newPassword,
+      }),
+  }),
+);
+
+builder.mutationField('requestEmailChange', (t) =>
+  t.field({
+    type: MessagePayload,
+    description:
+      'Mails a single-use confirmation link to the new address; the sign-in email changes only once it is followed (confirmEmailChange).',
+    authScopes: { authenticated: true },
+    errors: { types: [ValidationError, ConflictError, RateLimitError] },
+    args: { newEmail: t.arg.string({ required: true }), currentPassword: t.arg.string({ required: false }) },
+    resolve: async (_root, args, context) => ({
+      message: await context.services.auth.requestEmailChange(context.viewer!, {
+        newEmail: args.newEmail,
+        currentPassword: args.currentPassword ?? undefined,
+      }),
+    }),
+  }),
+);
+
+builder.mutationField('confirmEmailChange', (t) =>
+  t.field({
+    type: MessagePayload,
+    description: 'Follows an email-change link, once: the account signs in with the new address from now on.',
+    authScopes: { public: true },
+    errors: { types: [ValidationError, ConflictError, ForbiddenError] },
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await context.services.auth.confirmEmailChange(args.token);
+      return { message: EMAIL_CHANGED_MESSAGE };
+    },
   }),
 );

@@ -16,11 +16,13 @@ import { planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
 import { authErrors } from './errors.ts';
 import type { GoogleProfile } from './google.ts';
-import { verificationEmail } from './mail.ts';
+import { emailChangedNotice, emailChangeEmail, passwordResetEmail, verificationEmail } from './mail.ts';
 import { isRevoked, REVOCATION_TTL_MS, revocationsOf, sessionRevocation, userRevocation } from './revocation.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AccessTokens,
+  EMAIL_CHANGE_TOKEN_TTL_HOURS,
+  PASSWORD_RESET_TOKEN_TTL_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   VERIFICATION_TOKEN_TTL_HOURS,
   type VerifiedAccess,
@@ -58,17 +60,25 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Email is too long' }));
 
+/** A password someone chooses: at sign-up, on a reset and in the profile alike. */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' });
+
+const fullName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(100, { error: 'Name must be at most 100 characters' });
+
+/** The password a signed-in user types to prove it is them; checked against the hash, never against rules. */
+const currentPassword = z.string({ error: 'Enter your current password' }).max(128).optional();
+
 const registerInput = z.object({
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(8, { error: 'Password must be at least 8 characters' })
-    .max(128, { error: 'Password must be at most 128 characters' }),
-  fullName: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, { error: 'Name is required' })
-    .max(100, { error: 'Name must be at most 100 characters' }),
+  password: newPassword,
+  fullName,
   /** The plan picked on the landing (a plan id or name), for the free trial; never a reason to refuse. */
   plan: z.unknown().optional(),
 });
@@ -86,6 +96,14 @@ const accountSettingsInput = z.object({
 
 const tokenInput = z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }).max(512);
 
+const resetPasswordInput = z.object({ token: tokenInput, password: newPassword });
+
+const profileInput = z.object({ fullName });
+
+const changePasswordInput = z.object({ currentPassword, newPassword });
+
+const emailChangeInput = z.object({ newEmail: email, currentPassword });
+
 /** Attempts allowed per window; generous for people, tight for scripts. */
 export const REGISTERED_MESSAGE = 'Account created. Please check your email to verify your account.';
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully. You can now sign in.';
@@ -97,9 +115,21 @@ export const AUTH_RATE_LIMITS = {
   registerPerEmail: { limit: 5, windowMs: 60 * 60_000 },
   verifyRequestPerIp: { limit: 10, windowMs: 60 * 60_000 },
   verifyRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  resetRequestPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  resetRequestPerEmail: { limit: 3, windowMs: 15 * 60_000 },
+  /** Guesses of the current password, by a signed-in session (changing the password or the email). */
+  currentPasswordPerUser: { limit: 10, windowMs: 15 * 60_000 },
+  /** Each request mails an address the caller chose: few, so an account cannot be used to spam. */
+  emailChangePerUser: { limit: 5, windowMs: 60 * 60_000 },
 } as const;
 
 const VERIFICATION_SENT_MESSAGE = 'If an unverified account exists for this email, a new verification email has been sent.';
+export const PASSWORD_RESET_SENT_MESSAGE = 'If an account exists for this email, we sent it a link to choose a new password.';
+export const PASSWORD_RESET_MESSAGE = 'Your password was changed. You can now sign in with it.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Your other sessions were signed out.';
+export const EMAIL_CHANGED_MESSAGE = 'Your email address was changed. Sign in with the new one from now on.';
+export const emailChangeSentMessage = (newEmail: string) =>
+  `We sent a confirmation link to ${newEmail}. Your sign-in email changes once you open it.`;
 
 /** What sign-up needs of billing's free trials (billing/trial.ts). */
 export interface SignupTrials {
@@ -473,6 +503,190 @@ export class AuthService {
     return this.remember(userRevocation(userId), this.deps.clock.now());
   }
 
+  /**
+   * Mails a single-use link to choose a new password. Always answers the same way, so it cannot be
+   * used to find out which emails have accounts; a suspended account gets no mail.
+   */
+  async requestPasswordReset(rawInput: unknown, origin: RequestOrigin): Promise<string> {
+    const input = parseInput(emailInput, rawInput);
+    await this.limit(`reset:ip:${origin.ip}`, AUTH_RATE_LIMITS.resetRequestPerIp);
+    await this.limit(`reset:email:${input.email}`, AUTH_RATE_LIMITS.resetRequestPerEmail);
+    const user = await this.deps.prisma.user.findUnique({ where: { email: input.email } });
+    if (user && user.status !== 'suspended') await this.sendPasswordResetEmail(user);
+    return PASSWORD_RESET_SENT_MESSAGE;
+  }
+
+  /**
+   * Sets a new password with a reset link, once: every pending reset link of the user goes with it,
+   * and every session ends (whoever had the old password is signed out). The link was mailed to the
+   * account's address, so following it proves the mailbox as a verification link would: an account
+   * not verified yet is verified now and starts its free trial, as confirmEmail does. Nothing set
+   * before the proof survives it but the name: the password is the one chosen now, and an
+   * unverified account had no session to keep (it cannot sign in).
+   */
+  async resetPassword(rawInput: unknown): Promise<User> {
+    const input = parseInput(resetPasswordInput, rawInput);
+    const now = this.deps.clock.now();
+    const stored = await this.deps.prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256Hex(input.token) } });
+    if (!stored || stored.usedAt || stored.expiresAt <= now) throw authErrors.invalidPasswordResetToken();
+    // Of two concurrent uses of one link, one wins.
+    const used = await this.deps.prisma.passwordResetToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count === 0) throw authErrors.invalidPasswordResetToken();
+    const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
+    if (user.status === 'suspended') throw authErrors.accountSuspended();
+    const verifiesNow = user.emailVerifiedAt === null;
+    const passwordHash = await hashPassword(input.password);
+    const [updated] = await this.deps.prisma.$transaction([
+      this.deps.prisma.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now } }),
+      this.deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+      this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+    ]);
+    await this.revokeSessionsOf(user.id);
+    await this.deps.events.record({
+      event: `Password reset: ${updated.email}`,
+      category: 'auth',
+      ...(verifiesNow ? { details: 'The reset link proved the address: the account is verified.' } : {}),
+      userId: updated.id,
+    });
+    if (verifiesNow) await this.deps.trials.startTrial(updated.id);
+    return updated;
+  }
+
+  /** The viewer's own name. */
+  async updateProfile(viewer: Viewer, rawInput: unknown): Promise<User> {
+    const input = parseInput(profileInput, rawInput);
+    return this.deps.prisma.user.update({ where: { id: viewer.id }, data: { fullName: input.fullName } });
+  }
+
+  /**
+   * Changes the viewer's password: the current one must be given, except by an account that has none
+   * (created through Google), which sets its first one. Every other session of the user ends; the
+   * calling one stays signed in, and pending reset links stop working.
+   */
+  async changePassword(viewer: AuthenticatedViewer, rawInput: unknown): Promise<User> {
+    const input = parseInput(changePasswordInput, rawInput);
+    const user = await this.checkCurrentPassword(viewer, input.currentPassword);
+    const now = this.deps.clock.now();
+    const passwordHash = await hashPassword(input.newPassword);
+    const [updated] = await this.deps.prisma.$transaction([
+      this.deps.prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
+      this.deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+    ]);
+    await this.revokeSessionsOf(user.id, viewer.familyId);
+    await this.deps.events.record({
+      event: `Password ${user.passwordHash ? 'changed' : 'set'}: ${updated.email}`,
+      category: 'auth',
+      userId: updated.id,
+    });
+    return updated;
+  }
+
+  /**
+   * Starts a change of the viewer's sign-in address: mails a single-use link to the new address; the
+   * account keeps its address until the link is followed (confirmEmailChange). Only the latest
+   * request's link works. An address another account uses is refused.
+   */
+  async requestEmailChange(viewer: AuthenticatedViewer, rawInput: unknown): Promise<string> {
+    const input = parseInput(emailChangeInput, rawInput);
+    await this.limit(`email-change:user:${viewer.id}`, AUTH_RATE_LIMITS.emailChangePerUser);
+    const user = await this.checkCurrentPassword(viewer, input.currentPassword);
+    if (input.newEmail === user.email) throw authErrors.sameEmail();
+    const taken = await this.deps.prisma.user.findUnique({ where: { email: input.newEmail }, select: { id: true } });
+    if (taken) throw authErrors.emailTaken();
+    const now = this.deps.clock.now();
+    const token = randomToken(32);
+    await this.deps.prisma.$transaction([
+      this.deps.prisma.emailChangeToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+      this.deps.prisma.emailChangeToken.create({
+        data: {
+          userId: user.id,
+          newEmail: input.newEmail,
+          tokenHash: sha256Hex(token),
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_HOURS * 3_600_000),
+        },
+      }),
+    ]);
+    const link = `${this.deps.publicUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({ to: input.newEmail, ...emailChangeEmail(user.fullName, link, EMAIL_CHANGE_TOKEN_TTL_HOURS) });
+    return emailChangeSentMessage(input.newEmail);
+  }
+
+  /**
+   * Follows an email-change link, once: the account signs in with the new address from now on. Links
+   * mailed to the old address (password resets, verification) stop working, and the old address is
+   * told of the change. Sessions stay: the same person is signed in.
+   */
+  async confirmEmailChange(rawToken: unknown): Promise<User> {
+    const token = parseInput(tokenInput, rawToken);
+    const now = this.deps.clock.now();
+    const stored = await this.deps.prisma.emailChangeToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    if (!stored || stored.usedAt || stored.expiresAt <= now) throw authErrors.invalidEmailChangeToken();
+    const used = await this.deps.prisma.emailChangeToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count === 0) throw authErrors.invalidEmailChangeToken();
+    const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
+    if (user.status === 'suspended') throw authErrors.accountSuspended();
+    let updated: User;
+    try {
+      [updated] = await this.deps.prisma.$transaction([
+        this.deps.prisma.user.update({ where: { id: user.id }, data: { email: stored.newEmail } }),
+        this.deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+        this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+      ]);
+    } catch (error) {
+      // Someone signed up with the address since the link was sent.
+      if (isUniqueViolation(error)) throw authErrors.emailTaken();
+      throw error;
+    }
+    await this.deps.events.record({
+      event: `Email changed: ${user.email} → ${updated.email}`,
+      category: 'auth',
+      userId: updated.id,
+    });
+    try {
+      await this.deps.mailer.send({ to: user.email, ...emailChangedNotice(user.fullName, updated.email) });
+    } catch (error) {
+      // The change is made and its link used: failing now would tell the user it was not.
+      this.deps.logger.warn({ err: error, userId: user.id }, 'could not mail the old address about an email change');
+    }
+    return updated;
+  }
+
+  /** For each user, the address a pending (unused, unexpired) email change would switch to, or null. */
+  async pendingEmailsOf(userIds: readonly string[]): Promise<(string | null)[]> {
+    const pending = await this.deps.prisma.emailChangeToken.findMany({
+      where: { userId: { in: [...userIds] }, usedAt: null, expiresAt: { gt: this.deps.clock.now() } },
+      orderBy: { createdAt: 'desc' },
+      select: { userId: true, newEmail: true },
+    });
+    const latest = new Map<string, string>();
+    for (const { userId, newEmail } of pending) if (!latest.has(userId)) latest.set(userId, newEmail);
+    return userIds.map((userId) => latest.get(userId) ?? null);
+  }
+
+  /** The viewer's row, once the password they typed matches it (or they have none: a Google account). */
+  private async checkCurrentPassword(viewer: Viewer, typed: string | undefined): Promise<User> {
+    const key = `current-password:user:${viewer.id}`;
+    await this.limit(key, AUTH_RATE_LIMITS.currentPasswordPerUser);
+    const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+    if (user.passwordHash === null) return user;
+    if (!typed || !(await verifyPassword(user.passwordHash, typed))) throw authErrors.wrongCurrentPassword();
+    await this.refund(key, AUTH_RATE_LIMITS.currentPasswordPerUser);
+    return user;
+  }
+
+  /**
+   * Ends every session of the user (but `keepFamilyId`'s): their refresh tokens and the access tokens
+   * they issued. Families whose refresh tokens all expired have no live access token left.
+   */
+  private async revokeSessionsOf(userId: string, keepFamilyId?: string): Promise<void> {
+    const families = await this.deps.prisma.refreshToken.findMany({
+      where: { userId, expiresAt: { gt: this.deps.clock.now() }, ...(keepFamilyId ? { familyId: { not: keepFamilyId } } : {}) },
+      distinct: ['familyId'],
+      select: { familyId: true },
+    });
+    await Promise.all(families.map(({ familyId }) => this.revokeFamily(familyId)));
+  }
+
   me(viewer: Viewer): Promise<User> {
     return this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
   }
@@ -570,6 +784,19 @@ export class AuthService {
     });
     const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send({ to: user.email, ...verificationEmail(user.fullName, link, VERIFICATION_TOKEN_TTL_HOURS) });
+  }
+
+  private async sendPasswordResetEmail(user: User): Promise<void> {
+    const token = randomToken(32);
+    await this.deps.prisma.passwordResetToken.create({
+      data: {
+        userId: user.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(this.deps.clock.now().getTime() + PASSWORD_RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
+    });
+    const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({ to: user.email, ...passwordResetEmail(user.fullName, link, PASSWORD_RESET_TOKEN_TTL_MINUTES) });
   }
 
   private refund(key: string, rule: RateLimitRule): Promise<void> {

@@ -5,6 +5,8 @@ import type { Role } from '../../generated/prisma/client.ts';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const VERIFICATION_TOKEN_TTL_HOURS = 24;
+export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
+export const EMAIL_CHANGE_TOKEN_TTL_HOURS = 24;
 
 export interface AccessClaims {
   userId: string;

@@ -1,0 +1,128 @@
+import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import type { ProfileEmailFormFragment$key } from './__generated__/ProfileEmailFormFragment.graphql.ts';
+import type { ProfileEmailFormMutation } from './__generated__/ProfileEmailFormMutation.graphql.ts';
+import { useProfileOutcome } from './profileOutcome.ts';
+
+const FIELDS = ['newEmail', 'currentPassword'] as const;
+
+/**
+ * The sign-in address: a new one is mailed a confirmation link, and the account keeps the current
+ * address until it is followed. The current password is asked for when the account has one.
+ */
+export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$key }) {
+  const { t } = useTranslation();
+  const data = useFragment(
+    graphql`
+      fragment ProfileEmailFormFragment on User {
+        id
+        email
+        pendingEmail
+        hasPassword
+      }
+    `,
+    viewer,
+  );
+  const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
+  const [commit, sending] = useMutation<ProfileEmailFormMutation>(graphql`
+    mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
+      requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
+        __typename
+        ... on ValidationError {
+          issues {
+            path
+            message
+          }
+        }
+        ... on Error {
+          message
+          code
+        }
+      }
+    }
+  `);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      ...(!/^\S+@\S+\.\S+$/.test(newEmail.trim()) ? { newEmail: t('settings.profile.emailInvalid') } : {}),
+      ...(data.hasPassword && !currentPassword ? { currentPassword: t('settings.profile.currentPasswordRequired') } : {}),
+    };
+    setIssues(found);
+    if (Object.keys(found).length > 0) return;
+    const requested = newEmail.trim();
+    commit({
+      variables: { newEmail: requested, currentPassword: data.hasPassword ? currentPassword : null },
+      // The server keeps the request (the viewer's pendingEmail): the notice stays after a reload.
+      updater: (store, response) => {
+        if (response?.requestEmailChange.__typename === 'MessagePayload') store.get(data.id)?.setValue(requested, 'pendingEmail');
+      },
+      onCompleted: ({ requestEmailChange }) => {
+        if (!settle(requestEmailChange, 'MessagePayload')) return;
+        setNewEmail('');
+        setCurrentPassword('');
+      },
+      onError: failed,
+    });
+  }
+
+  return (
+    <Stack gap="4">
+      <Text>
+        <Trans i18nKey="settings.profile.currentEmail" values={{ email: data.email }} components={{ strong: <strong /> }} />
+      </Text>
+      {data.pendingEmail && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('settings.profile.emailSentTitle')}</Alert.Title>
+            <Alert.Description>{t('settings.profile.emailSent', { email: data.pendingEmail, current: data.email })}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Stack asChild gap="4">
+        <form onSubmit={submit} noValidate>
+          <Field.Root required invalid={Boolean(issues.newEmail)}>
+            <Field.Label>
+              {t('settings.profile.newEmail')} <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="email"
+              value={newEmail}
+              onChange={(event) => {
+                setNewEmail(event.currentTarget.value);
+                clearIssue('newEmail');
+              }}
+              autoComplete="email"
+            />
+            {issues.newEmail && <Field.ErrorText>{issues.newEmail}</Field.ErrorText>}
+          </Field.Root>
+          {data.hasPassword && (
+            <Field.Root required invalid={Boolean(issues.currentPassword)}>
+              <Field.Label>
+                {t('settings.profile.currentPassword')} <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="password"
+                value={currentPassword}
+                onChange={(event) => {
+                  setCurrentPassword(event.currentTarget.value);
+                  clearIssue('currentPassword');
+                }}
+                autoComplete="current-password"
+              />
+              {issues.currentPassword && <Field.ErrorText>{issues.currentPassword}</Field.ErrorText>}
+            </Field.Root>
+          )}
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending} loadingText={t('settings.profile.saving')}>
+            {t('settings.profile.sendEmailLink')}
+          </Button>
+        </form>
+      </Stack>
+    </Stack>
+  );
+}
