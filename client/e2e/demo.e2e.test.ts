@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, PHONE, screenshot, scrollsSideways, SLOW_STEP } from './browser.ts';
 
 const productUrl = inject('productUrl');
 
@@ -121,5 +121,18 @@ describe('the interactive demo', () => {
     expect(await page.getByRole('button', { name: 'Start chatting' }).count()).toBe(0);
     await screenshot(page, 'demo-reloaded');
     await page.getByRole('timer', { name: /^Time left: 00:5\d:\d\d$/ }).waitFor();
+  });
+
+  it('fits a 375 px phone in French, step labels included', async () => {
+    const phone = await newVisitor(browser, productUrl, PHONE);
+    try {
+      await phone.page.goto('/demo');
+      await phone.page.getByRole('combobox', { name: 'Language' }).first().selectOption('fr');
+      await phone.page.getByText('Ajouter des connaissances').first().waitFor(SLOW_STEP);
+      await screenshot(phone.page, 'demo-phone-fr');
+      expect(await scrollsSideways(phone.page)).toBe(false);
+    } finally {
+      await phone.context.close();
+    }
   });
 });

@@ -125,6 +125,13 @@ describe('/admin/plans', () => {
     type(field(dialog, /^Name/), 'Team');
     type(field(dialog, /^Price/), '$29.50');
     fireEvent.change(within(dialog).getByLabelText('Billing period'), { target: { value: 'year' } });
+    // Features are required (one at least), and marked so like the other required fields.
+    expect(
+      within(dialog)
+        .getByRole('group', { name: /^Features/ })
+        .querySelector('legend')?.textContent,
+    ).toBe('Features *');
+    expect(field(dialog, 'Feature 1').getAttribute('aria-required')).toBe('true');
     type(field(dialog, 'Feature 1'), 'Unlimited bots');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
 

@@ -181,12 +181,19 @@ function PlanForm({
           />
         </TextField>
         <Fieldset.Root invalid={Boolean(errorOf('features'))}>
-          <Fieldset.Legend>{t('adminPlans.form.features')}</Fieldset.Legend>
+          {/* Required like the fields marked so (at least one feature): the same asterisk, outside a Field's context. */}
+          <Fieldset.Legend>
+            {t('adminPlans.form.features')}{' '}
+            <Text as="span" color="fg.error" aria-hidden="true">
+              *
+            </Text>
+          </Fieldset.Legend>
           <Stack gap="2">
             {draft.features.map((feature, index) => (
               <HStack key={index} gap="2">
                 <Input
                   aria-label={t('adminPlans.form.feature', { number: index + 1 })}
+                  aria-required={index === 0}
                   value={feature}
                   maxLength={200}
                   onChange={(event) => setFeature(index, event.currentTarget.value)}

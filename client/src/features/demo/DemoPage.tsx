@@ -52,15 +52,26 @@ function DemoWizard({ token, progress }: { token: string; progress: DemoProgress
     <Steps.Root step={step} count={STEPS.length} colorPalette="brand">
       {/* A plain ordered list in place of Steps.List: these steps are progress, not tabs, and Ark's tablist
           roles would point at triggers that are never rendered. */}
-      <Flex as="ol" listStyleType="none" justify="space-between" align="center" css={{ '--steps-gutter': 'var(--chakra-spacing-3)' }}>
+      <Flex
+        as="ol"
+        listStyleType="none"
+        justify="space-between"
+        align="center"
+        gap={{ base: '2', sm: '0' }}
+        css={{ '--steps-gutter': 'var(--chakra-spacing-3)' }}
+      >
         {STEPS.map((name, index) => (
-          <Steps.Item key={name} index={index} as="li">
+          // On a phone only the current step shows its title (the others keep it for screen readers), in
+          // the room the separators had: three French titles do not fit 375 px.
+          <Steps.Item key={name} index={index} as="li" minWidth="0">
             {/* Fixed size: a long title must not squeeze the circle; done steps show a check. */}
             <Steps.Indicator flexShrink={0} width="8" height="8">
               <Steps.Status incomplete={<Steps.Number />} complete={<Check aria-hidden="true" size={16} />} />
             </Steps.Indicator>
-            <Steps.Title>{t(`demo.steps.${name}`)}</Steps.Title>
-            <Steps.Separator />
+            <Steps.Title minWidth="0" srOnly={index === step ? undefined : { base: true, sm: false }}>
+              {t(`demo.steps.${name}`)}
+            </Steps.Title>
+            <Steps.Separator hideBelow="sm" />
           </Steps.Item>
         ))}
       </Flex>
