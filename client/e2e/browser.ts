@@ -73,6 +73,7 @@ function journalOf(page: Page, label: string): void {
   page.on('pageerror', (error) => note(label, `page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') note(label, `console error: ${message.text().slice(0, 300)}`);
+    if (/Content Security Policy/i.test(message.text())) policyViolations.push(`[${label}] ${page.url()}: ${message.text()}`);
   });
   page.on('requestfailed', (request) => {
     // A navigation cancels the previous page's requests: not worth a line.
@@ -89,6 +90,14 @@ function journalOf(page: Page, label: string): void {
 
 export function clearJournal(): void {
   journal.length = 0;
+}
+
+/** What the server's Content-Security-Policy refused in the visitors' pages (Chromium says so in the console). */
+const policyViolations: string[] = [];
+
+/** The policy violations met since the last call: each test expects none (see reportFailures.ts). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
 }
 
 /** The journal and what each open page shows, for a failed test's log. */
