@@ -138,9 +138,14 @@ const creditGrantInput = z.object({
     .max(500, { error: 'reason must be at most 500 characters' }),
 });
 
+/** Line breaks of any kind: in a mail header they would start a header of the sender's choosing. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
 const customerEmailInput = z.object({
   subject: z
     .string({ error: 'subject is required' })
+    // Checked before trimming: a subject is one line, wherever the break is.
+    .refine((subject) => !LINE_BREAK.test(subject), { error: 'subject must be a single line' })
     .trim()
     .min(1, { error: 'subject is required' })
     .max(200, { error: 'subject must be at most 200 characters' }),
