@@ -70,12 +70,3 @@ export function configValueProblem(key: AdminConfigKey, value: string): string |
   const rule = CONFIG_KEY_RULES[key];
   return rule.accepts(value) ? null : rule.message;
 }
-
-const PUBLIC_KEY_PREFIX = /^(?:(?:sk|rk)_(?:test|live)_|whsec_|sk-(?:ant-|proj-)?)/;
-
-/** How a saved platform key is shown: its well-known prefix and last four characters, never more. */
-export function maskConfigValue(value: string): string {
-  const prefix = PUBLIC_KEY_PREFIX.exec(value)?.[0] ?? '';
-  const secret = value.slice(prefix.length);
-  return secret.length < 12 ? `${prefix}••••` : `${prefix}…${secret.slice(-4)}`;
-}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Prisma, type PrismaClient, type User } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import { maskSecret } from '../../platform/crypto/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { parseInput } from '../../validation.ts';
@@ -17,7 +18,7 @@ import { monthBounds } from '../dashboard/service.ts';
 import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventCategory, type EventsService } from '../events/service.ts';
 import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from './config.ts';
 import { adminErrors } from './errors.ts';
-import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, maskConfigValue, type CustomerStatus } from './rules.ts';
+import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, type CustomerStatus } from './rules.ts';
 
 const RECENT_USERS = 5;
 const TOP_BOTS = 5;
@@ -368,7 +369,7 @@ export class AdminService {
   }
 
   private entryOf(key: AdminConfigKey, value: string | undefined, updatedAt: Date | undefined): ConfigEntry {
-    return { key, value: value ? maskConfigValue(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
+    return { key, value: value ? maskSecret(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
   }
 
   // ---------------------------------------------------------------- system events
