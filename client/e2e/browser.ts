@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeSource: string | undefined;
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -73,6 +74,7 @@ function journalOf(page: Page, label: string): void {
   page.on('pageerror', (error) => note(label, `page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') note(label, `console error: ${message.text().slice(0, 300)}`);
+    if (/Content Security Policy/i.test(message.text())) policyViolations.push(`[${label}] ${page.url()}: ${message.text()}`);
   });
   page.on('requestfailed', (request) => {
     // A navigation cancels the previous page's requests: not worth a line.
@@ -89,6 +91,14 @@ function journalOf(page: Page, label: string): void {
 
 export function clearJournal(): void {
   journal.length = 0;
+}
+
+/** What the server's Content-Security-Policy refused in the visitors' pages (Chromium says so in the console). */
+const policyViolations: string[] = [];
+
+/** The policy violations met since the last call: each test expects none (see reportFailures.ts). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
 }
 
 /** The journal and what each open page shows, for a failed test's log. */
@@ -120,7 +130,9 @@ interface AxeViolation {
 
 /** Runs axe-core in the page and returns its serious and critical violations, printable. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
+  // Evaluated from outside the page: an added <script> is inline code, which the app's CSP refuses.
+  axeSource ??= readFileSync(AXE_SCRIPT, 'utf8');
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
       .axe;

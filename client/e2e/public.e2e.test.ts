@@ -5,6 +5,7 @@ import {
   launchBrowser,
   newVisitor,
   PHONE,
+  phoneLike,
   screenshot,
   scrollsSideways,
   seriousAccessibilityViolations,
@@ -82,6 +83,56 @@ describe('the public pages', () => {
     ];
     await page.getByText(new RegExp(cannedAnswers.map((answer) => answer.replace(/[.,]/g, '\\$&')).join('|'))).waitFor();
     await page.context().close();
+  });
+});
+
+describe('an address no page answers', () => {
+  const NOT_FOUND = { en: ['404: page not found', 'Go to the home page'], fr: ['404 : page introuvable', "Aller à l'accueil"] } as const;
+
+  /** The 404 page in `language` at `path`: the address stays, with a link to the home page. */
+  async function expectNotFound(page: Page, path: string, language: keyof typeof NOT_FOUND): Promise<void> {
+    const [title, home] = NOT_FOUND[language];
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.getByRole('link', { name: home }).getAttribute('href')).toBe('/');
+    expect(new URL(page.url()).pathname).toBe(path);
+  }
+
+  it('shows the 404 page to a visitor who is not signed in, in English and in French, and leads home', async () => {
+    const { context, page } = await newVisitor(browser, productUrl);
+    await page.goto('/no/such/page');
+    await expectNotFound(page, '/no/such/page', 'en');
+    await page.evaluate(() => localStorage.setItem('language', 'fr'));
+    await page.goto('/nulle-part');
+    await expectNotFound(page, '/nulle-part', 'fr');
+    await screenshot(page, 'not-found-signed-out-fr');
+    await page.getByRole('link', { name: "Aller à l'accueil" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Créez un chatbot IA pour votre entreprise, sans code' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the 404 page to a signed-in customer too, on a desktop and on a 375 px phone, instead of the dashboard', async () => {
+    const { context, page } = await newVisitor(browser, productUrl);
+    await page.goto('/?auth=signin');
+    await signIn(page, 'customer@example.com', 'customer-demo-2026');
+    await page.goto('/no/such/page');
+    await expectNotFound(page, '/no/such/page', 'en');
+    await screenshot(page, 'not-found-signed-in');
+    await expectAccessible(page);
+
+    const phone = await phoneLike(browser, productUrl, page);
+    await phone.goto('/dashboard/typo');
+    await expectNotFound(phone, '/dashboard/typo', 'en');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await screenshot(phone, 'not-found-signed-in-phone');
+    await phone.evaluate(() => localStorage.setItem('language', 'fr'));
+    await phone.reload();
+    await expectNotFound(phone, '/dashboard/typo', 'fr');
+    await screenshot(phone, 'not-found-signed-in-phone-fr');
+
+    // The link home leads a signed-in customer on to their dashboard.
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await context.close();
   });
 });
 

@@ -1,8 +1,16 @@
-import { afterEach, beforeEach } from 'vitest';
-import { clearJournal, failureReport } from './browser.ts';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { clearJournal, failureReport, takePolicyViolations } from './browser.ts';
 
 // A step that waits in vain says only what it waited for; the log also gets what the pages met and show.
-beforeEach(() => clearJournal());
+beforeEach(() => {
+  clearJournal();
+  takePolicyViolations();
+});
+
+// The app runs within the server's Content-Security-Policy: nothing it loads or runs is refused.
+afterEach(() => {
+  expect(takePolicyViolations()).toEqual([]);
+});
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') console.error(await failureReport());

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, signUp } from '../test/accounts.ts';
+import { grantSubscription, logIn, signUp } from '../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../test/harness.ts';
 import { botWithKnowledge } from '../test/knowledge.ts';
 import { readEvents } from '../test/serverSentEvents.ts';
@@ -54,5 +54,26 @@ describe('the access log', () => {
     ]);
     expect(requests.every((line) => typeof line.responseTime === 'number' && line.req.ip)).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(bot.widgetToken);
+  });
+
+  it("keeps WhatsApp's webhook verify token out of the line of Meta's verification call", async () => {
+    const admin = await logIn(server, 'admin@example.com', 'admin-demo-2026');
+    const verifyToken = 'meta-verify-token-0f3a9c';
+    const saved = await api(server, 'PUT', '/admin/config/', {
+      token: admin.accessToken,
+      body: { key: 'whatsapp_verify_token', value: verifyToken },
+    });
+    expect(saved.status).toBe(200);
+    lines.length = 0;
+    const verified = await fetch(
+      `${server.url}/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=8812`,
+    );
+    expect(await verified.text()).toBe('8812');
+
+    const requests = lines.filter((line) => line.req || line.res);
+    expect(requests.map((line) => [line.req?.url, line.res?.statusCode])).toEqual([
+      ['/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=%5Bredacted%5D&hub.challenge=8812', 200],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(verifyToken);
   });
 });

@@ -11,6 +11,7 @@ import { AccessLog } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 import type { Platform } from './platform/index.ts';
 import { restApi } from './rest/routes.ts';
+import { appPageHeaders, BASELINE_HEADERS, embedWidgetHeaders, registerBaselineHeaders } from './securityHeaders.ts';
 import type { Services } from './services.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,10 +34,13 @@ export async function buildApp(platform: Platform, services: Services, options: 
     // The router's own refusals (a path part over 100 characters, a malformed address) keep the one error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // Answered before any hook runs.
+      reply.headers(BASELINE_HEADERS);
       void reply.status(tooLong ? 414 : 400).send({ detail: tooLong ? ADDRESS_TOO_LONG : 'This address is not valid.' });
     },
   });
 
+  registerBaselineHeaders(app);
   await app.register(fastifyCookie, { secret: `${config.appSecret}:cookies` });
   registerMetrics(app, platform.metrics);
 
@@ -95,7 +99,7 @@ async function serveFrontends(app: FastifyInstance, dist: { clientDist: string; 
       },
     });
     app.get('/embed-widget', (_request, reply) =>
-      reply
+      embedWidgetHeaders(reply)
         .type('text/html')
         .header('cache-control', 'no-cache')
         .send(createReadStream(path.join(embedWidgetDir, 'index.html'))),
@@ -104,7 +108,17 @@ async function serveFrontends(app: FastifyInstance, dist: { clientDist: string; 
 
   const clientIndex = path.join(dist.clientDist, 'index.html');
   if (existsSync(clientIndex)) {
-    await app.register(fastifyStatic, { root: dist.clientDist, prefix: '/', wildcard: false, index: false, decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: dist.clientDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // index.html asked for by name is the app page as well.
+      setHeaders: (reply, filePath) => {
+        if (filePath.endsWith('.html')) appPageHeaders(reply);
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -113,6 +127,6 @@ async function serveFrontends(app: FastifyInstance, dist: { clientDist: string; 
     if (!existsSync(clientIndex)) {
       return reply.status(503).type('text/plain').send('The web client is not built yet: run `npm run build`.');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(clientIndex));
+    return appPageHeaders(reply).type('text/html').header('cache-control', 'no-cache').send(createReadStream(clientIndex));
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logging.ts';
+import { redactUrl, SECRET_QUERY_PARAMETERS } from './logging.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -10,7 +10,21 @@ describe('redactUrl', () => {
     ['/api/v1/users/verify-email/confirm/secret-token', '/api/v1/users/verify-email/confirm/[redacted]'],
     ['/api/v1/public/bots/7/chat-history?session_token=s&page=2', '/api/v1/public/bots/7/chat-history?session_token=%5Bredacted%5D&page=2'],
     ['/api/v1/bots?search=TOKEN', '/api/v1/bots?search=TOKEN'],
+    [
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=v3r1fy&hub.challenge=42',
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=%5Bredacted%5D&hub.challenge=42',
+    ],
+    ['/x?Hub.Verify_Token=v&API_KEY=k', '/x?Hub.Verify_Token=%5Bredacted%5D&API_KEY=%5Bredacted%5D'],
+    ['/x?hub%2Everify_token=v', '/x?hub.verify_token=%5Bredacted%5D'],
   ])('logs %s as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe('SECRET_QUERY_PARAMETERS', () => {
+  it.each(SECRET_QUERY_PARAMETERS)('keeps the value of %s out of a logged address', (name) => {
+    const logged = redactUrl(`/any?${encodeURIComponent(name)}=s3cr3t-value&page=2`);
+    expect(logged).not.toContain('s3cr3t-value');
+    expect(logged).toContain('page=2');
   });
 });

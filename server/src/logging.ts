@@ -1,8 +1,12 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
-/** Query parameters that carry credentials; their values never reach the logs. */
-const SENSITIVE_QUERY_KEYS = new Set([
+/**
+ * Every query parameter that carries a credential anywhere in the product (session and widget
+ * tokens, OAuth codes and states, Meta's webhook verify token, API keys): their values never reach
+ * the logs. Compared without regard to case.
+ */
+export const SECRET_QUERY_PARAMETERS: readonly string[] = [
   'token',
   'refresh',
   'refresh_token',
@@ -10,15 +14,24 @@ const SENSITIVE_QUERY_KEYS = new Set([
   'state',
   'session_token',
   'access_token',
+  'id_token',
   'demo_user_session_token',
-]);
+  'hub.verify_token',
+  'api_key',
+  'key',
+  'secret',
+  'client_secret',
+  'password',
+  'signature',
+];
+const SECRET_QUERY_KEYS = new Set(SECRET_QUERY_PARAMETERS);
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return redactPath(url);
   const params = new URLSearchParams(url.slice(queryStart + 1));
   for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY_KEYS.has(key.toLowerCase())) params.set(key, '[redacted]');
+    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) params.set(key, '[redacted]');
   }
   return `${redactPath(url.slice(0, queryStart))}?${params.toString()}`;
 }

@@ -233,6 +233,7 @@ describe('the response cache on its own', () => {
     const unreachable = new Error('connect ECONNREFUSED 127.0.0.1:6379');
     const revocations: RevocationList = {
       revoke: () => Promise.reject(unreachable),
+      revokeOnce: () => Promise.reject(unreachable),
       revokedAt: () => Promise.reject(unreachable),
       close: async () => {},
     };

@@ -81,6 +81,7 @@ export function createServices(platform: Platform): Services {
     prisma,
     clock,
     secrets: platform.secrets,
+    revocations: platform.revocations,
     appSecret: config.appSecret,
     events,
     logger: platform.logger.child({ domain: 'google' }),

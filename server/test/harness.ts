@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logging.ts';
 import { ManualClock } from '../src/platform/clock/index.ts';
@@ -48,6 +48,8 @@ export async function startTestServer(
     logTo?: DestinationStream;
     /** The clock keeps time as well as moving when told (see ManualClock). */
     clockRuns?: boolean;
+    /** Built client and widget to serve instead of the workspaces' dist folders. */
+    frontends?: AppOptions;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-test-'));
@@ -72,7 +74,7 @@ export async function startTestServer(
   });
   if (!options.shareDatabaseWith) await seedDatabase(platform.prisma, config, clock);
   const services = createServices(platform);
-  const app = await buildApp(platform, services);
+  const app = await buildApp(platform, services, options.frontends);
   await app.listen({ port: 0, host: '127.0.0.1' });
   await platform.queue.start();
   const address = app.server.address();

@@ -205,6 +205,7 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     const chat = await chatFrame(noToken);
     await chat.getByRole('heading', { name: 'Configuration Error' }).waitFor();
     expect(await chat.getByText('Bot ID or token missing from URL parameters').count()).toBe(1);
+    expect(cspViolations).toEqual([]);
     await noToken.close();
   });
 
@@ -217,6 +218,8 @@ describe('the deploy snippet pasted into a page of another origin', () => {
 
     const chatPage = await fetch(`${product!.url}/embed-widget`);
     expect(chatPage.headers.get('cache-control')).toBe('no-cache');
+    // Framed by customers' sites, any of them, as the tests above do from another origin.
+    expect(chatPage.headers.get('content-security-policy')).toContain('frame-ancestors *');
     const script = /src="\.\.\/embed-widget\/(assets\/[^"]+\.js)"/.exec(await chatPage.text())![1];
     const asset = await fetch(`${product!.url}/embed-widget/${script}`);
     expect(asset.status).toBe(200);

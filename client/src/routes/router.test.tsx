@@ -41,14 +41,11 @@ describe('the router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it.each(['/dashboard', '/chatbots', '/', '/no/such/page', '/admin/unknown'])(
-    'sends a signed-in admin from %s to /admin/overview',
-    async (path) => {
-      signIn('ADMIN');
-      const router = renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/overview'));
-    },
-  );
+  it.each(['/dashboard', '/chatbots', '/'])('sends a signed-in admin from %s to /admin/overview', async (path) => {
+    signIn('ADMIN');
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/overview'));
+  });
 
   it('opens an admin page inside the admin shell', async () => {
     signIn('ADMIN', {
@@ -81,10 +78,17 @@ describe('the router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends a signed-in customer on an unknown path to the dashboard', async () => {
-    signIn('customer');
-    const router = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  it.each([
+    ['customer', '/no/such/page'],
+    ['customer', '/dashboard/extra'],
+    ['ADMIN', '/no/such/page'],
+    ['ADMIN', '/admin/unknown'],
+  ] as const)('shows a signed-in %s the 404 page on the unknown path %s, and stays there', async (role, path) => {
+    signIn(role);
+    const router = renderApp(path);
+    expect(await screen.findByRole('heading', { name: '404: page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('keeps the public pages public for an admin', async () => {

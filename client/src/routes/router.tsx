@@ -4,7 +4,7 @@ import { loadFeatureStrings } from '../i18n/index.ts';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-import { fallBackHome, requireAdmin, requireCustomer } from './guards.ts';
+import { requireAdmin, requireCustomer } from './guards.ts';
 
 /** A route's module, loaded together with the strings of the features its screens show. */
 const withStrings =
@@ -97,8 +97,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // A signed-in user on a path no route claims falls back to their home; anyone else sees the 404 page.
-      { path: '*', loader: fallBackHome, lazy: () => import('../features/not-found/NotFoundPage.tsx') },
+      // A path no route claims is the 404 page, with its link home, for everyone, signed in or not (the
+      // spec's "any other path"): a silent redirect would hide a broken link. An admin on a customer's
+      // page, or a customer on an admin's, is still sent home by the shells' guards.
+      { path: '*', lazy: () => import('../features/not-found/NotFoundPage.tsx') },
     ],
   },
 ];

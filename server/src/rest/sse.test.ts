@@ -20,7 +20,7 @@ function recordingReply() {
       raw.ended = true;
     },
   };
-  const reply = { raw, hijack() {} } as unknown as FastifyReply;
+  const reply = { raw, hijack() {}, getHeaders: () => ({}) } as unknown as FastifyReply;
   const request = { log: { error() {} } } as unknown as FastifyRequest;
   return { writes, raw, reply, request };
 }

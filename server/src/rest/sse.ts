@@ -1,9 +1,17 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { statusForErrorKind } from './http.ts';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/** The headers set on a reply so far (hooks', plugins'), as a raw head takes them. */
+function headersSet(reply: FastifyReply): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  return headers;
 }
 
 const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -60,7 +68,9 @@ export class EventStream {
     if (this.started) return;
     this.started = true;
     this.reply.hijack();
+    // A hijacked reply writes its own head: the headers hooks set on the reply (the baseline) go with it.
     this.reply.raw.writeHead(200, {
+      ...headersSet(this.reply),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',

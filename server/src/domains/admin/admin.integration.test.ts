@@ -335,6 +335,41 @@ describe('emailing a customer', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe('subject is required');
   });
+
+  it.each([
+    ['a CR/LF pair and a header', 'Your account\r\nBcc: everyone@example.org'],
+    ['a lone line feed', 'Your\naccount'],
+    ['a lone carriage return', 'Your\raccount'],
+    ['a trailing line break', 'Your account\r\n'],
+    ['a Unicode line separator', 'Your\u2028account'],
+  ])('refuses a subject with %s: 400 with a detail over REST, a typed error over GraphQL, nothing sent', async (_name, subject) => {
+    const outboxBefore = (await server.outbox()).length;
+    const rest = await api(server, 'POST', `/admin/customers/${customer.userId}/email`, {
+      token: admin.accessToken,
+      body: { subject, message: 'Hello' },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ detail: 'subject must be a single line' });
+
+    const viaGraphql = await graphql(
+      server,
+      `
+        mutation ($customerId: ID!, $subject: String!) {
+          sendCustomerEmail(customerId: $customerId, subject: $subject, message: "Hello") {
+            __typename
+            ... on Error {
+              message
+            }
+          }
+        }
+      `,
+      { customerId: await customerGlobalId(customer.userId), subject },
+      admin.accessToken,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.sendCustomerEmail).toEqual({ __typename: 'ValidationError', message: 'subject must be a single line' });
+    expect((await server.outbox()).length).toBe(outboxBefore);
+  });
 });
 
 describe('platform keys', () => {

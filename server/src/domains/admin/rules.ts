@@ -82,12 +82,3 @@ export function configValueProblem(key: AdminConfigKey, value: string): string |
   if (rule.accepts(value)) return null;
   return typeof rule.message === 'string' ? rule.message : rule.message(value);
 }
-
-const PUBLIC_KEY_PREFIX = /^(?:(?:sk|rk)_(?:test|live)_|whsec_|sk-(?:ant-|proj-)?)/;
-
-/** How a saved platform key is shown: its well-known prefix and last four characters, never more. */
-export function maskConfigValue(value: string): string {
-  const prefix = PUBLIC_KEY_PREFIX.exec(value)?.[0] ?? '';
-  const secret = value.slice(prefix.length);
-  return secret.length < 12 ? `${prefix}••••` : `${prefix}…${secret.slice(-4)}`;
-}

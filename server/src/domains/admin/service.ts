@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Prisma, type PrismaClient, type User } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import { maskSecret } from '../../platform/crypto/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { parseInput } from '../../validation.ts';
@@ -19,7 +20,7 @@ import type { DataChanges } from '../../responseCache.ts';
 import type { SuspendedWork } from './suspendedWork.ts';
 import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from './config.ts';
 import { adminErrors } from './errors.ts';
-import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, maskConfigValue, type CustomerStatus } from './rules.ts';
+import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, type CustomerStatus } from './rules.ts';
 
 const RECENT_USERS = 5;
 const TOP_BOTS = 5;
@@ -140,9 +141,14 @@ const creditGrantInput = z.object({
     .max(500, { error: 'reason must be at most 500 characters' }),
 });
 
+/** Line breaks of any kind: in a mail header they would start a header of the sender's choosing. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
 const customerEmailInput = z.object({
   subject: z
     .string({ error: 'subject is required' })
+    // Checked before trimming: a subject is one line, wherever the break is.
+    .refine((subject) => !LINE_BREAK.test(subject), { error: 'subject must be a single line' })
     .trim()
     .min(1, { error: 'subject is required' })
     .max(200, { error: 'subject must be at most 200 characters' }),
@@ -378,7 +384,7 @@ export class AdminService {
   }
 
   private entryOf(key: AdminConfigKey, value: string | undefined, updatedAt: Date | undefined): ConfigEntry {
-    return { key, value: value ? maskConfigValue(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
+    return { key, value: value ? maskSecret(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
   }
 
   // ---------------------------------------------------------------- system events

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { PlanType, PrismaClient } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import type { SecretBox } from '../../platform/crypto/index.ts';
+import { maskSecret, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import type { Viewer } from '../auth/service.ts';
 import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
-import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, maskApiKey, planTypeField, type UsageQuantity } from './rules.ts';
+import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, planTypeField, type UsageQuantity } from './rules.ts';
 import { findActiveSubscription, findTrial, type SubscriptionWithPlan } from './subscriptions.ts';
 import { trialView, type TrialView } from './trial.ts';
 
@@ -79,7 +79,7 @@ export class BillingAccountService {
       const message = BILLING_MESSAGES.apiKeyInvalid;
       throw new ValidationError(message, [{ path: 'apiKey', message }], 'API_KEY_INVALID');
     }
-    const sealed = { encryptedApiKey: this.deps.secrets.encrypt(key), apiKeyHint: maskApiKey(key) };
+    const sealed = { encryptedApiKey: this.deps.secrets.encrypt(key), apiKeyHint: maskSecret(key) };
     await this.deps.prisma.billingSettings.upsert({
       where: { userId: viewer.id },
       create: { userId: viewer.id, ...sealed },

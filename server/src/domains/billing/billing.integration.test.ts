@@ -42,8 +42,8 @@ describe('billing mode and own API key over REST', () => {
     expect((await api(server, 'GET', '/usersbilling/api-key', { token })).body).toEqual({ api_key: null });
     const saved = await api(server, 'POST', '/usersbilling/set-api-key', { token, body: { api_key: ` ${OWN_KEY} ` } });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ api_key: 'sk-…0123', message: 'API key saved' });
-    expect((await api(server, 'GET', '/usersbilling/api-key', { token })).body).toEqual({ api_key: 'sk-…0123' });
+    expect(saved.body).toEqual({ api_key: 'sk-proj-…0123', message: 'API key saved' });
+    expect((await api(server, 'GET', '/usersbilling/api-key', { token })).body).toEqual({ api_key: 'sk-proj-…0123' });
 
     const stored = await server.platform.prisma.billingSettings.findUniqueOrThrow({ where: { userId: account.userId } });
     expect(stored.encryptedApiKey).toMatch(/^v1\./);
@@ -62,9 +62,9 @@ describe('billing mode and own API key over REST', () => {
     expect(stored).toMatchObject({ planType: 'subscription', encryptedApiKey: null, apiKeyHint: null });
 
     await api(server, 'POST', '/usersbilling/set-api-key', { token, body: { api_key: OWN_KEY } });
-    for (const body of [{ api_key: '' }, { api_key: null }, {}, { api_key: 'sk-…0123' }]) {
+    for (const body of [{ api_key: '' }, { api_key: null }, {}, { api_key: 'sk-proj-…0123' }]) {
       const kept = await api(server, 'POST', '/usersbilling/set-api-key', { token, body });
-      expect(kept.body).toEqual({ api_key: 'sk-…0123', message: 'API key unchanged' });
+      expect(kept.body).toEqual({ api_key: 'sk-proj-…0123', message: 'API key unchanged' });
     }
     const removed = await api(server, 'DELETE', '/usersbilling/api-key', { token });
     expect(removed.body.api_key).toBeNull();
@@ -84,7 +84,7 @@ describe('billing mode and own API key over REST', () => {
       token,
       body: { api_key: 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123' },
     });
-    expect(saved).toMatchObject({ status: 200, body: { api_key: 'sk-…0123', message: 'API key saved' } });
+    expect(saved).toMatchObject({ status: 200, body: { api_key: 'sk-ant-…0123', message: 'API key saved' } });
   });
 
   it.each([
@@ -432,7 +432,7 @@ describe('billing over GraphQL', () => {
       { key: OWN_KEY },
       customer.accessToken,
     );
-    expect(saved.data.setBillingApiKey.billing).toEqual({ apiKey: 'sk-…0123', hasApiKey: true });
+    expect(saved.data.setBillingApiKey.billing).toEqual({ apiKey: 'sk-proj-…0123', hasApiKey: true });
   });
 
   it("reads plans in the request's language, admins the originals, and drops a translation its original outgrew", async () => {

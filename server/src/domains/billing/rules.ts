@@ -1,4 +1,4 @@
-// The pure rules of billing: plan validation, billing periods, key shape and masking, usage pricing,
+// The pure rules of billing: plan validation, billing periods, key shape, usage pricing,
 // money in minor units and the revenue summary. No I/O here; the service applies them.
 import { z } from 'zod';
 import { Prisma, type BillingPeriod, type PaymentPlan, type PlanType } from '../../generated/prisma/client.ts';
@@ -436,11 +436,6 @@ const API_KEY_PATTERN = /^sk-[A-Za-z0-9_-]{20,250}$/;
 
 export function isValidApiKeyShape(key: string): boolean {
   return API_KEY_PATTERN.test(key);
-}
-
-/** The only form a stored key is ever shown in: its prefix and last four characters, `sk-…abcd`. */
-export function maskApiKey(key: string): string {
-  return `${key.slice(0, 3)}…${key.slice(-4)}`;
 }
 
 // ---------------------------------------------------------------- money

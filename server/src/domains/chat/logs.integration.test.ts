@@ -139,6 +139,30 @@ describe('chat logs over REST', () => {
     expect(lines.join('\n')).toContain(",'=SUM(A1) is the price?,");
   });
 
+  it('neutralises formula-like cells behind leading whitespace or line breaks in the export', async () => {
+    const customer = await signUp(server, 'Csv Owner');
+    await grantSubscription(server, customer.userId, 'Pro');
+    const body = { name: 'Csv', displayName: 'Csv', useCase: 'faq-bot', description: 'x' };
+    const botId = (await api(server, 'POST', '/bots/save', { token: customer.accessToken, body })).body.id;
+    await exchange(
+      botId,
+      'widget',
+      '\n=HYPERLINK("http://evil.test","Click")',
+      '   +1+1',
+      new Date(server.clock.now().getTime() - 60_000),
+      {
+        visitorName: ' @SUM(A1)',
+      },
+    );
+    const response = await fetch(`${server.url}/api/v1/customer/chatlogs/export`, {
+      headers: { authorization: `Bearer ${customer.accessToken}` },
+    });
+    expect(response.status).toBe(200);
+    const csv = await response.text();
+    expect(csv).toContain(`,"'\n=HYPERLINK(""http://evil.test"",""Click"")",'   +1+1,`);
+    expect(csv).toContain(",widget,' @SUM(A1),");
+  });
+
   it("shows a customer none of another customer's logs", async () => {
     const response = await logs('', stranger.accessToken);
     expect(response.body).toEqual({ logs: [], total: 0, page: 1, page_size: 50 });

@@ -426,7 +426,7 @@ describe('Notion as the data tool', () => {
       status: 201,
       body: { bot_id: bot.id, read_database_id: faq.id, write_database_id: leadsDb.id, is_active: true, sync_error: null },
     });
-    expect(created.body.api_key).toBe(`ntn…${notion.apiKey.slice(-4)}`);
+    expect(created.body.api_key).toBe(`ntn_…${notion.apiKey.slice(-4)}`);
     const stored = await server.platform.prisma.notionConfig.findUniqueOrThrow({ where: { botId: bot.id } });
     expect(stored.encryptedApiKey).not.toContain(notion.apiKey);
     expect(stored.encryptedApiKey).not.toContain(notion.apiKey.slice(4, 16));
@@ -464,6 +464,29 @@ describe('Notion as the data tool', () => {
     expect(viewerLeads.data.viewer.leads.edges).toEqual([
       { node: expect.objectContaining({ name: 'Max Power', phone: '+442079460958', destination: 'notion', channel: 'widget' }) },
     ]);
+  });
+
+  it('shows nothing of a short key: a 7-character one reads back fully masked, over REST and GraphQL', async () => {
+    const customer = await signUp(server);
+    const bot = await botWithKnowledge(server, customer.accessToken, FACTS);
+    const faq = notion.seedDatabase('Short key', { Question: 'title', Answer: 'rich_text' }, []);
+    const shortKey = 'q7Zx3Kp';
+    const saved = await api(server, 'POST', '/notion-config/', {
+      token: customer.accessToken,
+      body: { bot_id: bot.id, api_key: shortKey, read_database_id: faq.id, write_database_id: faq.id },
+    });
+    expect(saved).toMatchObject({ status: 201, body: { api_key: '••••' } });
+    expect(await api(server, 'GET', `/notion-config/${bot.id}`, { token: customer.accessToken })).toMatchObject({
+      status: 200,
+      body: { api_key: '••••' },
+    });
+    const viaGraphql = await graphql(
+      server,
+      'query ($id: ID!) { node(id: $id) { ... on Bot { notionConfig { apiKeyMasked } } } }',
+      { id: await globalBotId(server, customer.accessToken) },
+      customer.accessToken,
+    );
+    expect(viaGraphql).toEqual({ data: { node: { notionConfig: { apiKeyMasked: '••••' } } } });
   });
 
   it('says clearly when Notion refuses, and keeps the knowledge synced before', async () => {
@@ -601,11 +624,11 @@ describe('Notion as the data tool', () => {
     expect(saved.data.saveNotionConfig).toEqual({
       __typename: 'Bot',
       dataTool: 'none',
-      notionConfig: { apiKeyMasked: `ntn…${notion.apiKey.slice(-4)}`, isActive: true, readDatabaseId: faq.id, writeDatabaseId: faq.id },
+      notionConfig: { apiKeyMasked: `ntn_…${notion.apiKey.slice(-4)}`, isActive: true, readDatabaseId: faq.id, writeDatabaseId: faq.id },
     });
     const kept = await save(customer.accessToken, { apiKey: '', readDatabaseId: faq.id, writeDatabaseId: faq.id, isActive: false });
     expect(kept.data.saveNotionConfig.notionConfig).toEqual(
-      expect.objectContaining({ apiKeyMasked: `ntn…${notion.apiKey.slice(-4)}`, isActive: false }),
+      expect.objectContaining({ apiKeyMasked: `ntn_…${notion.apiKey.slice(-4)}`, isActive: false }),
     );
 
     // Another customer: NotFoundError for every mutation, no config through node(), 404 on REST, nothing changed.
@@ -665,7 +688,7 @@ describe('Notion as the data tool', () => {
       });
     }
     const mine = await api(server, 'GET', `/notion-config/${bot.id}`, { token: customer.accessToken });
-    expect(mine.body).toMatchObject({ api_key: `ntn…${notion.apiKey.slice(-4)}`, is_active: false });
+    expect(mine.body).toMatchObject({ api_key: `ntn_…${notion.apiKey.slice(-4)}`, is_active: false });
   });
 });
 

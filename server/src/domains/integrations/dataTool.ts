@@ -5,9 +5,8 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Bot, BotTool, Document, NotionConfig, PrismaClient, SheetConfig } from '../../generated/prisma/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
-import { SecretBoxError, sha256Hex, type SecretBox } from '../../platform/crypto/index.ts';
+import { maskSecret, SecretBoxError, sha256Hex, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
-import { maskApiKey } from '../billing/rules.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { EventCategory, EventRecorder } from '../events/service.ts';
 import type { UploadRules } from '../knowledge/ingestion.ts';
@@ -172,11 +171,11 @@ export class DataToolService {
     return this.notionView(config);
   }
 
-  /** The config as the owner reads it back: the key masked like the billing API key, never in clear. */
+  /** The config as the owner reads it back: the key masked like every secret, never in clear. */
   notionView(config: NotionConfig): NotionConfigView {
     return {
       botId: config.botId,
-      apiKeyMasked: maskApiKey(this.readSecret(config.encryptedApiKey) ?? ''),
+      apiKeyMasked: maskSecret(this.readSecret(config.encryptedApiKey) ?? ''),
       readDatabaseId: config.readDatabaseId,
       writeDatabaseId: config.writeDatabaseId,
       isActive: config.isActive,

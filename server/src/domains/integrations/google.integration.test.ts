@@ -35,6 +35,7 @@ const integrationEvents = async (userId: string) =>
   (await server.platform.prisma.systemEvent.findMany({ where: { userId, category: 'integrations' }, orderBy: { timestamp: 'asc' } })).map(
     (event) => event.event,
   );
+const USED = 'This Google connection link has already been used. Start again from Settings › Integrations.';
 const tokenGrants = (grantType: string) => google.requests.filter((request) => request.grantType === grantType).length;
 
 /** Walks the popup flow by hand up to Google's redirect back, for tests that tamper with the end of it. */
@@ -208,7 +209,7 @@ describe('refusing a connection', () => {
     expect(await rowsOf(attacker.userId)).toEqual([]);
   });
 
-  it('refuses an expired state, a reused code, a denied consent and unticked scopes', async () => {
+  it('refuses an expired state, a replayed callback, a denied consent and unticked scopes', async () => {
     const customer = await signUp(server);
     const stale = await untilCallback(customer.accessToken, 'sheets');
     server.clock.advance(11 * 60_000);
@@ -221,12 +222,14 @@ describe('refusing a connection', () => {
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ detail: EXPIRED });
 
-    // A code works once.
+    // A callback works once: the same one again is refused before Google is asked for its (spent) code.
     const flow = await untilCallback(customer.accessToken, 'sheets');
     expect((await fetch(flow.callbackUrl, { headers: { cookie: flow.cookie } })).status).toBe(200);
+    const exchanges = tokenGrants('authorization_code');
     const replay = await fetch(flow.callbackUrl, { headers: { cookie: flow.cookie } });
     expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({ detail: 'Google did not accept the sign-in. Please try connecting again.' });
+    expect(await replay.json()).toEqual({ detail: USED });
+    expect(tokenGrants('authorization_code')).toBe(exchanges);
     await api(server, 'POST', '/auth/google/sheets/disconnect', { token: customer.accessToken });
 
     google.nextConsent({ deny: true });
@@ -240,6 +243,37 @@ describe('refusing a connection', () => {
     expect(partial.status).toBe(400);
     expect(partial.html).toContain('Google Sheets needs the access you unticked');
     expect(await rowsOf(customer.userId)).toEqual([]);
+  });
+
+  it('refuses a used state, with its cookie and a new code from Google, without replacing the connection, on any replica', async () => {
+    // Two replicas sharing the database and Redis, as an installation that scales out runs them.
+    const redis = { ...google.environment, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `test-connect-states-${Date.now()}` };
+    const first = await startTestServer(redis, { shareDatabaseWith: server });
+    const second = await startTestServer(redis, { shareDatabaseWith: server });
+    try {
+      const customer = await signUp(first);
+      const url = await authorizeGoogle(first, customer.accessToken, 'sheets');
+      const start = await fetch(onServer(first, url), { redirect: 'manual' });
+      const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const consentUrl = start.headers.get('location')!;
+      const callbackUrl = (await fetch(consentUrl, { redirect: 'manual' })).headers.get('location')!;
+      expect((await fetch(onServer(first, callbackUrl), { headers: { cookie } })).status).toBe(200);
+      expect((await rowsOf(customer.userId)).map((row) => row.accountEmail)).toEqual([OLIVE.email]);
+
+      // Whoever holds the spent state and its cookie goes through consent again, as another account, for a new code.
+      google.setAccount({ sub: '99887766', email: 'intruder@gmail.example', name: 'Intruder', picture: 'https://example.org/i.png' });
+      const freshCallbackUrl = (await fetch(consentUrl, { redirect: 'manual' })).headers.get('location')!;
+      expect(new URL(freshCallbackUrl).searchParams.get('code')).not.toBe(new URL(callbackUrl).searchParams.get('code'));
+      for (const replica of [first, second]) {
+        const replayed = await fetch(onServer(replica, freshCallbackUrl), { headers: { cookie } });
+        expect(replayed.status).toBe(400);
+        expect(await replayed.json()).toEqual({ detail: USED });
+      }
+      expect((await rowsOf(customer.userId)).map((row) => row.accountEmail)).toEqual([OLIVE.email]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });
 

@@ -21,10 +21,15 @@ describe('connect states', () => {
   const clock = new ManualClock('2026-11-24T10:00:00Z');
   const states = new ConnectStates(SECRET, clock);
 
-  it('opens for the user and service it was sealed for, with a fresh nonce each time', async () => {
+  it('opens for the user and service it was sealed for, with a fresh nonce each time and its expiry', async () => {
     const first = await states.seal(USER, 'sheets');
     const second = await states.seal(USER, 'sheets');
-    expect(await states.open(first.state, 'sheets')).toEqual({ userId: USER, service: 'sheets', nonce: first.nonce });
+    expect(await states.open(first.state, 'sheets')).toEqual({
+      userId: USER,
+      service: 'sheets',
+      nonce: first.nonce,
+      expiresAt: new Date(clock.now().getTime() + CONNECT_STATE_TTL_MS),
+    });
     expect(second.nonce).not.toBe(first.nonce);
     expect(first.state).not.toContain(USER);
   });
@@ -83,6 +88,7 @@ describe('GoogleIntegrations', () => {
       // Not reached by what these tests call.
       prisma: undefined as never,
       secrets: undefined as never,
+      revocations: undefined as never,
       events: undefined as never,
       logger: undefined as never,
     });

@@ -8,6 +8,7 @@ import { CodeChallengeMethod, OAuth2Client, type Credentials } from 'google-auth
 import type { Logger } from 'pino';
 import type { GoogleIntegration, GoogleService, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import type { RevocationList } from '../../platform/revocations/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import type { EventRecorder } from '../events/service.ts';
 // A type-only import runs the other way (dataTool.ts uses GoogleIntegrations): no cycle at run time.
@@ -95,6 +96,8 @@ interface GoogleDependencies {
   prisma: PrismaClient;
   clock: Clock;
   secrets: SecretBox;
+  /** Where spent connect states are remembered, on every replica (Redis when configured). */
+  revocations: RevocationList;
   /** APP_SECRET, from which the connect states' own key is derived. */
   appSecret: string;
   events: EventRecorder;
@@ -147,9 +150,20 @@ export class GoogleIntegrations {
     return { authorizationUrl, codeVerifier, nonce: state.nonce };
   }
 
-  /** The callback: trades the code for tokens, reads the account, and keeps the tokens encrypted. */
+  /**
+   * The callback: spends the state, trades the code for tokens, reads the account, and keeps the
+   * tokens encrypted. A state connects once: replayed with its cookie and a new code, on this replica
+   * or another, it is refused before Google is asked.
+   */
   async finish(state: ConnectState, code: string, codeVerifier: string): Promise<void> {
     this.assertConfigured();
+    const now = this.deps.clock.now();
+    const spent = await this.deps.revocations.revokeOnce(
+      `google-connect-state:${state.nonce}`,
+      now,
+      Math.max(state.expiresAt.getTime() - now.getTime(), 1),
+    );
+    if (!spent) throw googleErrors.usedState();
     const client = this.oauthClient(state.service);
     let tokens: Credentials;
     try {

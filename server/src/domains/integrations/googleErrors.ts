@@ -11,6 +11,8 @@ export const googleErrors = {
     new ValidationError('This Google connection link is invalid. Start again from Settings › Integrations.', [], 'INVALID_STATE'),
   expiredState: () =>
     new ValidationError('This Google connection link has expired. Start again from Settings › Integrations.', [], 'EXPIRED_STATE'),
+  usedState: () =>
+    new ValidationError('This Google connection link has already been used. Start again from Settings › Integrations.', [], 'USED_STATE'),
   browserMismatch: () =>
     new ValidationError('The Google connection was started in another browser window. Please start again.', [], 'STATE_MISMATCH'),
   denied: () => new ValidationError('Google access was not granted.', [], 'ACCESS_DENIED'),

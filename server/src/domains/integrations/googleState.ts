@@ -17,6 +17,8 @@ export interface ConnectState {
   service: GoogleService;
   /** Random per connection attempt; the browser keeps it too (cookie), so a callback in another browser is refused. */
   nonce: string;
+  /** When the state stops opening: how long its use must be remembered. */
+  expiresAt: Date;
 }
 
 export class ConnectStates {
@@ -59,8 +61,10 @@ export class ConnectStates {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw googleErrors.invalidState();
       throw error;
     }
-    const { sub, svc, nonce } = payload;
-    if (typeof sub !== 'string' || typeof nonce !== 'string' || svc !== service) throw googleErrors.invalidState();
-    return { userId: sub, service, nonce };
+    const { sub, svc, nonce, exp } = payload;
+    if (typeof sub !== 'string' || typeof nonce !== 'string' || typeof exp !== 'number' || svc !== service) {
+      throw googleErrors.invalidState();
+    }
+    return { userId: sub, service, nonce, expiresAt: new Date(exp * 1000) };
   }
 }

@@ -1,6 +1,13 @@
-/** RFC 4180 fields; a leading = + - @ is neutralised so spreadsheets never run a cell as a formula. */
+/**
+ * A cell a spreadsheet would run as a formula: one starting with = + - @ (or their full-width forms),
+ * even after leading whitespace or line breaks, which spreadsheets skip; or one starting with a tab
+ * or carriage return, which some read as the start of the next cell.
+ */
+const FORMULA_LIKE = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+
+/** RFC 4180 fields; a formula-like value is neutralised with a leading ' so spreadsheets show it as text. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_LIKE.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

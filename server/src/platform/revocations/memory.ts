@@ -23,6 +23,15 @@ export class MemoryRevocationList implements RevocationList {
     this.evict(now);
   }
 
+  async revokeOnce(key: string, at: Date, ttlMs: number): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    if (this.live(key, now)) return false;
+    this.revocations.delete(key);
+    this.revocations.set(key, { at: at.getTime(), expiresAt: now + ttlMs });
+    this.evict(now);
+    return true;
+  }
+
   async revokedAt(keys: readonly string[]): Promise<(number | null)[]> {
     const now = this.clock.now().getTime();
     return keys.map((key) => this.live(key, now)?.at ?? null);

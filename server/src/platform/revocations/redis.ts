@@ -31,6 +31,10 @@ export class RedisRevocationList implements RevocationList {
     await this.redis.eval(REVOKE_SCRIPT, 1, this.prefix + key, at.getTime(), Math.ceil(ttlMs));
   }
 
+  async revokeOnce(key: string, at: Date, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.prefix + key, at.getTime(), 'PX', Math.ceil(ttlMs), 'NX')) === 'OK';
+  }
+
   async revokedAt(keys: readonly string[]): Promise<(number | null)[]> {
     if (keys.length === 0) return [];
     const values = await this.redis.mget(keys.map((key) => this.prefix + key));

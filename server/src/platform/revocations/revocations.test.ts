@@ -53,6 +53,23 @@ describe.each(implementations)('%s RevocationList', (_name, create) => {
       expect(await list.revokedAt(['user:a'])).toEqual([8_000]);
     }));
 
+  it('revokes a key once: of concurrent calls exactly one wins, and a plain revocation counts as one', () =>
+    use(async ({ list }) => {
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => list.revokeOnce('state:a', new Date(1_000), 60_000)));
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      expect(await list.revokedAt(['state:a'])).toEqual([1_000]);
+      await list.revoke('state:b', new Date(2_000), 60_000);
+      expect(await list.revokeOnce('state:b', new Date(3_000), 60_000)).toBe(false);
+      expect(await list.revokedAt(['state:b'])).toEqual([2_000]);
+    }));
+
+  it('lets a key be revoked once again after its revocation was forgotten', () =>
+    use(async ({ list, advance }) => {
+      expect(await list.revokeOnce('state:short', new Date(1_000), 100)).toBe(true);
+      await advance(150);
+      expect(await list.revokeOnce('state:short', new Date(2_000), 60_000)).toBe(true);
+    }));
+
   it('forgets a revocation once its time to live has passed', () =>
     use(async ({ list, advance }) => {
       await list.revoke('session:short', new Date(1_000), 100);
@@ -72,6 +89,18 @@ describe('createRevocationList', () => {
     } finally {
       await memory.close();
       await redis.close();
+    }
+  });
+
+  it('spends a key once across two Redis-backed lists, as across two replicas', async () => {
+    const prefix = `test:revoked:${randomUUID()}:`;
+    const [first, second] = [createRevocationList({ redisUrl: REDIS_URL, prefix }), createRevocationList({ redisUrl: REDIS_URL, prefix })];
+    try {
+      const outcomes = await Promise.all([first, second, first, second].map((list) => list.revokeOnce('state:x', new Date(1_000), 60_000)));
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 
