@@ -24,7 +24,9 @@ describe('the plan picked on the landing travels through sign-up', () => {
 
     expect(await screen.findByText(/Your 14-day free trial of Pro starts as soon as you verify your email/)).toBeTruthy();
     expect(router.state.location.search).toBe('?auth=signup&plan=p-pro');
-    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe('/api/v1/users/google?plan=p-pro');
+    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe(
+      '/api/v1/users/google?plan=p-pro',
+    );
     fillSignUp();
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
     expect(JSON.parse(calls.find((call) => call.key === 'POST /users/register')!.init!.body as string)).toEqual({
