@@ -7,6 +7,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { scrollEdgesMask, useScrollEdges } from '../../ui/scrollEdges.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { ConnectionsTab } from '../connections/ConnectionsTab.tsx';
 import { DocumentsTab } from '../knowledge/DocumentsTab.tsx';
@@ -96,6 +97,8 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
   const [draft, setDraft] = useState<BotDraft>(saved);
   const [images, setImages] = useState<NewImages>({});
   const [tab, setTab] = useState<EditorTab>('useCase');
+  // On a narrow screen the tabs scroll: the cut sides fade, and the selected tab is kept in view.
+  const tabList = useScrollEdges<HTMLDivElement>(tab);
   const [showErrors, setShowErrors] = useState(false);
   const [testing, setTesting] = useState(false);
   const { save, saving } = useSaveBot();
@@ -182,7 +185,14 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
       </Flex>
 
       <Tabs.Root value={tab} onValueChange={({ value }) => setTab(value as EditorTab)} lazyMount unmountOnExit variant="line">
-        <Tabs.List aria-label={t('editor.tabs.label')} overflowX="auto" css={{ '& [role=tab]': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+        <Tabs.List
+          ref={tabList.ref}
+          aria-label={t('editor.tabs.label')}
+          overflowX="auto"
+          data-more-before={tabList.edges.before || undefined}
+          data-more-after={tabList.edges.after || undefined}
+          css={{ '& [role=tab]': { whiteSpace: 'nowrap', flexShrink: 0 }, maskImage: scrollEdgesMask(tabList.edges) }}
+        >
           <Tabs.Trigger value="useCase">{t('editor.tabs.useCase')}</Tabs.Trigger>
           <Tabs.Trigger value="details">{t('editor.tabs.details')}</Tabs.Trigger>
           <Tabs.Trigger value="documents" disabled={!botId}>

@@ -95,7 +95,7 @@ function CrawlForm({ botId }: { botId: string }) {
           </Field.ErrorText>
         )}
         {check === 'private' && (
-          <Field.HelperText color="fg.warning">
+          <Field.HelperText color="orange.fg">
             <strong>{t('knowledge.website.privateTitle')}</strong>: {t('knowledge.website.privateMessage')}
           </Field.HelperText>
         )}
