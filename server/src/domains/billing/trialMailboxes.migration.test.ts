@@ -1,31 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../platform/database/index.ts';
-import { applyMigrations, defaultMigrationsDir, readMigrations } from '../../platform/database/migrate.ts';
+import { migratedUpTo } from '../../../test/migrations.ts';
+import type { Database } from '../../platform/database/index.ts';
+import { applyMigrations } from '../../platform/database/migrate.ts';
 import { trialMailbox } from './trial.ts';
 
 const MIGRATION = '20261128100000_sign_in_codes_and_trial_mailboxes';
 
 // Trials given before mailboxes were recorded hold their mailbox too: a variant signing up later gets none.
 describe(`migration ${MIGRATION}`, () => {
+  let before: Awaited<ReturnType<typeof migratedUpTo>>;
   let database: Database;
-  let before: string;
 
   beforeAll(async () => {
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-    for (const { name } of readMigrations().filter((migration) => migration.name < MIGRATION)) {
-      fs.cpSync(path.join(defaultMigrationsDir(), name), path.join(before, name), { recursive: true });
-    }
-    database = await createDatabase({ pgliteDataDir: 'memory://' });
-    await applyMigrations(database, { migrationsDir: before });
+    before = await migratedUpTo(MIGRATION);
+    database = before.database;
   });
 
-  afterAll(async () => {
-    await database?.close();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => before?.close());
 
   it('records the mailbox of every trial already given, in the same canonical form, the earliest trial holding it', async () => {
     const { prisma } = database;

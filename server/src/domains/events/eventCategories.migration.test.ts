@@ -1,31 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../platform/database/index.ts';
-import { applyMigrations, defaultMigrationsDir, readMigrations } from '../../platform/database/migrate.ts';
+import { migratedUpTo } from '../../../test/migrations.ts';
+import type { Database } from '../../platform/database/index.ts';
+import { applyMigrations } from '../../platform/database/migrate.ts';
 import { EVENT_CATEGORIES } from './service.ts';
 
 const MIGRATION = '20261127000000_event_categories';
 
 // Events recorded before categories were all lowercase codes read like the ones recorded after.
 describe(`migration ${MIGRATION}`, () => {
+  let before: Awaited<ReturnType<typeof migratedUpTo>>;
   let database: Database;
-  let before: string;
 
   beforeAll(async () => {
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-    for (const { name } of readMigrations().filter((migration) => migration.name < MIGRATION)) {
-      fs.cpSync(path.join(defaultMigrationsDir(), name), path.join(before, name), { recursive: true });
-    }
-    database = await createDatabase({ pgliteDataDir: 'memory://' });
-    await applyMigrations(database, { migrationsDir: before });
+    before = await migratedUpTo(MIGRATION);
+    database = before.database;
   });
 
-  afterAll(async () => {
-    await database?.close();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => before?.close());
 
   it('turns the two capitalised categories into their codes and leaves the rest alone', async () => {
     const recorded = { Integrations: 'integrations', WhatsApp: 'whatsapp', auth: 'auth', Custom: 'Custom' };
