@@ -79,18 +79,18 @@ describe('GoogleIntegrations', () => {
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
   };
-  const build = (google: GoogleIntegrationsConfig) =>
+  const build = (google: GoogleIntegrationsConfig, revocations: unknown = undefined) =>
     new GoogleIntegrations({
       google,
       appSecret: SECRET,
       clock: new ManualClock(),
       publicUrl: 'https://app.example',
+      revocations: revocations as never,
+      logger: { warn: () => undefined } as never,
       // Not reached by what these tests call.
       prisma: undefined as never,
       secrets: undefined as never,
-      revocations: undefined as never,
       events: undefined as never,
-      logger: undefined as never,
     });
 
   it("uses Google's own API roots unless GOOGLE_API_ROOT_URL sets one for all", () => {
@@ -105,6 +105,14 @@ describe('GoogleIntegrations', () => {
     const url = new URL(await build(config).connectUrl(USER, 'calendar'));
     expect(`${url.origin}${url.pathname}`).toBe('https://app.example/api/v1/auth/google/calendar');
     expect(url.searchParams.get('state')).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('refuses a callback whose state cannot be spent (the revocation list away) as unavailable, before asking Google', async () => {
+    const unreachable = { revokeOnce: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+    const google = build(config, unreachable);
+    const { nonce } = await new ConnectStates(SECRET, new ManualClock()).seal(USER, 'sheets');
+    const state = { userId: USER, service: 'sheets' as const, nonce, expiresAt: new Date(Date.now() + CONNECT_STATE_TTL_MS) };
+    expect(await codeOf(google.finish(state, 'code', 'verifier'))).toBe('STATE_UNVERIFIABLE');
   });
 
   it('answers a service-unavailable error when Google is not configured', async () => {

@@ -158,11 +158,13 @@ export class GoogleIntegrations {
   async finish(state: ConnectState, code: string, codeVerifier: string): Promise<void> {
     this.assertConfigured();
     const now = this.deps.clock.now();
-    const spent = await this.deps.revocations.revokeOnce(
-      `google-connect-state:${state.nonce}`,
-      now,
-      Math.max(state.expiresAt.getTime() - now.getTime(), 1),
-    );
+    // The shared list (Redis) away: a state that cannot be spent is not taken, and the caller hears why.
+    const spent = await this.deps.revocations
+      .revokeOnce(`google-connect-state:${state.nonce}`, now, Math.max(state.expiresAt.getTime() - now.getTime(), 1))
+      .catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'could not spend a Google connect state: revocation list unreachable');
+        throw googleErrors.stateUnverifiable();
+      });
     if (!spent) throw googleErrors.usedState();
     const client = this.oauthClient(state.service);
     let tokens: Credentials;

@@ -23,6 +23,11 @@ export const googleErrors = {
       'SCOPE_NOT_GRANTED',
     ),
   exchangeFailed: () => new ValidationError('Google did not accept the sign-in. Please try connecting again.', [], 'EXCHANGE_FAILED'),
+  stateUnverifiable: () =>
+    new ServiceUnavailableError(
+      'The Google connection cannot be checked right now. Please start again from Settings › Integrations in a moment.',
+      'STATE_UNVERIFIABLE',
+    ),
   unavailable: () => new ServiceUnavailableError('Google is not responding right now. Please try again in a moment.', 'GOOGLE_UNAVAILABLE'),
   unknownService: () => new ValidationError('Unknown Google service: use sheets, calendar or drive.', [], 'UNKNOWN_SERVICE'),
 };
