@@ -107,7 +107,11 @@ export async function startTestServer(
     },
     async close() {
       await Promise.all(subscriptionClients.map(async (client) => client.dispose()));
-      await app.close();
+      const closed = app.close();
+      // Every test is over: no answer is cut short. Without this, a keep-alive socket that served a
+      // file stream (/widget.js) was at times not seen as idle and held the close for Node's 72 s.
+      app.server.closeAllConnections();
+      await closed;
       await platform.close();
       await testDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
