@@ -146,7 +146,7 @@ describe('the admin', () => {
   it('searches the system log as the admin types a whole word', async () => {
     await openAdminPage('System logs', 'System logs', 'admin-system-logs');
     // Typed key by key, as a person does: each keystroke is its own change event.
-    await page.getByRole('textbox', { name: 'Search events' }).pressSequentially('suspended', { delay: 20 });
+    await page.getByRole('searchbox', { name: 'Search events' }).pressSequentially('suspended', { delay: 20 });
     await page.getByText(`Customer suspended: ${CUSTOMER.email}`).first().waitFor();
     await expect.poll(() => page.getByText('Config updated: whatsapp_verify_token').count(), STATE_WAIT).toBe(0);
     expect(await page.getByText('Failed to load the system logs').count()).toBe(0);
