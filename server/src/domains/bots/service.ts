@@ -21,9 +21,10 @@ export interface BotSummary {
   ownerName: string;
 }
 
-/** What the bots domain needs from the knowledge domain when a bot goes away. */
+/** What the bots domain needs from the knowledge domain when a bot goes away or is duplicated. */
 export interface BotKnowledge {
   removeBot(botId: string): Promise<void>;
+  copyBot(fromBotId: string, toBotId: string): Promise<void>;
 }
 
 interface BotsDependencies {
@@ -149,7 +150,10 @@ export class BotsService {
     return bot;
   }
 
-  /** A new bot with the same settings (and the same images), without knowledge or conversations. */
+  /**
+   * A new bot with the same settings, images and knowledge (documents and crawled pages), without
+   * conversations. A copy that fails halfway is removed again: there is never half a duplicate.
+   */
   async duplicate(ownerId: string, botId: string): Promise<Bot> {
     const source = await findOwnedBot(this.deps.prisma, ownerId, botId);
     const {
@@ -175,6 +179,14 @@ export class BotsService {
       const key = sourceKey.replace(`bots/${source.id}/`, `bots/${copy.id}/`);
       await this.deps.blobs.put(key, await this.deps.blobs.get(sourceKey));
       copiedImages[field] = `/static/${key}`;
+    }
+    try {
+      await this.deps.knowledge.copyBot(source.id, copy.id);
+    } catch (error) {
+      await this.deps.knowledge.removeBot(copy.id);
+      await this.deps.prisma.bot.delete({ where: { id: copy.id } });
+      await this.deps.blobs.deletePrefix(`bots/${copy.id}/`);
+      throw error;
     }
     return Object.keys(copiedImages).length > 0 ? this.deps.prisma.bot.update({ where: { id: copy.id }, data: copiedImages }) : copy;
   }

@@ -8,7 +8,8 @@ import type { DataChanges } from '../../responseCache.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
-import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
+import { documentBlobKey, DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
+import { uuidv7 } from './ids.ts';
 import { RetrievalCache } from './retrievalCache.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
 import type { Section } from './sections.ts';
@@ -149,6 +150,111 @@ export class KnowledgeService {
   async removeBot(botId: string): Promise<void> {
     await this.index.removeBot(botId);
     await this.platform.blobs.deletePrefix(`bots/${botId}/documents/`);
+  }
+
+  /**
+   * A duplicate's knowledge: each completed document (its file copied) and each page of a finished
+   * crawl, indexed again in the copy from the original's chunks, so the copy answers as the
+   * original does. A document is written `processing` with its file before it is indexed, so a
+   * stop halfway leaves it to the boot's recovery, which reads it again from that file.
+   */
+  async copyBot(fromBotId: string, toBotId: string): Promise<void> {
+    const { prisma, blobs, clock } = this.platform;
+    const chunks = { orderBy: { ordinal: 'asc' }, select: { content: true, heading: true, page: true } } as const;
+    const sectionsOf = (rows: { content: string; heading: string | null; page: number | null }[]): Section[] =>
+      rows.map((row) => ({ heading: row.heading, text: row.content, ...(row.page === null ? {} : { page: row.page }) }));
+
+    const documents = await prisma.document.findMany({
+      where: { botId: fromBotId, status: 'completed' },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      include: { chunks },
+    });
+    for (const document of documents) {
+      const id = uuidv7();
+      const storageKey = documentBlobKey(toBotId, id);
+      await blobs.put(storageKey, await blobs.get(document.storageKey), document.mimeType);
+      const { fileName, mimeType, sizeBytes, contentHash, pageCount } = document;
+      await prisma.document.create({
+        data: {
+          id,
+          botId: toBotId,
+          fileName,
+          mimeType,
+          sizeBytes,
+          contentHash,
+          pageCount,
+          storageKey,
+          status: 'processing',
+          processingAttempts: 1,
+        },
+      });
+      const { chunkCount } = await this.index.indexSections(
+        toBotId,
+        { type: 'document', id, title: fileName },
+        sectionsOf(document.chunks),
+      );
+      await prisma.document.update({ where: { id }, data: { status: 'completed', chunkCount, processedAt: clock.now() } });
+    }
+
+    const crawls = await prisma.webSource.findMany({
+      where: { botId: fromBotId, status: { notIn: ['pending', 'running'] } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      include: { pages: { include: { chunks } } },
+    });
+    for (const {
+      url,
+      maxDepth,
+      status,
+      itemsCount,
+      pagesSkipped,
+      pagesRemoved,
+      costUsage,
+      durationMs,
+      memoryUsedMb,
+      errorMessage,
+      scrapedAt,
+      pages,
+    } of crawls) {
+      const crawl = await prisma.webSource.create({
+        data: {
+          botId: toBotId,
+          url,
+          maxDepth,
+          status,
+          itemsCount,
+          pagesSkipped,
+          pagesRemoved,
+          costUsage,
+          durationMs,
+          memoryUsedMb,
+          errorMessage,
+          scrapedAt,
+        },
+      });
+      for (const page of pages) {
+        // Indexed with an empty hash first, as a crawl does: a stop halfway leaves it to be read again.
+        const saved = await prisma.webPage.create({
+          data: {
+            botId: toBotId,
+            webSourceId: crawl.id,
+            siteUrl: page.siteUrl,
+            url: page.url,
+            title: page.title,
+            contentHash: '',
+            byteSize: page.byteSize,
+            depth: page.depth,
+            links: page.links,
+            fetchedAt: page.fetchedAt,
+          },
+        });
+        await this.index.indexSections(
+          toBotId,
+          { type: 'web_page', id: saved.id, title: page.title || page.url, url: page.url },
+          sectionsOf(page.chunks),
+        );
+        await prisma.webPage.update({ where: { id: saved.id }, data: { contentHash: page.contentHash } });
+      }
+    }
   }
 
   /** At boot: resumes or fails documents a stopped process left pending or processing. */
