@@ -128,6 +128,13 @@ describe('starting a conversation', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to initialize chat session.');
   });
 
+  it('says to wait, in the bot’s language, when opening a chat is refused for traffic (429)', async () => {
+    startApp(fakeWidgetApi({ sessionFailure: 429, settings: { language_code: 'fr' } }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Trop de conversations ou de messages en ce moment. Patientez quelques minutes, puis réessayez.',
+    );
+  });
+
   it('speaks the bot’s language', async () => {
     const { input } = startApp(fakeWidgetApi({ settings: { language_code: 'fr' } }));
     expect(await screen.findByText('Bonjour ! Comment puis-je vous aider aujourd’hui ?')).toBeTruthy();

@@ -4,6 +4,8 @@ export interface ChatStrings {
   greeting: string;
   initFailed: string;
   sendFailed: string;
+  /** The server refused for traffic (429): many chats or messages from one network, or to one bot. */
+  rateLimited: string;
   connectionTrouble: string;
   notUnderstood: string;
   send: string;
@@ -26,6 +28,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     greeting: 'Hello! How can I help you today?',
     initFailed: 'Failed to initialize chat session.',
     sendFailed: 'Failed to send message. Please try again.',
+    rateLimited: 'Too many chats or messages right now. Please wait a few minutes and try again.',
     connectionTrouble: "Sorry, I'm having trouble connecting right now. Please try again.",
     notUnderstood: "Sorry, I didn't understand that.",
     send: 'Send message',
@@ -44,6 +47,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     greeting: '¡Hola! ¿En qué puedo ayudarle hoy?',
     initFailed: 'No se pudo iniciar la sesión de chat.',
     sendFailed: 'No se pudo enviar el mensaje. Inténtelo de nuevo.',
+    rateLimited: 'Demasiados chats o mensajes en este momento. Espere unos minutos e inténtelo de nuevo.',
     connectionTrouble: 'Lo siento, ahora mismo tengo problemas de conexión. Inténtelo de nuevo.',
     notUnderstood: 'Lo siento, no lo he entendido.',
     send: 'Enviar mensaje',
@@ -62,6 +66,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     greeting: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
     initFailed: 'Impossible d’initialiser la session de chat.',
     sendFailed: 'Échec de l’envoi du message. Veuillez réessayer.',
+    rateLimited: 'Trop de conversations ou de messages en ce moment. Patientez quelques minutes, puis réessayez.',
     connectionTrouble: 'Désolé, j’ai du mal à me connecter pour le moment. Veuillez réessayer.',
     notUnderstood: 'Désolé, je n’ai pas compris.',
     send: 'Envoyer le message',
@@ -80,6 +85,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     greeting: 'Hallo! Wie kann ich Ihnen heute helfen?',
     initFailed: 'Die Chat-Sitzung konnte nicht gestartet werden.',
     sendFailed: 'Die Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    rateLimited: 'Gerade zu viele Chats oder Nachrichten. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
     connectionTrouble: 'Entschuldigung, ich habe gerade Verbindungsprobleme. Bitte versuchen Sie es erneut.',
     notUnderstood: 'Entschuldigung, das habe ich nicht verstanden.',
     send: 'Nachricht senden',
@@ -98,6 +104,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     greeting: 'Salve! Come posso aiutarla oggi?',
     initFailed: 'Impossibile avviare la sessione di chat.',
     sendFailed: 'Invio del messaggio non riuscito. Riprovi.',
+    rateLimited: 'Troppe chat o messaggi in questo momento. Attenda qualche minuto e riprovi.',
     connectionTrouble: 'Spiacente, al momento ho problemi di connessione. Riprovi.',
     notUnderstood: 'Spiacente, non ho capito.',
     send: 'Invia messaggio',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Identity } from '../protocol.ts';
-import { sendMessage, type ChatAnswer } from './api.ts';
+import { ApiError, sendMessage, type ChatAnswer } from './api.ts';
 import {
   answeredReply,
   failedReply,
@@ -12,7 +12,11 @@ import {
   type ChatMessage,
 } from './conversation.ts';
 
-export type ChatErrorKey = 'initFailed' | 'sendFailed';
+export type ChatErrorKey = 'initFailed' | 'sendFailed' | 'rateLimited';
+
+/** A refusal for traffic says so (wait and retry), whatever failed; anything else is `otherwise`. */
+const errorOf = (failure: unknown, otherwise: ChatErrorKey): ChatErrorKey =>
+  failure instanceof ApiError && failure.status === 429 ? 'rateLimited' : otherwise;
 
 export interface ChatState {
   messages: ChatMessage[];
@@ -52,9 +56,9 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
           sessionToken.current = resumed.sessionToken;
           setMessages(resumed.history.length > 0 ? resumed.history : [greeting()]);
         },
-        () => {
+        (failure: unknown) => {
           if (cancelled) return;
-          setError('initFailed');
+          setError(errorOf(failure, 'initFailed'));
           setMessages([greeting()]);
         },
       )
@@ -100,11 +104,11 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
             setLastReply(answered);
             onReply();
           },
-          () => {
+          (failure: unknown) => {
             const failed = failedReply(reply);
             replace(failed);
             setLastReply(failed);
-            setError('sendFailed');
+            setError(errorOf(failure, 'sendFailed'));
           },
         )
         .finally(() => {
