@@ -59,6 +59,7 @@ describe('the test chat without credits', () => {
     await page.goto(`/editor/${encodeURIComponent(Buffer.from(`Bot:${bot.id as string}`).toString('base64'))}`);
     await page.getByRole('button', { name: 'Test Bot' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test Broke bot' });
+    await dialog.getByText('Each test message costs 1 credit, like a visitor’s message.').waitFor();
     await dialog.getByRole('textbox', { name: 'Your question' }).fill('Hello?');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog

@@ -12,6 +12,13 @@ describe('the Test Bot dialog', () => {
     const { environment } = await renderSavedBot();
     fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    // It says what a test message costs, by the owner's billing.
+    const charge = environment.mock.getMostRecentOperation();
+    expect(charge.request.node.params.name).toBe('TestBotDialogChargeQuery');
+    await act(async () => {
+      environment.mock.resolve(charge, { data: { viewer: { id: 'u1', billing: { chatMessageCost: 1.5 } } } });
+    });
+    expect(await within(dialog).findByText('Each test message costs 1.5 credits, like a visitor’s message.')).toBeTruthy();
     const question = within(dialog).getByLabelText('Your question');
     fireEvent.change(question, { target: { value: '   ' } });
     fireEvent.keyDown(question, { key: 'Enter' });

@@ -3,12 +3,14 @@ import { Link as RouterLink } from 'react-router';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
+import { graphql, requestSubscription, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import { SubscriptionError } from '../../relay/network.ts';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import type { TestBotDialogChargeQuery } from './__generated__/TestBotDialogChargeQuery.graphql.ts';
 import type {
   TestBotDialogAskSubscription,
   TestBotDialogAskSubscription$data,
@@ -50,6 +52,33 @@ interface ChatMessage {
 /** The server's reason when it gave one (out of credits, rate limited, bot missing), else the spec's fallback. */
 const refusalOf = (error: Error, fallback: string) =>
   error instanceof SubscriptionError ? { text: error.message, needsCredits: error.code === 'INSUFFICIENT_CREDITS' } : { text: fallback };
+
+/** What each test message costs: the owner's test chat spends credits as their visitors do. */
+function ChargeNote() {
+  const { t, i18n } = useTranslation();
+  const { viewer } = useLazyLoadQuery<TestBotDialogChargeQuery>(
+    graphql`
+      query TestBotDialogChargeQuery {
+        viewer {
+          billing {
+            chatMessageCost
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-and-network' },
+  );
+  const cost = viewer?.billing.chatMessageCost;
+  if (cost === undefined) return null;
+  return (
+    <Text textStyle="xs" color="fg.muted">
+      {cost === 0
+        ? t('editor.test.notCharged')
+        : t('editor.test.charged', { count: cost, cost: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(cost) })}
+    </Text>
+  );
+}
 
 function TestChat({ botId }: { botId: string }) {
   const { t } = useTranslation();
@@ -178,9 +207,11 @@ function TestChat({ botId }: { botId: string }) {
           {t('editor.test.send')}
         </Button>
       </HStack>
-      <Text textStyle="xs" color="fg.muted">
-        {t('editor.test.charged')}
-      </Text>
+      <ErrorBoundary fallback={() => null}>
+        <Suspense fallback={null}>
+          <ChargeNote />
+        </Suspense>
+      </ErrorBoundary>
     </Stack>
   );
 }

@@ -107,12 +107,22 @@ export class CreditService {
 
   /** For the chat domain: how this customer's AI answers are paid (see AiBilling). One statement. */
   async aiBillingFor(userId: string): Promise<AiBilling> {
+    return (await this.chatStanding(userId)).billing;
+  }
+
+  /** What one chat answer costs this customer now, by the rules the answer is charged with: 0 when credits do not pay for it. */
+  async chatMessageCost(userId: string): Promise<number> {
+    const paying = await this.chatStanding(userId);
+    return paying.billing.mode === 'credits' ? paying.cost.toNumber() : 0;
+  }
+
+  private async chatStanding(userId: string): Promise<PayingStanding> {
     const standing = payingStandingSql(Prisma.raw(`customer."id"`), this.deps.clock.now());
     const [row] = await this.deps.prisma.$queryRaw<PayingStandingRow[]>`
       SELECT ${standing.columns} FROM (SELECT ${userId}::text AS "id") customer ${standing.joins}`;
     const paying = payingStandingOf(row!, CHAT_USAGE, (sealed) => openSealedApiKey(this.deps.secrets, sealed));
     if (paying.apiKeyUnreadable) this.warnUnreadableKey(userId);
-    return paying.billing;
+    return paying;
   }
 
   /**

@@ -199,6 +199,12 @@ const BillingRef = builder.objectRef<BillingOverview>('Billing').implement({
     }),
     hasApiKey: t.boolean({ authScopes: signedIn, resolve: (billing) => billing.apiKey !== null }),
     credits: t.field({ type: CreditBalanceRef, authScopes: signedIn, resolve: (billing) => billing.credits }),
+    chatMessageCost: t.float({
+      description:
+        "Credits one chat answer costs now (test chat, widget and WhatsApp alike), by the rates and the customer's mode; 0 when credits do not pay for answers (own key).",
+      authScopes: signedIn,
+      resolve: (billing, _args, context) => context.services.billing.chatMessageCost(billing.userId),
+    }),
     subscription: t.field({
       type: CurrentSubscriptionRef,
       nullable: true,

@@ -58,6 +58,10 @@ export class BillingService {
     return this.credits.aiBillingFor(userId);
   }
 
+  chatMessageCost(userId: string) {
+    return this.credits.chatMessageCost(userId);
+  }
+
   charge(userId: string, usage: UsageCharge) {
     return this.credits.charge(userId, usage);
   }

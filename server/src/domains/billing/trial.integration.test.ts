@@ -189,6 +189,22 @@ describe('a new customer on the landing plan they picked', () => {
     expect((await me(back)).trial).toBeNull();
   });
 
+  it("says what one chat answer costs the customer, by the admin's chat rate", async () => {
+    const customer = await signUp(server, 'Cost Reader');
+    const COST = '{ viewer { billing { chatMessageCost } } }';
+    expect((await graphql(server, COST, {}, customer.accessToken)).data.viewer.billing.chatMessageCost).toBe(1);
+    const rate = await server.platform.prisma.creditRate.upsert({
+      where: { usageType_unitName: { usageType: 'chat', unitName: 'message' } },
+      create: { usageType: 'chat', unitName: 'message', costPerUnit: 2.5 },
+      update: { costPerUnit: 2.5 },
+    });
+    try {
+      expect((await graphql(server, COST, {}, customer.accessToken)).data.viewer.billing.chatMessageCost).toBe(2.5);
+    } finally {
+      await server.platform.prisma.creditRate.update({ where: { id: rate.id }, data: { costPerUnit: 1 } });
+    }
+  });
+
   it('starts the trial of a Google sign-up at once, on the plan it carried', async () => {
     const user = await server.services.auth.signInWithGoogle(
       { googleId: `google-${Date.now()}`, email: `google-${Date.now()}@example.org`, emailVerified: true, name: 'G' },
