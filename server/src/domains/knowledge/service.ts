@@ -201,36 +201,18 @@ export class KnowledgeService {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       include: { pages: { include: { chunks } } },
     });
+    // A crawl's record as it was (statistics and all), under new ids: runId and datasetId are unique.
     for (const {
-      url,
-      maxDepth,
-      status,
-      itemsCount,
-      pagesSkipped,
-      pagesRemoved,
-      costUsage,
-      durationMs,
-      memoryUsedMb,
-      errorMessage,
-      scrapedAt,
+      id: _id,
+      botId: _botId,
+      runId: _runId,
+      datasetId: _datasetId,
+      createdAt: _created,
+      updatedAt: _updated,
       pages,
+      ...record
     } of crawls) {
-      const crawl = await prisma.webSource.create({
-        data: {
-          botId: toBotId,
-          url,
-          maxDepth,
-          status,
-          itemsCount,
-          pagesSkipped,
-          pagesRemoved,
-          costUsage,
-          durationMs,
-          memoryUsedMb,
-          errorMessage,
-          scrapedAt,
-        },
-      });
+      const crawl = await prisma.webSource.create({ data: { ...record, botId: toBotId } });
       for (const page of pages) {
         // Indexed with an empty hash first, as a crawl does: a stop halfway leaves it to be read again.
         const saved = await prisma.webPage.create({
