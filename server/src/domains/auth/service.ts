@@ -421,12 +421,7 @@ export class AuthService {
       }),
       this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: existing.id, usedAt: null }, data: { usedAt: now } }),
     ]);
-    const families = await this.deps.prisma.refreshToken.findMany({
-      where: { userId: existing.id },
-      distinct: ['familyId'],
-      select: { familyId: true },
-    });
-    await Promise.all(families.map(({ familyId }) => this.revokeFamily(familyId)));
+    await this.revokeSessionsOf(existing.id);
     await this.deps.events.record({
       event: `Unverified account taken over with Google: ${user.email}`,
       category: 'auth',
