@@ -240,6 +240,19 @@ describe('sending', () => {
     expect(input.disabled).toBe(false);
   });
 
+  it('says to wait, without claiming connection trouble, when a message is refused for traffic (429)', async () => {
+    const api = fakeWidgetApi({ chat: () => jsonResponse(429, { detail: 'Too many messages in this chat. Please wait 40 seconds.' }) });
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hello?{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many chats or messages right now. Please wait a few minutes and try again.',
+    );
+    expect(lastMessage().textContent).toContain('Hello?');
+    expect(screen.queryByText("Sorry, I'm having trouble connecting right now. Please try again.")).toBeNull();
+    expect(input.disabled).toBe(false);
+  });
+
   it('says "Sorry, I didn\'t understand that." for an empty reply', async () => {
     const { user, input } = startApp(fakeWidgetApi({ chat: () => streamedAnswer([], { message: '', response: '' }) }));
     await screen.findByText('Hello! How can I help you today?');

@@ -105,10 +105,16 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
             onReply();
           },
           (failure: unknown) => {
-            const failed = failedReply(reply);
-            replace(failed);
-            setLastReply(failed);
-            setError(errorOf(failure, 'sendFailed'));
+            const key = errorOf(failure, 'sendFailed');
+            // Refused for traffic, nothing went wrong with the connection: the notice says to wait.
+            if (key === 'rateLimited') {
+              setMessages((list) => list.filter((message) => message.id !== reply.id));
+            } else {
+              const failed = failedReply(reply);
+              replace(failed);
+              setLastReply(failed);
+            }
+            setError(key);
           },
         )
         .finally(() => {
