@@ -1,17 +1,30 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { loadQuery } from 'react-relay';
-import { Navigate, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
 import { landingAfterSignIn } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
+import { tokenStore, type CurrentUser } from '../../session/tokenStore.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import type { PricingSectionQuery } from './__generated__/PricingSectionQuery.graphql.ts';
 import { LandingPage } from './LandingPage.tsx';
 import { pricingQuery, type PricingQueryRef } from './PricingSection.tsx';
 
-/** The plans on sale: the landing's pricing and the sign-up's trial both name them. */
-export const loader = (): PricingQueryRef =>
-  loadQuery<PricingSectionQuery>(relayEnvironment(), pricingQuery, {}, { fetchPolicy: 'store-and-network' });
+/** Where `/` sends a signed-in user: a customer who picks a plan on the landing goes where plans are bought. */
+const signedInDestination = (user: CurrentUser, params: URLSearchParams) =>
+  params.get('plan') && user.role !== 'ADMIN' ? '/billing' : homeOf(user);
+
+/**
+ * The plans on sale: the landing's pricing and the sign-up's trial both name them. A user signed in
+ * in this browser is sent on before they are asked for, since nothing here will show them (a Google
+ * sign-in's end, `?auth=google`, replaces whoever was signed in, so it stays).
+ */
+export function loader({ request }: Pick<LoaderFunctionArgs, 'request'>): PricingQueryRef {
+  const params = new URL(request.url).searchParams;
+  const user = tokenStore.accessToken() ? tokenStore.currentUser() : null;
+  if (user && params.get('auth') !== 'google') throw redirect(signedInDestination(user, params));
+  return loadQuery<PricingSectionQuery>(relayEnvironment(), pricingQuery, {}, { fetchPolicy: 'store-and-network' });
+}
 
 // Most visitors read the landing page without signing in: the forms load when asked for.
 const AuthView = lazy(() => import('../auth/AuthView.tsx').then(({ AuthView }) => ({ default: AuthView })));
@@ -45,8 +58,8 @@ export function Component() {
   const auth = params.get('auth');
   if (auth === 'google') return <GoogleSignInLanding />;
   if (checking) return <PageSpinner />;
-  // A customer already signed in who picks a plan on the landing goes where plans are bought.
-  if (user) return <Navigate to={params.get('plan') && user.role !== 'ADMIN' ? '/billing' : homeOf(user)} replace />;
+  // Signed in on this page, with the form or Google: the loader ran before.
+  if (user) return <Navigate to={signedInDestination(user, params)} replace />;
   const authError = params.get('auth_error');
   if (auth === 'signin' || auth === 'signup' || authError) {
     return (

@@ -205,6 +205,21 @@ describe('a new customer on the landing plan they picked', () => {
     }
   });
 
+  it("refuses another customer's chat message cost: the user does not exist for them, and an admin is forbidden it", async () => {
+    const customer = await signUp(server, 'Cost Owner');
+    const stranger = await signUp(server, 'Cost Peeker');
+    const COST_OF = 'query ($id: ID!) { node(id: $id) { ... on User { billing { chatMessageCost } } } }';
+    const variables = { id: Buffer.from(`User:${customer.userId}`).toString('base64') };
+    // Another customer's user (or a visitor's) reads exactly like a missing one: no node, and no error telling it exists.
+    expect(await graphql(server, COST_OF, variables, stranger.accessToken)).toEqual({ data: { node: null } });
+    // An admin finds the user, but only the user themself sees their billing: refused, nothing comes back.
+    expect(await graphql(server, COST_OF, variables, admin.accessToken)).toEqual({
+      errors: [{ message: 'You do not have access to this resource.', path: ['node', 'billing'], extensions: { code: 'FORBIDDEN' } }],
+      data: { node: null },
+    });
+    expect(await graphql(server, COST_OF, variables)).toEqual({ data: { node: null } });
+  });
+
   it('starts the trial of a Google sign-up at once, on the plan it carried', async () => {
     const user = await server.services.auth.signInWithGoogle(
       { googleId: `google-${Date.now()}`, email: `google-${Date.now()}@example.org`, emailVerified: true, name: 'G' },

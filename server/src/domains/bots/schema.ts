@@ -167,7 +167,8 @@ builder.mutationField('deleteBot', (t) =>
 builder.mutationField('duplicateBot', (t) =>
   t.field({
     type: BotRef,
-    description: "Copies a bot's settings (not its knowledge or conversations), within the plan.",
+    description:
+      "Copies a bot's settings, images and knowledge (not its conversations), within the plan. Returns at once: the copy's documents and crawls are pending and complete through their jobs, as uploads and crawls do.",
     authScopes: { customer: true },
     errors: { types: [NotFoundError, ForbiddenError] },
     args: { id: t.arg.globalID({ for: [BotRef], required: true }) },

@@ -24,7 +24,14 @@ export interface BotSummary {
 /** What the bots domain needs from the knowledge domain when a bot goes away or is duplicated. */
 export interface BotKnowledge {
   removeBot(botId: string): Promise<void>;
-  copyBot(fromBotId: string, toBotId: string): Promise<void>;
+  /** Queues the copy of the original's documents: they are pending in the duplicate when it resolves. */
+  copyDocuments(fromBotId: string, toBotId: string): Promise<void>;
+}
+
+/** What the bots domain needs from the crawls when a bot is duplicated. */
+export interface BotCrawls {
+  /** Queues the copy of the original's crawls and their pages: they are pending in the duplicate when it resolves. */
+  copyCrawls(fromBotId: string, toBotId: string): Promise<void>;
 }
 
 interface BotsDependencies {
@@ -34,6 +41,7 @@ interface BotsDependencies {
   logger: Logger;
   publicUrl: string;
   knowledge: BotKnowledge;
+  crawls: BotCrawls;
   /** The platform's own model, when one is configured; prompts are composed from templates otherwise. */
   platformAi: { model(): Promise<ChatModelEndpoint | null> };
 }
@@ -152,7 +160,9 @@ export class BotsService {
 
   /**
    * A new bot with the same settings, images and knowledge (documents and crawled pages), without
-   * conversations. A copy that fails halfway is removed again: there is never half a duplicate.
+   * conversations. The knowledge is queued, not indexed here: the copy's documents and crawls are
+   * pending when it returns and are indexed by their jobs, which a big bot would make too long for a
+   * request. A copy whose queuing fails halfway is removed again: there is never half a duplicate.
    */
   async duplicate(ownerId: string, botId: string): Promise<Bot> {
     const source = await findOwnedBot(this.deps.prisma, ownerId, botId);
@@ -181,7 +191,8 @@ export class BotsService {
       copiedImages[field] = `/static/${key}`;
     }
     try {
-      await this.deps.knowledge.copyBot(source.id, copy.id);
+      await this.deps.knowledge.copyDocuments(source.id, copy.id);
+      await this.deps.crawls.copyCrawls(source.id, copy.id);
     } catch (error) {
       await this.deps.knowledge.removeBot(copy.id);
       await this.deps.prisma.bot.delete({ where: { id: copy.id } });

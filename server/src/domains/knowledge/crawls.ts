@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Prisma, PrismaClient, WebPage, WebSource } from '../../generated/prisma/client.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
+import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
@@ -16,6 +17,8 @@ import { knowledgeErrors } from './errors.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
 import { CrawlError } from './crawler/errors.ts';
 import { validateCrawlUrl } from './crawler/urls.ts';
+import { uuidv7 } from './ids.ts';
+import type { Section } from './sections.ts';
 import type { KnowledgeSource, SourceRef } from './store.ts';
 
 /** One of the viewer's crawls, by id: a crawl into one of their bots. */
@@ -31,6 +34,27 @@ const DEFAULT_PAGE_CAP = 200;
 const PAGE_CAP_BY_PLAN: Record<string, number> = { starter: 100, pro: 200, enterprise: 500 };
 const HISTORY_LIMIT = 50;
 const INTERRUPTED = 'The crawl was interrupted by a server restart and has been started again.';
+const COPY_FAILED = 'The pages of this crawl could not be copied. Please crawl the website again.';
+
+/**
+ * What a duplicate's crawl is copied from, stored beside the copy when the duplicate is made: the
+ * copy is indexed later, by the crawl job, and the original may be gone by then.
+ */
+interface CrawlCopy {
+  /** The original's record once it ended (status, statistics, message): the copy's when it is done. */
+  outcome: Omit<
+    WebSource,
+    'id' | 'botId' | 'runId' | 'datasetId' | 'createdAt' | 'updatedAt' | 'url' | 'maxDepth' | 'costUsage' | 'scrapedAt'
+  > & {
+    costUsage: string;
+    scrapedAt: string | null;
+  };
+  pages: (Omit<WebPage, 'id' | 'botId' | 'webSourceId' | 'fetchedAt'> & { fetchedAt: string; sections: Section[] })[];
+}
+
+function crawlCopyKey(crawl: Pick<WebSource, 'id' | 'botId'>): string {
+  return `bots/${crawl.botId}/crawls/${crawl.id}/copy.json`;
+}
 
 const crawlInput = z.object({
   url: z.unknown(),
@@ -84,6 +108,8 @@ interface CrawlDependencies {
   prisma: PrismaClient;
   queue: JobQueue;
   pubsub: PubSub;
+  /** Holds what a duplicate's crawls are copied from until they are. */
+  blobs: BlobStore;
   clock: Clock;
   logger: Logger;
   allowPrivateNetworks: boolean;
@@ -92,7 +118,7 @@ interface CrawlDependencies {
   /** Told of every status change: the owner's cached responses show the old one. */
   changes?: DataChanges;
   knowledge: {
-    indexSections(botId: string, source: KnowledgeSource, sections: { heading: string | null; text: string }[]): Promise<unknown>;
+    indexSections(botId: string, source: KnowledgeSource, sections: Section[]): Promise<unknown>;
     removeSource(botId: string, source: SourceRef): Promise<void>;
   };
   /** Asked before a crawl runs: a suspended owner's crawl waits. */
@@ -178,6 +204,51 @@ export class CrawlService {
     return prepend(snapshot, live as AsyncIterableIterator<CrawlStatusEvent>);
   }
 
+  /**
+   * Queues a duplicate's copy of each finished crawl of the original: each is `pending` when this
+   * resolves, with the original's pages stored beside it, and the crawl job indexes them (boot
+   * recovery resumes it after a stop) instead of reading the website again.
+   */
+  async copyCrawls(fromBotId: string, toBotId: string): Promise<void> {
+    const chunks = { orderBy: { ordinal: 'asc' }, select: { content: true, heading: true, page: true } } as const;
+    const originals = await this.deps.prisma.webSource.findMany({
+      where: { botId: fromBotId, status: { notIn: ['pending', 'running'] } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      include: { pages: { orderBy: { depth: 'asc' }, include: { chunks } } },
+    });
+    for (const {
+      id: _id,
+      botId: _botId,
+      runId: _runId,
+      datasetId: _datasetId,
+      createdAt: _created,
+      updatedAt: _updated,
+      url,
+      maxDepth,
+      pages,
+      ...outcome
+    } of originals) {
+      const copy: CrawlCopy = {
+        outcome: { ...outcome, costUsage: outcome.costUsage.toString(), scrapedAt: outcome.scrapedAt?.toISOString() ?? null },
+        pages: pages.map(({ id: _page, botId: _bot, webSourceId: _crawl, chunks: pageChunks, fetchedAt, ...page }) => ({
+          ...page,
+          fetchedAt: fetchedAt.toISOString(),
+          sections: pageChunks.map((chunk) => ({
+            heading: chunk.heading,
+            text: chunk.content,
+            ...(chunk.page === null ? {} : { page: chunk.page }),
+          })),
+        })),
+      };
+      // Stored before the crawl exists: a pending crawl without it would be crawled from the website.
+      const id = uuidv7();
+      await this.deps.blobs.put(crawlCopyKey({ id, botId: toBotId }), Buffer.from(JSON.stringify(copy)), 'application/json');
+      const crawl = await this.deps.prisma.webSource.create({ data: { id, botId: toBotId, url, maxDepth } });
+      await this.publish(crawl);
+      await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });
+    }
+  }
+
   /** At boot: crawls a stopped process left pending or running start again (re-crawling is idempotent). */
   async recoverInterruptedCrawls(): Promise<number> {
     const interrupted = await this.deps.prisma.webSource.findMany({ where: { status: { in: ['pending', 'running'] } } });
@@ -197,6 +268,8 @@ export class CrawlService {
     // A suspended owner's crawl waits, `pending`, until they are enabled.
     if (await this.deps.holds?.holdIfSuspended(crawl.bot.ownerId, { queue: CRAWL_QUEUE, key: `crawl-${crawl.id}`, payload: { crawlId } }))
       return;
+    const copy = await this.copyOf(crawl);
+    if (copy) return this.indexCopy(crawl, copy);
     const started = Date.now();
     const memoryBefore = process.memoryUsage().rss;
     let peakMemory = memoryBefore;
@@ -262,6 +335,51 @@ export class CrawlService {
       });
       await this.recordEvent(crawl, `Crawl failed: ${crawl.url}`, message);
     }
+  }
+
+  /** What a duplicate's crawl is copied from, or null for a crawl of the website. */
+  private async copyOf(crawl: WebSource): Promise<CrawlCopy | null> {
+    try {
+      return JSON.parse((await this.deps.blobs.get(crawlCopyKey(crawl))).toString('utf8')) as CrawlCopy;
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Indexes a duplicate's crawl from its copy of the original's pages, counting them as it goes, then
+   * gives it the original's outcome. A run stopped halfway goes on from the pages it had indexed.
+   */
+  private async indexCopy(crawl: WebSource, copy: CrawlCopy): Promise<void> {
+    const { prisma, knowledge } = this.deps;
+    await this.update(crawl.id, { status: 'running' });
+    try {
+      const indexed = await prisma.webPage.findMany({ where: { webSourceId: crawl.id, contentHash: { not: '' } }, select: { url: true } });
+      const done = new Set(indexed.map((page) => page.url));
+      for (const { sections, contentHash, ...page } of copy.pages) {
+        if (done.has(page.url)) continue;
+        // Written with an empty hash until its chunks are, as a crawl does.
+        const saved = await prisma.webPage.upsert({
+          where: { botId_url: { botId: crawl.botId, url: page.url } },
+          create: { ...page, botId: crawl.botId, webSourceId: crawl.id, contentHash: '' },
+          update: {},
+        });
+        await knowledge.indexSections(
+          crawl.botId,
+          { type: 'web_page', id: saved.id, title: page.title || page.url, url: page.url },
+          sections,
+        );
+        await prisma.webPage.update({ where: { id: saved.id }, data: { contentHash } });
+        done.add(page.url);
+        await this.update(crawl.id, { itemsCount: done.size });
+      }
+      await this.update(crawl.id, copy.outcome);
+    } catch (error) {
+      this.deps.logger.error({ err: error, crawlId: crawl.id }, 'crawl copy failed');
+      await this.update(crawl.id, { status: 'failed', errorMessage: COPY_FAILED });
+    }
+    await this.deps.blobs.delete(crawlCopyKey(crawl));
   }
 
   private async recordEvent(crawl: { id: string; bot: { ownerId: string | null } }, event: string, details: string): Promise<void> {

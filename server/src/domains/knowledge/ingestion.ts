@@ -127,8 +127,30 @@ export class DocumentIngestion {
       });
     });
 
+    await this.storeAndQueue(document, upload.data);
+    return document;
+  }
+
+  /**
+   * A duplicate's copy of one of the original's documents: its file stored under the copy, then
+   * processed by the same job as an upload (the owner sees it go from `pending` to `completed`).
+   * From here on it needs nothing of the original, which may be deleted.
+   */
+  async acceptCopy(botId: string, original: Document): Promise<Document> {
+    const data = await this.deps.blobs.get(original.storageKey);
+    const id = uuidv7();
+    const { fileName, mimeType, sizeBytes, contentHash } = original;
+    const document = await this.deps.prisma.document.create({
+      data: { id, botId, fileName, mimeType, sizeBytes, contentHash, storageKey: documentBlobKey(botId, id) },
+    });
+    await this.storeAndQueue(document, data);
+    return document;
+  }
+
+  /** Stores a `pending` document's file and queues its processing; on failure the document goes again. */
+  private async storeAndQueue(document: Document, data: Buffer): Promise<void> {
     try {
-      await this.deps.blobs.put(document.storageKey, upload.data, sniffed.mimeType);
+      await this.deps.blobs.put(document.storageKey, data, document.mimeType);
       await this.deps.queue
         .enqueue(INGEST_DOCUMENT_QUEUE, { documentId: document.id }, { jobId: jobIdFor(document.id) })
         .catch((error: unknown) => {
@@ -142,7 +164,6 @@ export class DocumentIngestion {
       throw error;
     }
     await this.publish(document);
-    return document;
   }
 
   /**

@@ -8,8 +8,7 @@ import type { DataChanges } from '../../responseCache.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
-import { documentBlobKey, DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
-import { uuidv7 } from './ids.ts';
+import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
 import { RetrievalCache } from './retrievalCache.ts';
 import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
 import type { Section } from './sections.ts';
@@ -153,90 +152,15 @@ export class KnowledgeService {
   }
 
   /**
-   * A duplicate's knowledge: each completed document (its file copied) and each page of a finished
-   * crawl, indexed again in the copy from the original's chunks, so the copy answers as the
-   * original does. A document is written `processing` with its file before it is indexed, so a
-   * stop halfway leaves it to the boot's recovery, which reads it again from that file.
+   * Queues a duplicate's copy of each completed document of the original: each is `pending` with its
+   * own file when this resolves, and is processed like an upload (boot recovery resumes it after a stop).
    */
-  async copyBot(fromBotId: string, toBotId: string): Promise<void> {
-    const { prisma, blobs, clock } = this.platform;
-    const chunks = { orderBy: { ordinal: 'asc' }, select: { content: true, heading: true, page: true } } as const;
-    const sectionsOf = (rows: { content: string; heading: string | null; page: number | null }[]): Section[] =>
-      rows.map((row) => ({ heading: row.heading, text: row.content, ...(row.page === null ? {} : { page: row.page }) }));
-
-    const documents = await prisma.document.findMany({
+  async copyDocuments(fromBotId: string, toBotId: string): Promise<void> {
+    const documents = await this.platform.prisma.document.findMany({
       where: { botId: fromBotId, status: 'completed' },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      include: { chunks },
     });
-    for (const document of documents) {
-      const id = uuidv7();
-      const storageKey = documentBlobKey(toBotId, id);
-      await blobs.put(storageKey, await blobs.get(document.storageKey), document.mimeType);
-      const { fileName, mimeType, sizeBytes, contentHash, pageCount } = document;
-      await prisma.document.create({
-        data: {
-          id,
-          botId: toBotId,
-          fileName,
-          mimeType,
-          sizeBytes,
-          contentHash,
-          pageCount,
-          storageKey,
-          status: 'processing',
-          processingAttempts: 1,
-        },
-      });
-      const { chunkCount } = await this.index.indexSections(
-        toBotId,
-        { type: 'document', id, title: fileName },
-        sectionsOf(document.chunks),
-      );
-      await prisma.document.update({ where: { id }, data: { status: 'completed', chunkCount, processedAt: clock.now() } });
-    }
-
-    const crawls = await prisma.webSource.findMany({
-      where: { botId: fromBotId, status: { notIn: ['pending', 'running'] } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      include: { pages: { include: { chunks } } },
-    });
-    // A crawl's record as it was (statistics and all), under new ids: runId and datasetId are unique.
-    for (const {
-      id: _id,
-      botId: _botId,
-      runId: _runId,
-      datasetId: _datasetId,
-      createdAt: _created,
-      updatedAt: _updated,
-      pages,
-      ...record
-    } of crawls) {
-      const crawl = await prisma.webSource.create({ data: { ...record, botId: toBotId } });
-      for (const page of pages) {
-        // Indexed with an empty hash first, as a crawl does: a stop halfway leaves it to be read again.
-        const saved = await prisma.webPage.create({
-          data: {
-            botId: toBotId,
-            webSourceId: crawl.id,
-            siteUrl: page.siteUrl,
-            url: page.url,
-            title: page.title,
-            contentHash: '',
-            byteSize: page.byteSize,
-            depth: page.depth,
-            links: page.links,
-            fetchedAt: page.fetchedAt,
-          },
-        });
-        await this.index.indexSections(
-          toBotId,
-          { type: 'web_page', id: saved.id, title: page.title || page.url, url: page.url },
-          sectionsOf(page.chunks),
-        );
-        await prisma.webPage.update({ where: { id: saved.id }, data: { contentHash: page.contentHash } });
-      }
-    }
+    for (const document of documents) await this.ingestion.acceptCopy(toBotId, document);
   }
 
   /** At boot: resumes or fails documents a stopped process left pending or processing. */

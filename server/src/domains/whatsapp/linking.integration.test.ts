@@ -280,6 +280,25 @@ describe('linking by QR code', () => {
     expect((await linkedNumbers(ownBot.id, owner.accessToken)).map((entry) => entry.phone_number)).toEqual([number]);
   });
 
+  it("refuses whatsAppDelivers of another customer's bot: the bot does not exist for them", async () => {
+    const owner = await signUp(server);
+    const stranger = await signUp(server);
+    const bot = await botWithKnowledge(server, owner.accessToken, FACTS);
+    const DELIVERS = 'query ($id: ID!) { node(id: $id) { ... on Bot { whatsAppDelivers } } }';
+    const variables = { id: globalId('Bot', bot.id) };
+    // To another customer (and to a visitor) exactly what a missing bot answers: no node, and no error telling it exists.
+    expect(await graphql(server, DELIVERS, variables, stranger.accessToken)).toEqual({ data: { node: null } });
+    expect(await graphql(server, DELIVERS, { id: globalId('Bot', 'no-such-bot') }, stranger.accessToken)).toEqual({ data: { node: null } });
+    const listed = await graphql(
+      server,
+      '{ viewer { bots(first: 50) { edges { node { id whatsAppDelivers } } } } }',
+      {},
+      stranger.accessToken,
+    );
+    expect(listed).toEqual({ data: { viewer: { bots: { edges: [] } } } });
+    expect(await graphql(server, DELIVERS, variables)).toEqual({ data: { node: null } });
+  });
+
   it("hides another customer's bot and explains when WhatsApp is not configured", async () => {
     const owner = await signUp(server);
     const stranger = await signUp(server);
