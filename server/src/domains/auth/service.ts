@@ -646,6 +646,20 @@ export class AuthService {
     return updated;
   }
 
+  /**
+   * Withdraws the viewer's pending email change: its link stops working and the account keeps its
+   * address. Only the viewer's own change can be cancelled; with none waiting, NOT_FOUND.
+   */
+  async cancelEmailChange(viewer: Viewer): Promise<User> {
+    const now = this.deps.clock.now();
+    const cancelled = await this.deps.prisma.emailChangeToken.updateMany({
+      where: { userId: viewer.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (cancelled.count === 0) throw authErrors.noPendingEmailChange();
+    return this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  }
+
   /** For each user, the address a pending (unused, unexpired) email change would switch to, or null. */
   async pendingEmailsOf(userIds: readonly string[]): Promise<(string | null)[]> {
     const pending = await this.deps.prisma.emailChangeToken.findMany({
