@@ -1,12 +1,15 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
+import { CurrentPasswordField } from '../../ui/PasswordFields.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ProfileEmailFormFragment$key } from './__generated__/ProfileEmailFormFragment.graphql.ts';
 import type { ProfileEmailFormMutation } from './__generated__/ProfileEmailFormMutation.graphql.ts';
-import { useProfileOutcome } from './profileOutcome.ts';
+import { EMAIL_REFUSED, WRONG_CURRENT_PASSWORD } from './profileFailures.ts';
 
 const FIELDS = ['newEmail', 'currentPassword'] as const;
+const KNOWN_FAILURES = { ...EMAIL_REFUSED, ...WRONG_CURRENT_PASSWORD };
 
 /**
  * The sign-in address: a new one is mailed a confirmation link, and the account keeps the current
@@ -27,26 +30,24 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   );
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
-  const [commit, sending] = useMutation<ProfileEmailFormMutation>(graphql`
-    mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
-      requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
-        __typename
-        ... on ValidationError {
-          issues {
-            path
-            message
-          }
-        }
-        ... on Error {
-          message
-          code
+  const request = useFormMutation<ProfileEmailFormMutation, (typeof FIELDS)[number]>(
+    graphql`
+      mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
+        requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      fields: FIELDS,
+      failedTitle: t('settings.profile.emailFailed'),
+      resultOf: (response) => response.requestEmailChange,
+      knownFailures: KNOWN_FAILURES,
+    },
+  );
+  const { issues, setIssues, clearIssue, bindField } = request;
 
-  function submit(event: FormEvent) {
+  function requestChange(event: FormEvent) {
     event.preventDefault();
     const found = {
       ...(!/^\S+@\S+\.\S+$/.test(newEmail.trim()) ? { newEmail: t('settings.profile.emailInvalid') } : {}),
@@ -55,18 +56,16 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     setIssues(found);
     if (Object.keys(found).length > 0) return;
     const requested = newEmail.trim();
-    commit({
+    request.submit({
       variables: { newEmail: requested, currentPassword: data.hasPassword ? currentPassword : null },
       // The server keeps the request (the viewer's pendingEmail): the notice stays after a reload.
       updater: (store, response) => {
-        if (response?.requestEmailChange.__typename === 'MessagePayload') store.get(data.id)?.setValue(requested, 'pendingEmail');
+        if (response && !response.requestEmailChange.error) store.get(data.id)?.setValue(requested, 'pendingEmail');
       },
-      onCompleted: ({ requestEmailChange }) => {
-        if (!settle(requestEmailChange, 'MessagePayload')) return;
+      onSuccess: () => {
         setNewEmail('');
         setCurrentPassword('');
       },
-      onError: failed,
     });
   }
 
@@ -85,7 +84,7 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
         </Alert.Root>
       )}
       <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={requestChange} noValidate>
           <Field.Root required invalid={Boolean(issues.newEmail)}>
             <Field.Label>
               {t('settings.profile.newEmail')} <Field.RequiredIndicator />
@@ -101,24 +100,14 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
             />
             {issues.newEmail && <Field.ErrorText>{issues.newEmail}</Field.ErrorText>}
           </Field.Root>
-          {data.hasPassword && (
-            <Field.Root required invalid={Boolean(issues.currentPassword)}>
-              <Field.Label>
-                {t('settings.profile.currentPassword')} <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                value={currentPassword}
-                onChange={(event) => {
-                  setCurrentPassword(event.currentTarget.value);
-                  clearIssue('currentPassword');
-                }}
-                autoComplete="current-password"
-              />
-              {issues.currentPassword && <Field.ErrorText>{issues.currentPassword}</Field.ErrorText>}
-            </Field.Root>
-          )}
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending} loadingText={t('settings.profile.saving')}>
+          {data.hasPassword && <CurrentPasswordField {...bindField('currentPassword', currentPassword, setCurrentPassword)} />}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            alignSelf="start"
+            loading={request.inFlight}
+            loadingText={t('settings.profile.saving')}
+          >
             {t('settings.profile.sendEmailLink')}
           </Button>
         </form>
