@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { CurrentPasswordField } from '../../ui/PasswordFields.tsx';
+import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
+import type { ProfileEmailFormCancelMutation } from './__generated__/ProfileEmailFormCancelMutation.graphql.ts';
 import type { ProfileEmailFormFragment$key } from './__generated__/ProfileEmailFormFragment.graphql.ts';
 import type { ProfileEmailFormMutation } from './__generated__/ProfileEmailFormMutation.graphql.ts';
 import { EMAIL_REFUSED, WRONG_CURRENT_PASSWORD } from './profileFailures.ts';
@@ -13,7 +15,8 @@ const KNOWN_FAILURES = { ...EMAIL_REFUSED, ...WRONG_CURRENT_PASSWORD };
 
 /**
  * The sign-in address: a new one is mailed a confirmation link, and the account keeps the current
- * address until it is followed. The current password is asked for when the account has one.
+ * address until it is followed, or until the change is cancelled here. The current password is
+ * asked for when the account has one.
  */
 export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$key }) {
   const { t } = useTranslation();
@@ -45,6 +48,21 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
       knownFailures: KNOWN_FAILURES,
     },
   );
+  // Its answer is the user without a pending change: the store, and so the notice, follow it.
+  const cancel = useFormMutation<ProfileEmailFormCancelMutation>(
+    graphql`
+      mutation ProfileEmailFormCancelMutation {
+        cancelEmailChange {
+          ... on User {
+            id
+            pendingEmail
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    { fields: [], failedTitle: t('settings.profile.cancelEmailFailed'), resultOf: (response) => response.cancelEmailChange },
+  );
   const { issues, setIssues, clearIssue, bindField } = request;
 
   function requestChange(event: FormEvent) {
@@ -69,6 +87,18 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     });
   }
 
+  function cancelChange() {
+    cancel.submit({
+      variables: {},
+      onSuccess: () =>
+        toaster.create({
+          type: 'success',
+          title: t('settings.profile.emailChangeCancelled'),
+          description: t('settings.profile.emailChangeCancelledDetail', { email: data.email }),
+        }),
+    });
+  }
+
   return (
     <Stack gap="4">
       <Text>
@@ -77,9 +107,12 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
       {data.pendingEmail && (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Content>
+          <Alert.Content gap="3">
             <Alert.Title>{t('settings.profile.emailSentTitle')}</Alert.Title>
             <Alert.Description>{t('settings.profile.emailSent', { email: data.pendingEmail, current: data.email })}</Alert.Description>
+            <Button size="sm" variant="outline" alignSelf="start" loading={cancel.inFlight} onClick={cancelChange}>
+              {t('settings.profile.cancelEmailChange')}
+            </Button>
           </Alert.Content>
         </Alert.Root>
       )}
