@@ -90,6 +90,10 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   function cancelChange() {
     cancel.submit({
       variables: {},
+      // Its one failure is NOT_FOUND: no change waits any more (confirmed, expired or cancelled elsewhere).
+      updater: (store, response) => {
+        if (response?.cancelEmailChange.error) store.get(data.id)?.setValue(null, 'pendingEmail');
+      },
       onSuccess: () =>
         toaster.create({
           type: 'success',
