@@ -22,3 +22,10 @@ export function splitIssues<Field extends string>(
   }
   return { byField, other };
 }
+
+/** The issues but `field`'s: a field edited since its issue was shown, which no longer describes it. */
+export function withoutIssue<Issues extends Partial<Record<string, string>>>(issues: Issues, field: keyof Issues): Issues {
+  if (!(field in issues)) return issues;
+  const { [field]: _edited, ...others } = issues;
+  return others as Issues;
+}

@@ -1,12 +1,11 @@
-import { Alert, Button, Card, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { authApi } from '../../session/api.ts';
+import { withoutIssue } from '../../ui/fieldIssues.ts';
+import { NewPasswordFields, newPasswordIssues, type NewPassword, type NewPasswordIssues } from '../../ui/PasswordFields.tsx';
 import { PublicPage } from '../../ui/PublicPage.tsx';
-
-/** The server's rule for a new password (registration's), checked here first to say it in the user's language. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -17,27 +16,19 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [issues, setIssues] = useState<{ password?: string; confirmation?: string }>({});
+  const [newPassword, setNewPassword] = useState<NewPassword>({ newPassword: '', confirmation: '' });
+  const [issues, setIssues] = useState<NewPasswordIssues>({});
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  /** A field edited since its issue was shown: the issue no longer describes it. */
-  const clearIssue = (field: 'password' | 'confirmation') =>
-    setIssues((current) => (field in current ? { ...current, [field]: undefined } : current));
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = {
-      ...(password.length < MIN_PASSWORD_LENGTH ? { password: t('passwordReset.tooShort', { count: MIN_PASSWORD_LENGTH }) } : {}),
-      ...(confirmation !== password ? { confirmation: t('passwordReset.mismatch') } : {}),
-    };
+    const found = newPasswordIssues(t, newPassword);
     setIssues(found);
     if (Object.keys(found).length > 0 || !token) return;
     setSubmitting(true);
     try {
-      await authApi.resetPassword(token, password);
+      await authApi.resetPassword(token, newPassword.newPassword);
       setOutcome({ kind: 'done' });
     } catch (error) {
       setOutcome({ kind: 'failed', message: messageOf(error) });
@@ -92,40 +83,14 @@ export function Component() {
                     {requestAgain}
                   </Stack>
                 )}
-                <Field.Root required invalid={Boolean(issues.password)}>
-                  <Field.Label>
-                    {t('passwordReset.newPassword')} <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    type="password"
-                    value={password}
-                    onChange={(event) => {
-                      setPassword(event.currentTarget.value);
-                      clearIssue('password');
-                    }}
-                    autoComplete="new-password"
-                  />
-                  {issues.password ? (
-                    <Field.ErrorText>{issues.password}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>{t('passwordReset.rule', { count: MIN_PASSWORD_LENGTH })}</Field.HelperText>
-                  )}
-                </Field.Root>
-                <Field.Root required invalid={Boolean(issues.confirmation)}>
-                  <Field.Label>
-                    {t('passwordReset.confirmPassword')} <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    type="password"
-                    value={confirmation}
-                    onChange={(event) => {
-                      setConfirmation(event.currentTarget.value);
-                      clearIssue('confirmation');
-                    }}
-                    autoComplete="new-password"
-                  />
-                  {issues.confirmation && <Field.ErrorText>{issues.confirmation}</Field.ErrorText>}
-                </Field.Root>
+                <NewPasswordFields
+                  value={newPassword}
+                  onChange={(value, edited) => {
+                    setNewPassword(value);
+                    setIssues((current) => withoutIssue(current, edited));
+                  }}
+                  issues={issues}
+                />
                 <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('passwordReset.waiting')}>
                   {t('passwordReset.save')}
                 </Button>

@@ -1,16 +1,22 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
+import { CurrentPasswordField } from '../../ui/PasswordFields.tsx';
+import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
+import type { ProfileEmailFormCancelMutation } from './__generated__/ProfileEmailFormCancelMutation.graphql.ts';
 import type { ProfileEmailFormFragment$key } from './__generated__/ProfileEmailFormFragment.graphql.ts';
 import type { ProfileEmailFormMutation } from './__generated__/ProfileEmailFormMutation.graphql.ts';
-import { useProfileOutcome } from './profileOutcome.ts';
+import { EMAIL_REFUSED, WRONG_CURRENT_PASSWORD } from './profileFailures.ts';
 
 const FIELDS = ['newEmail', 'currentPassword'] as const;
+const KNOWN_FAILURES = { ...EMAIL_REFUSED, ...WRONG_CURRENT_PASSWORD };
 
 /**
  * The sign-in address: a new one is mailed a confirmation link, and the account keeps the current
- * address until it is followed. The current password is asked for when the account has one.
+ * address until it is followed, or until the change is cancelled here. The current password is
+ * asked for when the account has one.
  */
 export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$key }) {
   const { t } = useTranslation();
@@ -27,26 +33,39 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
   );
   const [newEmail, setNewEmail] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
-  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.emailFailed'));
-  const [commit, sending] = useMutation<ProfileEmailFormMutation>(graphql`
-    mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
-      requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
-        __typename
-        ... on ValidationError {
-          issues {
-            path
-            message
-          }
-        }
-        ... on Error {
-          message
-          code
+  const request = useFormMutation<ProfileEmailFormMutation, (typeof FIELDS)[number]>(
+    graphql`
+      mutation ProfileEmailFormMutation($newEmail: String!, $currentPassword: String) {
+        requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) {
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      fields: FIELDS,
+      failedTitle: t('settings.profile.emailFailed'),
+      resultOf: (response) => response.requestEmailChange,
+      knownFailures: KNOWN_FAILURES,
+    },
+  );
+  // Its answer is the user without a pending change: the store, and so the notice, follow it.
+  const cancel = useFormMutation<ProfileEmailFormCancelMutation>(
+    graphql`
+      mutation ProfileEmailFormCancelMutation {
+        cancelEmailChange {
+          ... on User {
+            id
+            pendingEmail
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    { fields: [], failedTitle: t('settings.profile.cancelEmailFailed'), resultOf: (response) => response.cancelEmailChange },
+  );
+  const { issues, setIssues, clearIssue, bindField } = request;
 
-  function submit(event: FormEvent) {
+  function requestChange(event: FormEvent) {
     event.preventDefault();
     const found = {
       ...(!/^\S+@\S+\.\S+$/.test(newEmail.trim()) ? { newEmail: t('settings.profile.emailInvalid') } : {}),
@@ -55,18 +74,32 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     setIssues(found);
     if (Object.keys(found).length > 0) return;
     const requested = newEmail.trim();
-    commit({
+    request.submit({
       variables: { newEmail: requested, currentPassword: data.hasPassword ? currentPassword : null },
       // The server keeps the request (the viewer's pendingEmail): the notice stays after a reload.
       updater: (store, response) => {
-        if (response?.requestEmailChange.__typename === 'MessagePayload') store.get(data.id)?.setValue(requested, 'pendingEmail');
+        if (response && !response.requestEmailChange.error) store.get(data.id)?.setValue(requested, 'pendingEmail');
       },
-      onCompleted: ({ requestEmailChange }) => {
-        if (!settle(requestEmailChange, 'MessagePayload')) return;
+      onSuccess: () => {
         setNewEmail('');
         setCurrentPassword('');
       },
-      onError: failed,
+    });
+  }
+
+  function cancelChange() {
+    cancel.submit({
+      variables: {},
+      // Its one failure is NOT_FOUND: no change waits any more (confirmed, expired or cancelled elsewhere).
+      updater: (store, response) => {
+        if (response?.cancelEmailChange.error) store.get(data.id)?.setValue(null, 'pendingEmail');
+      },
+      onSuccess: () =>
+        toaster.create({
+          type: 'success',
+          title: t('settings.profile.emailChangeCancelled'),
+          description: t('settings.profile.emailChangeCancelledDetail', { email: data.email }),
+        }),
     });
   }
 
@@ -78,14 +111,17 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
       {data.pendingEmail && (
         <Alert.Root status="info">
           <Alert.Indicator />
-          <Alert.Content>
+          <Alert.Content gap="3">
             <Alert.Title>{t('settings.profile.emailSentTitle')}</Alert.Title>
             <Alert.Description>{t('settings.profile.emailSent', { email: data.pendingEmail, current: data.email })}</Alert.Description>
+            <Button size="sm" variant="outline" alignSelf="start" loading={cancel.inFlight} onClick={cancelChange}>
+              {t('settings.profile.cancelEmailChange')}
+            </Button>
           </Alert.Content>
         </Alert.Root>
       )}
       <Stack asChild gap="4">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={requestChange} noValidate>
           <Field.Root required invalid={Boolean(issues.newEmail)}>
             <Field.Label>
               {t('settings.profile.newEmail')} <Field.RequiredIndicator />
@@ -101,24 +137,14 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
             />
             {issues.newEmail && <Field.ErrorText>{issues.newEmail}</Field.ErrorText>}
           </Field.Root>
-          {data.hasPassword && (
-            <Field.Root required invalid={Boolean(issues.currentPassword)}>
-              <Field.Label>
-                {t('settings.profile.currentPassword')} <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                value={currentPassword}
-                onChange={(event) => {
-                  setCurrentPassword(event.currentTarget.value);
-                  clearIssue('currentPassword');
-                }}
-                autoComplete="current-password"
-              />
-              {issues.currentPassword && <Field.ErrorText>{issues.currentPassword}</Field.ErrorText>}
-            </Field.Root>
-          )}
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending} loadingText={t('settings.profile.saving')}>
+          {data.hasPassword && <CurrentPasswordField {...bindField('currentPassword', currentPassword, setCurrentPassword)} />}
+          <Button
+            type="submit"
+            colorPalette="brand"
+            alignSelf="start"
+            loading={request.inFlight}
+            loadingText={t('settings.profile.saving')}
+          >
             {t('settings.profile.sendEmailLink')}
           </Button>
         </form>

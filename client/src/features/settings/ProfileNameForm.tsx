@@ -1,11 +1,11 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ProfileNameFormFragment$key } from './__generated__/ProfileNameFormFragment.graphql.ts';
 import type { ProfileNameFormMutation } from './__generated__/ProfileNameFormMutation.graphql.ts';
-import { useProfileOutcome } from './profileOutcome.ts';
 
 const FIELDS = ['fullName'] as const;
 
@@ -21,49 +21,39 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
     viewer,
   );
   const [fullName, setFullName] = useState(data.fullName);
-  const { issues, setIssues, settle, failed, clearIssue } = useProfileOutcome(FIELDS, t('settings.profile.nameFailed'));
-  const [commit, saving] = useMutation<ProfileNameFormMutation>(graphql`
-    mutation ProfileNameFormMutation($fullName: String!) {
-      updateProfile(fullName: $fullName) {
-        __typename
-        ... on User {
-          id
-          fullName
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const { submit, inFlight, issues, setIssues, clearIssue } = useFormMutation<ProfileNameFormMutation, (typeof FIELDS)[number]>(
+    graphql`
+      mutation ProfileNameFormMutation($fullName: String!) {
+        updateProfile(fullName: $fullName) {
+          ... on User {
+            id
+            fullName
           }
-        }
-        ... on Error {
-          message
-          code
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { fields: FIELDS, failedTitle: t('settings.profile.nameFailed'), resultOf: (response) => response.updateProfile },
+  );
 
-  function submit(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     if (!fullName.trim()) {
       setIssues({ fullName: t('settings.profile.nameRequired') });
       return;
     }
-    commit({
+    submit({
       variables: { fullName },
-      onCompleted: ({ updateProfile }) => {
-        if (!settle(updateProfile, 'User')) return;
+      onSuccess: ({ updateProfile }) => {
         setFullName(updateProfile.fullName ?? fullName.trim());
         toaster.create({ type: 'success', title: t('settings.profile.nameSaved') });
       },
-      onError: failed,
     });
   }
 
   return (
     <Stack asChild gap="4">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={save} noValidate>
         <Field.Root required invalid={Boolean(issues.fullName)}>
           <Field.Label>
             {t('settings.profile.name')} <Field.RequiredIndicator />
@@ -83,7 +73,7 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
           type="submit"
           colorPalette="brand"
           alignSelf="start"
-          loading={saving}
+          loading={inFlight}
           disabled={fullName.trim() === data.fullName}
           loadingText={t('settings.profile.saving')}
         >

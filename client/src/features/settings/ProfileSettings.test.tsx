@@ -100,6 +100,36 @@ describe('the Profile tab', () => {
     ).toBeTruthy();
   });
 
+  it('cancels a change still waiting: the notice goes from the answer, and the address stays', async () => {
+    const { environment, user } = await renderProfile({ pendingEmail: 'ann@later.example' });
+    await user.click(screen.getByRole('button', { name: 'Cancel this change' }));
+    const variables = await answer(environment, 'ProfileEmailFormCancelMutation', {
+      cancelEmailChange: { __typename: 'User', id: VIEWER_ID, pendingEmail: null },
+    });
+    expect(variables).toEqual({});
+    expect(await screen.findByText('Email change cancelled')).toBeTruthy();
+    expect(screen.getByText('You keep signing in with ann@example.org. The link we sent no longer works.')).toBeTruthy();
+    expect(screen.queryByText('Check your new mailbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel this change' })).toBeNull();
+    expect(section('Email address').textContent).toContain('You sign in with ann@example.org.');
+  });
+
+  it('says why a cancel was refused, and takes the notice away when no change waits any more', async () => {
+    const { environment, user } = await renderProfile({ pendingEmail: 'ann@later.example' });
+    await user.click(screen.getByRole('button', { name: 'Cancel this change' }));
+    await answer(environment, 'ProfileEmailFormCancelMutation', {
+      cancelEmailChange: {
+        __typename: 'NotFoundError',
+        __isError: 'NotFoundError',
+        message: 'Pending email change not found',
+        code: 'PENDING_EMAIL_CHANGE_NOT_FOUND',
+      },
+    });
+    expect(await screen.findByText('Could not cancel the email change')).toBeTruthy();
+    expect(screen.getByText('Pending email change not found')).toBeTruthy();
+    expect(screen.queryByText('Check your new mailbox')).toBeNull();
+  });
+
   it('puts a taken address and a wrong current password under their fields', async () => {
     const { environment, user } = await renderProfile();
     const email = section('Email address');

@@ -5,6 +5,7 @@ import {
   AuthenticationError,
   ConflictError,
   ForbiddenError,
+  notFoundError,
   ServiceUnavailableError,
   ValidationError,
 } from '../../errors.ts';
@@ -37,6 +38,8 @@ export const authErrors = {
   wrongCurrentPassword: () =>
     new ValidationError(WRONG_CURRENT_PASSWORD, [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD }], 'WRONG_CURRENT_PASSWORD'),
   sameEmail: () => new ValidationError(SAME_EMAIL, [{ path: 'newEmail', message: SAME_EMAIL }], 'SAME_EMAIL'),
+  /** Cancelling when no change waits (never requested, confirmed, expired or cancelled already). */
+  noPendingEmailChange: () => notFoundError('PendingEmailChange'),
 
   googleNotConfigured: () => new ServiceUnavailableError('Google sign-in is not configured on this server.'),
   invalidSignInCode: () => new AuthenticationError('This sign-in has expired. Please sign in again.', 'INVALID_SIGN_IN_CODE'),

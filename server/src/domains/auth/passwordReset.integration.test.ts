@@ -175,6 +175,42 @@ describe('a customer who forgot their password', () => {
     const stale = await api(server, 'POST', `/users/verify-email/confirm/${verification}`);
     expect(stale.status).toBe(400);
   });
+
+  it('hands an unverified account to the mailbox owner who resets it, as Google sign-in does: the name an attacker set and their sessions go', async () => {
+    // The attacker registers the victim's address first, with a name of their choosing.
+    const victim = uniqueEmail('victim');
+    const registered = await api(server, 'POST', '/users/register', {
+      body: { email: victim, password: 'attacker chose this', full_name: 'Attacker Named This' },
+    });
+    expect(registered.status).toBe(201);
+    const userId = registered.body.id as string;
+    // A session the account somehow held before its owner came (a refresh token of its own family).
+    const auth = server.services.auth;
+    const attacker = await auth.redeemSignInCode(
+      await auth.issueSignInCode(await server.platform.prisma.user.findUniqueOrThrow({ where: { id: userId } })),
+    );
+    expect((await api(server, 'GET', '/users/me', { token: attacker.accessToken })).status).toBe(200);
+
+    // The owner, who reads the mailbox, resets the password.
+    await requestReset(victim);
+    expect((await confirmReset(await resetToken(victim), 'the owner chose this')).status).toBe(200);
+
+    const attackerMe = await api(server, 'GET', '/users/me', { token: attacker.accessToken });
+    expect(attackerMe.status).toBe(401);
+    expect(attackerMe.body).toEqual({ detail: 'Authentication required' });
+    const attackerRefresh = await api(server, 'POST', '/users/refresh', { body: { refresh_token: attacker.refreshToken } });
+    expect(attackerRefresh.status).toBe(401);
+    expect(attackerRefresh.body).toEqual({ detail: 'Your session has expired. Please sign in again.' });
+    const attackerLogin = await api(server, 'POST', '/users/login', { body: { email: victim, password: 'attacker chose this' } });
+    expect(attackerLogin.status).toBe(401);
+    expect(attackerLogin.body).toEqual({ detail: 'Incorrect email or password' });
+
+    const owner = await logIn(server, victim, 'the owner chose this');
+    const me = await api(server, 'GET', '/users/me', { token: owner.accessToken });
+    expect(me.body).toMatchObject({ id: userId, email: victim, is_verified: true, has_password: true });
+    expect(me.body.full_name).not.toBe('Attacker Named This');
+    expect(me.body.full_name).toBe(victim);
+  });
 });
 
 describe('password reset over GraphQL', () => {

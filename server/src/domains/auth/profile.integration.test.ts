@@ -58,6 +58,10 @@ const REQUEST_EMAIL_CHANGE = `mutation($newEmail: String!, $currentPassword: Str
   }
 }`;
 
+const CANCEL_EMAIL_CHANGE = `mutation {
+  cancelEmailChange { __typename ... on User { email pendingEmail } ... on Error { message code } }
+}`;
+
 const CONFIRM_EMAIL_CHANGE = `mutation($token: String!) {
   confirmEmailChange(token: $token) { __typename ... on MessagePayload { message } ... on Error { message code } }
 }`;
@@ -362,5 +366,101 @@ describe('the profile: email', () => {
     });
     expect(refused.status).toBe(429);
     expect(await mailsTo(newEmail)).toEqual([]);
+  });
+
+  it('cancels a pending change over GraphQL: the change stops waiting and its link is refused', async () => {
+    const account = await signUp(server, 'Rae');
+    const newEmail = uniqueEmail();
+    await graphql(server, REQUEST_EMAIL_CHANGE, { newEmail, currentPassword: account.password }, account.accessToken);
+    const token = await emailChangeToken(newEmail);
+
+    const cancelled = await graphql(server, CANCEL_EMAIL_CHANGE, {}, account.accessToken);
+    expect(cancelled.data.cancelEmailChange).toEqual({ __typename: 'User', email: account.email, pendingEmail: null });
+
+    const link = await graphql(server, CONFIRM_EMAIL_CHANGE, { token });
+    expect(link.data.confirmEmailChange).toEqual({
+      __typename: 'ValidationError',
+      message: INVALID_LINK,
+      code: 'INVALID_EMAIL_CHANGE_TOKEN',
+    });
+    expect(await loginStatus(newEmail, account.password)).toBe(401);
+    expect(await loginStatus(account.email, account.password)).toBe(200);
+    const again = await graphql(server, CANCEL_EMAIL_CHANGE, {}, account.accessToken);
+    expect(again.data.cancelEmailChange).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Pending email change not found',
+      code: 'PENDING_EMAIL_CHANGE_NOT_FOUND',
+    });
+  });
+
+  it("cancels only the caller's own change: another user's cancel is refused and leaves it waiting", async () => {
+    const owner = await signUp(server, 'Sol');
+    const other = await signUp(server, 'Tam');
+    const newEmail = uniqueEmail();
+    await graphql(server, REQUEST_EMAIL_CHANGE, { newEmail, currentPassword: owner.password }, owner.accessToken);
+
+    const gql = await graphql(server, CANCEL_EMAIL_CHANGE, {}, other.accessToken);
+    expect(gql.data.cancelEmailChange).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Pending email change not found',
+      code: 'PENDING_EMAIL_CHANGE_NOT_FOUND',
+    });
+    const rest = await api(server, 'DELETE', '/users/me/email', { token: other.accessToken });
+    expect(rest.status).toBe(404);
+    expect(rest.body).toEqual({ detail: 'Pending email change not found' });
+    const signedOut = await graphql(server, CANCEL_EMAIL_CHANGE, {});
+    expect(signedOut.data?.cancelEmailChange ?? null).toBeNull();
+    expect(signedOut.errors?.[0]?.extensions).toMatchObject({ code: 'AUTHENTICATION_REQUIRED' });
+
+    expect((await graphql(server, '{ viewer { pendingEmail } }', {}, owner.accessToken)).data.viewer.pendingEmail).toBe(newEmail);
+    const confirmed = await graphql(server, CONFIRM_EMAIL_CHANGE, { token: await emailChangeToken(newEmail) });
+    expect(confirmed.data.confirmEmailChange.__typename).toBe('MessagePayload');
+  });
+
+  it('cancels over REST too, and GET /users/me says what waits and whether there is a password', async () => {
+    const account = await signUp(server, 'Uma');
+    const newEmail = uniqueEmail();
+    const fresh = await api(server, 'GET', '/users/me', { token: account.accessToken });
+    expect(fresh.body).toMatchObject({ email: account.email, full_name: 'Uma', has_password: true, pending_email: null });
+    await api(server, 'POST', '/users/me/email', {
+      token: account.accessToken,
+      body: { email: newEmail, current_password: account.password },
+    });
+    const waiting = await api(server, 'GET', '/users/me', { token: account.accessToken });
+    expect(waiting.body).toMatchObject({ email: account.email, pending_email: newEmail });
+
+    const cancelled = await api(server, 'DELETE', '/users/me/email', { token: account.accessToken });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: account.userId, email: account.email, pending_email: null });
+    const link = await api(server, 'POST', '/users/email-change/confirm', { body: { token: await emailChangeToken(newEmail) } });
+    expect(link.status).toBe(400);
+    expect(link.body).toEqual({ detail: INVALID_LINK });
+  });
+});
+
+describe('GET /users/me', () => {
+  it("keeps every field of the user and adds the profile's has_password and pending_email", async () => {
+    const account = await signUp(server, 'Vic');
+    await server.platform.prisma.user.update({ where: { id: account.userId }, data: { passwordHash: null } });
+    const me = await api(server, 'GET', '/users/me', { token: account.accessToken });
+    expect(me.status).toBe(200);
+    expect(Object.keys(me.body).sort()).toEqual(
+      [
+        'avatar_url',
+        'created_at',
+        'email',
+        'email_notifications',
+        'full_name',
+        'has_password',
+        'id',
+        'is_verified',
+        'pending_email',
+        'plan',
+        'role',
+        'status',
+        'trial',
+      ].sort(),
+    );
+    expect(me.body).toMatchObject({ id: account.userId, email: account.email, has_password: false, pending_email: null });
   });
 });

@@ -25,9 +25,10 @@ const GOOGLE_SIGN_IN_PATH = '/api/v1/users/google/session';
 
 /**
  * The REST shape of a user, as the spec's client reads it, with their free trial (running or ended;
- * null when there never was one or a paid plan counts) for the sidebar's plan card.
+ * null when there never was one or a paid plan counts) for the sidebar's plan card, and the profile's
+ * own fields GraphQL's viewer has too (has_password, pending_email).
  */
-function userJson(user: User, plan: string, trial: TrialView | null = null) {
+function userJson(user: User, plan: string, trial: TrialView | null = null, pendingEmail: string | null = null) {
   return {
     id: user.id,
     email: user.email,
@@ -38,6 +39,8 @@ function userJson(user: User, plan: string, trial: TrialView | null = null) {
     is_verified: user.emailVerifiedAt !== null,
     avatar_url: user.avatarUrl,
     email_notifications: user.emailNotifications,
+    has_password: user.passwordHash !== null,
+    pending_email: pendingEmail,
     created_at: user.createdAt.toISOString(),
     trial: trial ? trialJson(trial) : null,
   };
@@ -47,8 +50,12 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   const { auth, billing } = services;
   const origin = (request: FastifyRequest) => ({ ip: request.ip });
   const fullUserJson = async (user: User) => {
-    const [plan, trial] = await Promise.all([auth.planOf(user.id), billing.trials.viewOf(user.id)]);
-    return userJson(user, plan, trial);
+    const [plan, trial, [pendingEmail = null]] = await Promise.all([
+      auth.planOf(user.id),
+      billing.trials.viewOf(user.id),
+      auth.pendingEmailsOf([user.id]),
+    ]);
+    return userJson(user, plan, trial, pendingEmail);
   };
   const tokenPairJson = async (pair: TokenPair) => ({
     access_token: pair.accessToken,
@@ -122,6 +129,8 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
     const message = await auth.requestEmailChange(viewer, { newEmail: body.email, currentPassword: body.current_password ?? undefined });
     return reply.status(202).send({ message });
   });
+
+  app.delete('/users/me/email', async (request) => fullUserJson(await auth.cancelEmailChange(requireViewer(request))));
 
   // Public: the link may be opened in a browser that is not signed in; the token is the proof.
   app.post('/users/email-change/confirm', async (request) => {

@@ -1,4 +1,4 @@
-import { AuthenticationError, ConflictError, ForbiddenError, RateLimitError, ValidationError } from '../../errors.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import {
@@ -265,6 +265,16 @@ builder.mutationField('requestEmailChange', (t) =>
         currentPassword: args.currentPassword ?? undefined,
       }),
     }),
+  }),
+);
+
+builder.mutationField('cancelEmailChange', (t) =>
+  t.field({
+    type: UserRef,
+    description: "Withdraws the signed-in user's pending email change (its link stops working) and returns the user.",
+    authScopes: { authenticated: true },
+    errors: { types: [NotFoundError] },
+    resolve: (_root, _args, context) => context.services.auth.cancelEmailChange(context.viewer!),
   }),
 );
 

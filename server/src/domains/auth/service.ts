@@ -339,7 +339,17 @@ export class AuthService {
         data: { googleId: profile.googleId, avatarUrl: existing.avatarUrl ?? profile.picture ?? null },
       });
     } else {
-      user = await this.adoptUnverifiedAccount(existing, profile, now);
+      user = await this.adoptUnverifiedAccount(
+        existing,
+        {
+          proof: 'with Google',
+          passwordHash: null,
+          fullName: profile.name,
+          googleId: profile.googleId,
+          ...(profile.picture ? { avatarUrl: profile.picture } : {}),
+        },
+        now,
+      );
     }
     if (user.status === 'suspended') throw authErrors.accountSuspended();
     if (!existing?.emailVerifiedAt) await this.deps.trials.startTrial(user.id);
@@ -404,28 +414,42 @@ export class AuthService {
   }
 
   /**
-   * The mailbox's owner proved it through Google: what was set before anyone proved it (password,
-   * name) is dropped, its pending verification links and every session it has end.
+   * The mailbox's owner proved it (through Google, or by following a password reset link mailed to
+   * it) on an account nobody had verified: nothing set before the proof survives it. The password
+   * and name become the owner's (the address stands in for a name the owner did not give), the
+   * account is verified, the links mailed before (verification, reset) stop working and every
+   * session it has ends.
    */
-  private async adoptUnverifiedAccount(existing: User, profile: GoogleProfile, now: Date): Promise<User> {
+  private async adoptUnverifiedAccount(
+    existing: User,
+    owner: {
+      proof: 'with Google' | 'with a password reset link';
+      passwordHash: string | null;
+      fullName?: string;
+      googleId?: string;
+      avatarUrl?: string;
+    },
+    now: Date,
+  ): Promise<User> {
     const [user] = await this.deps.prisma.$transaction([
       this.deps.prisma.user.update({
         where: { id: existing.id },
         data: {
-          googleId: profile.googleId,
           emailVerifiedAt: now,
-          passwordHash: null,
-          fullName: profile.name || existing.email,
-          avatarUrl: profile.picture ?? null,
+          passwordHash: owner.passwordHash,
+          fullName: owner.fullName || existing.email,
+          googleId: owner.googleId ?? null,
+          avatarUrl: owner.avatarUrl ?? null,
         },
       }),
       this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: existing.id, usedAt: null }, data: { usedAt: now } }),
+      this.deps.prisma.passwordResetToken.updateMany({ where: { userId: existing.id, usedAt: null }, data: { usedAt: now } }),
     ]);
     await this.revokeSessionsOf(existing.id);
     await this.deps.events.record({
-      event: `Unverified account taken over with Google: ${user.email}`,
+      event: `Unverified account taken over ${owner.proof}: ${user.email}`,
       category: 'auth',
-      details: 'The password set before the address was verified was removed and its sessions revoked.',
+      details: 'The password and name set before the address was verified were replaced and its sessions revoked.',
       userId: user.id,
     });
     return user;
@@ -514,10 +538,9 @@ export class AuthService {
   /**
    * Sets a new password with a reset link, once: every pending reset link of the user goes with it,
    * and every session ends (whoever had the old password is signed out). The link was mailed to the
-   * account's address, so following it proves the mailbox as a verification link would: an account
-   * not verified yet is verified now and starts its free trial, as confirmEmail does. Nothing set
-   * before the proof survives it but the name: the password is the one chosen now, and an
-   * unverified account had no session to keep (it cannot sign in).
+   * account's address, so following it proves the mailbox as Google sign-in does: an account not
+   * verified yet is the owner's from now on, as adoptUnverifiedAccount makes it (the name set before
+   * the proof goes too), and starts its free trial, as confirmEmail does.
    */
   async resetPassword(rawInput: unknown): Promise<User> {
     const input = parseInput(resetPasswordInput, rawInput);
@@ -529,21 +552,18 @@ export class AuthService {
     if (used.count === 0) throw authErrors.invalidPasswordResetToken();
     const user = await this.deps.prisma.user.findUniqueOrThrow({ where: { id: stored.userId } });
     if (user.status === 'suspended') throw authErrors.accountSuspended();
-    const verifiesNow = user.emailVerifiedAt === null;
     const passwordHash = await hashPassword(input.password);
+    if (!user.emailVerifiedAt) {
+      const adopted = await this.adoptUnverifiedAccount(user, { proof: 'with a password reset link', passwordHash }, now);
+      await this.deps.trials.startTrial(adopted.id);
+      return adopted;
+    }
     const [updated] = await this.deps.prisma.$transaction([
-      this.deps.prisma.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now } }),
+      this.deps.prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
       this.deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
-      this.deps.prisma.emailVerificationToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
     ]);
     await this.revokeSessionsOf(user.id);
-    await this.deps.events.record({
-      event: `Password reset: ${updated.email}`,
-      category: 'auth',
-      ...(verifiesNow ? { details: 'The reset link proved the address: the account is verified.' } : {}),
-      userId: updated.id,
-    });
-    if (verifiesNow) await this.deps.trials.startTrial(updated.id);
+    await this.deps.events.record({ event: `Password reset: ${updated.email}`, category: 'auth', userId: updated.id });
     return updated;
   }
 
@@ -644,6 +664,20 @@ export class AuthService {
       this.deps.logger.warn({ err: error, userId: user.id }, 'could not mail the old address about an email change');
     }
     return updated;
+  }
+
+  /**
+   * Withdraws the viewer's pending email change: its link stops working and the account keeps its
+   * address. Only the viewer's own change can be cancelled; with none waiting, NOT_FOUND.
+   */
+  async cancelEmailChange(viewer: Viewer): Promise<User> {
+    const now = this.deps.clock.now();
+    const cancelled = await this.deps.prisma.emailChangeToken.updateMany({
+      where: { userId: viewer.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (cancelled.count === 0) throw authErrors.noPendingEmailChange();
+    return this.deps.prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
   }
 
   /** For each user, the address a pending (unused, unexpired) email change would switch to, or null. */

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, type GraphQLTaggedNode, type UseMutationConfig } from 'react-relay';
+import type { MutationParameters } from 'relay-runtime';
+import type { MutationErrorFragment$key } from './__generated__/MutationErrorFragment.graphql.ts';
+import { splitIssues, withoutIssue } from './fieldIssues.ts';
+import { readMutationError } from './MutationError.ts';
+import { toaster } from './toaster.tsx';
+
+/** A mutation's result as a form reads it: its typed failure, spread as `...MutationErrorFragment @alias(as: "error")`. */
+interface FormResult {
+  readonly error?: MutationErrorFragment$key | null | undefined;
+}
+
+/** A failure a form words itself, by the server's error code: the field it is about and the message's key. */
+export interface KnownFailure<Field extends string> {
+  field: Field;
+  key: string;
+}
+
+interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
+  /** The fields the form shows, to put the server's issues under. */
+  fields: readonly Field[];
+  /** The toast's title for a failure no field shows. */
+  failedTitle: string;
+  /** The mutation's result in its response. */
+  resultOf: (response: TMutation['response']) => FormResult;
+  knownFailures?: Readonly<Record<string, KnownFailure<Field>>>;
+}
+
+interface Submission<TMutation extends MutationParameters> {
+  variables: TMutation['variables'];
+  updater?: UseMutationConfig<TMutation>['updater'];
+  onSuccess?: (response: TMutation['response']) => void;
+}
+
+/**
+ * A form's mutation: sends it (`submit`), says while it is in flight, and shows its failure: a known
+ * code's wording or the server's issues under their fields, anything else in a toast. The issues the
+ * form finds itself before sending go in with `setIssues`.
+ */
+export function useFormMutation<TMutation extends MutationParameters, Field extends string = never>(
+  mutation: GraphQLTaggedNode,
+  { fields, failedTitle, resultOf, knownFailures = {} }: FormMutationOptions<TMutation, Field>,
+) {
+  const { t } = useTranslation();
+  const [commit, inFlight] = useMutation<TMutation>(mutation);
+  const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
+
+  function showFailure(key: MutationErrorFragment$key) {
+    const error = readMutationError(key);
+    const known = error.code ? knownFailures[error.code] : undefined;
+    if (known) {
+      setIssues({ [known.field]: t(known.key) } as Partial<Record<Field, string>>);
+      return;
+    }
+    const { byField, other } = splitIssues(error.issues ?? [], fields);
+    setIssues(byField);
+    if (other.length > 0 || Object.keys(byField).length === 0) {
+      toaster.create({ type: 'error', title: failedTitle, description: other[0] ?? error.message });
+    }
+  }
+
+  function submit({ variables, updater, onSuccess }: Submission<TMutation>) {
+    commit({
+      variables,
+      ...(updater ? { updater } : {}),
+      onCompleted: (response) => {
+        const { error } = resultOf(response);
+        if (error) return showFailure(error);
+        setIssues({});
+        onSuccess?.(response);
+      },
+      onError: (error) => {
+        toaster.create({ type: 'error', title: failedTitle, description: error.message || undefined });
+      },
+    });
+  }
+
+  const clearIssue = (field: Field) => setIssues((current) => withoutIssue(current, field));
+
+  /** A text field's props: its value, its issue, and an edit that takes the issue away. */
+  const bindField = (field: Field, value: string, setValue: (value: string) => void) => ({
+    value,
+    issue: issues[field],
+    onChange: (edited: string) => {
+      setValue(edited);
+      clearIssue(field);
+    },
+  });
+
+  return { submit, inFlight, issues, setIssues, clearIssue, bindField };
+}
