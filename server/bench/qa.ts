@@ -39,6 +39,8 @@ export interface QaGrade {
   refused: boolean;
   /** For an answerable question: a passage of its source file was among the first five the answerer was given. */
   retrieved: boolean;
+  /** For an answerable question: a passage of its source file was among all those the answerer was given (eight today). */
+  given: boolean;
   /** The test chat's round trip, retrieval and answer included. */
   latencyMs: number;
 }
@@ -115,10 +117,10 @@ export async function runQaEvaluation(split?: QaSplit): Promise<QaGrade[]> {
     // What the answerer was given: the chat service asks the knowledge service once per answer.
     const knowledge = server.services.knowledge;
     const retrieve = knowledge.retrieve.bind(knowledge);
-    let given: readonly RetrievedChunk[] = [];
+    let passages: readonly RetrievedChunk[] = [];
     knowledge.retrieve = async (...args) => {
-      given = await retrieve(...args);
-      return given;
+      passages = await retrieve(...args);
+      return passages;
     };
     const grades: QaGrade[] = [];
     for (const corpus of QA_CORPORA) {
@@ -127,7 +129,7 @@ export async function runQaEvaluation(split?: QaSplit): Promise<QaGrade[]> {
       const botId = await teachCorpus(server, token, corpus);
       for (const asked of questions) {
         const question: QaQuestion = { ...asked, corpus: corpus.name };
-        given = [];
+        passages = [];
         const started = performance.now();
         const reply = await api(server, 'POST', `/bots/${botId}/rag-chat?query=${encodeURIComponent(question.question)}`, { token });
         const latencyMs = performance.now() - started;
@@ -143,7 +145,8 @@ export async function runQaEvaluation(split?: QaSplit): Promise<QaGrade[]> {
           refused,
           right: isRight(question, answer, refused),
           cited: source ? cited.some((citation) => fromFile(citation, source)) : cited.length === 0,
-          retrieved: source !== undefined && given.slice(0, RECALL_AT).some((chunk) => fromFile(chunk.source, source)),
+          retrieved: source !== undefined && passages.slice(0, RECALL_AT).some((chunk) => fromFile(chunk.source, source)),
+          given: source !== undefined && passages.some((chunk) => fromFile(chunk.source, source)),
           latencyMs,
         });
       }
@@ -172,7 +175,7 @@ function scoreDetail(grades: QaGrade[]): string {
   const parts = [`${count(grades, (grade) => grade.right)}/${grades.length} right`];
   if (answerable.length > 0) {
     parts.push(
-      `recall@${RECALL_AT} ${count(answerable, (grade) => grade.retrieved)}/${answerable.length}`,
+      `recall@${RECALL_AT} ${count(answerable, (grade) => grade.retrieved)}/${answerable.length} (all given ${count(answerable, (grade) => grade.given)})`,
       `cited ${count(answerable, (grade) => grade.cited)}/${answerable.length}`,
       `false refusals ${count(answerable, (grade) => grade.refused)}/${answerable.length}`,
     );
@@ -205,7 +208,7 @@ export function qaRows(grades: QaGrade[], split: QaSplit | 'all'): BenchRow[] {
       unit: '% found',
       goal: '',
       ok: null,
-      detail: `the expected file among the first ${RECALL_AT} passages for ${retrieved}/${answerable.length} answerable questions`,
+      detail: `the expected file among the first ${RECALL_AT} passages for ${retrieved}/${answerable.length} answerable questions, among all those given for ${count(answerable, (grade) => grade.given)}`,
     },
     {
       benchmark: `${label}: unanswerable questions refused`,

@@ -114,7 +114,7 @@ export const DEBIAN_FAQ_FR: CorpusQuestion[] = [
     category: 'paraphrase',
     question: 'Comment savoir à quel paquet appartient un fichier ?',
     language: 'fr',
-    expect: ['dpkg --search', 'apt-file', 'dlocate'],
+    expect: ['dpkg --search', 'apt-file', 'dlocate', 'zgrep'],
     source: 'pkgtools.fr.html',
   },
   {
@@ -404,7 +404,7 @@ export const DEBIAN_FAQ_FR: CorpusQuestion[] = [
     category: 'cross-language',
     question: 'How can I find which package installed a given file?',
     language: 'en',
-    expect: ['dpkg --search', 'apt-file', 'dlocate'],
+    expect: ['dpkg --search', 'apt-file', 'dlocate', 'zgrep'],
     source: 'pkgtools.fr.html',
   },
   {

@@ -42,7 +42,7 @@ export const FASTIFY_REFERENCE: CorpusQuestion[] = [
     category: 'paraphrase',
     question: 'Are /users and /users/ treated as the same path?',
     language: 'en',
-    expect: ['ignoreTrailingSlash'],
+    expect: ['ignoreTrailingSlash', 'treated as different paths'],
     source: 'Server.md',
   },
   {
