@@ -1,11 +1,13 @@
 // `npm run bench`: the server's speed targets, measured on this machine and printed as a table.
-// Reported, never asserted: timing assertions belong to no test.
+// Reported, never asserted: timing assertions belong to no test. Arguments name the benches to run
+// (all by default); `--split dev|test|all` chooses the questions the qa bench scores (test by default).
 import { benchCrawl } from './crawler.ts';
 import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
 import { benchBotList } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
 import { benchOfflineAnswers } from './qa.ts';
+import type { QaSplit } from './qa/questions.ts';
 import { benchStartup } from './startup.ts';
 import { benchViewerToken } from './viewer.ts';
 
@@ -23,19 +25,26 @@ async function crawlRow(): Promise<BenchRow> {
   };
 }
 
+const SPLITS = ['dev', 'test', 'all'] as const;
+const args = process.argv.slice(2);
+const splitAt = args.indexOf('--split');
+const split = (splitAt === -1 ? 'test' : args[splitAt + 1]) as QaSplit | 'all';
+if (!SPLITS.includes(split)) throw new Error(`--split must be one of ${SPLITS.join(', ')}`);
+if (splitAt !== -1) args.splice(splitAt, 2);
+
 const benches: [string, () => Promise<BenchRow[]>][] = [
   ['pdf', () => benchPdfIngestion()],
   ['crawl', async () => [await crawlRow()]],
   ['retrieval', () => benchRetrieval()],
   ['bots', () => benchBotList()],
   ['chat', () => benchWidgetChat()],
-  ['qa', () => benchOfflineAnswers()],
+  ['qa', () => benchOfflineAnswers(split)],
   ['startup', () => benchStartup()],
   ['viewer', () => benchViewerToken()],
   ['embedded-db', () => benchEmbeddedDatabaseBlocking()],
 ];
 
-const only = process.argv.slice(2);
+const only = args;
 const rows: BenchRow[] = [];
 for (const [name, run] of benches) {
   if (only.length > 0 && !only.includes(name)) continue;
