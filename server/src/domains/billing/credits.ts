@@ -392,6 +392,13 @@ export interface UsageChargesSql {
   balanceAfter: Prisma.Sql;
   /** An SQL expression for the running trial's credits after the charges; null without a running trial. */
   trialLeftAfter: Prisma.Sql;
+  /**
+   * A condition, always true, that PostgreSQL evaluates once, before the rows it filters: put in the
+   * caller's other writes, it makes them wait for the balances' locks. Every statement then locks
+   * the customer's balances before any row it writes beside them, so two statements never hold one
+   * each of a balance and such a row while waiting for the other's (a deadlock).
+   */
+  balancesLocked: Prisma.Sql;
 }
 
 /**
@@ -468,5 +475,6 @@ export function usageChargesSql(userId: string, charges: readonly UsageChargeInp
     ctes,
     balanceAfter: Prisma.sql`(SELECT "left" FROM billing_paid_left) - COALESCE((SELECT sum("cost") FROM billing_from_paid), 0)`,
     trialLeftAfter: Prisma.sql`(SELECT "left" FROM billing_trial_left) - COALESCE((SELECT sum("cost") FROM billing_from_trial), 0)`,
+    balancesLocked: Prisma.sql`((SELECT count(*) FROM billing_trial_left) + (SELECT count(*) FROM billing_paid_left) >= 0)`,
   };
 }

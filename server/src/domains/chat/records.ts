@@ -228,6 +228,7 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
         ${openings.map((opening) => opening.phoneNumber)}::text[], ${openings.map((opening) => opening.createdAt.toISOString())}::timestamp(3)[],
         ${openings.map((opening) => opening.lastMessageAt.toISOString())}::timestamp(3)[])
         AS o("id", "botId", "channel", "tokenHash", "visitorName", "visitorEmail", "phoneNumber", "createdAt", "lastMessageAt")
+      WHERE ${charges.balancesLocked}
       ON CONFLICT ("tokenHash") DO UPDATE
         SET "lastMessageAt" = GREATEST(
           "chat_sessions"."lastMessageAt", EXCLUDED."lastMessageAt",
@@ -241,7 +242,7 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
       FROM activity t
       -- A conversation opened above as well (found by some answers, opened by others) is moved there,
       -- with their activity: a statement changes a row once.
-      WHERE s."id" = t."id" AND (s."tokenHash" IS NULL OR s."tokenHash" <> ALL(${openedHashes}::text[]))
+      WHERE s."id" = t."id" AND (s."tokenHash" IS NULL OR s."tokenHash" <> ALL(${openedHashes}::text[])) AND ${charges.balancesLocked}
       RETURNING s."id"
     ),
     exchanges AS MATERIALIZED (
@@ -292,8 +293,9 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
 }
 
 /**
- * The conversations the exchanges open, one row each: the exchanges opening the conversation of one
- * token hash share its row, at the latest activity of theirs (one insert must not name a row twice).
+ * The conversations the exchanges open, one row each, ordered by token hash: the exchanges opening
+ * the conversation of one token hash share its row, at the latest activity of theirs (one insert
+ * must not name a row twice).
  */
 function openingsOf(exchanges: readonly ExchangeRecord[]): ChatSession[] {
   const byKey = new Map<string, ChatSession>();
@@ -304,7 +306,8 @@ function openingsOf(exchanges: readonly ExchangeRecord[]): ChatSession[] {
     if (!kept) byKey.set(key, { ...opening, lastMessageAt });
     else if (lastMessageAt > kept.lastMessageAt) kept.lastMessageAt = lastMessageAt;
   }
-  return [...byKey.values()];
+  // In one order in every statement, so that two opening the same conversations take them in turn.
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, opening]) => opening);
 }
 
 /** The rows an exchange wrote, as Prisma would read them back. */
