@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadFeatureStrings } from '../i18n/index.ts';
 import { FEATURES_WITH_STRINGS } from '../i18n/resources.ts';
+import { toaster } from '../ui/toaster.tsx';
 
 // relay-test-utils' MockPayloadGenerator and friends call jest.fn.
 // Chakra renders slowly under jsdom.
@@ -37,6 +38,9 @@ document.head.appendChild(noAnimations);
 await loadFeatureStrings(...FEATURES_WITH_STRINGS);
 
 afterEach(() => {
+  // One toaster for the whole run: a test's toasts, still open on a quick machine, would take the
+  // next test's three places and queue its toast.
+  toaster.remove();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
