@@ -11,6 +11,7 @@ import {
   pdfWithPages,
   windowsExecutable,
 } from '../../../test/documentFixtures.ts';
+import { STATUS_SUBSCRIPTION, watchDocumentStatus } from '../../../test/knowledge.ts';
 import { documentBlobKey, MAX_PROCESSING_ATTEMPTS, UPLOAD_MESSAGES } from './ingestion.ts';
 
 let server: TestServer;
@@ -73,60 +74,8 @@ async function upload(bot: string, fileName: string, data: Buffer, token = custo
   return { status: response.status, body: (await response.json()) as any };
 }
 
-interface StatusEvent {
-  id: string;
-  fileName: string;
-  status: string;
-  errorMessage: string | null;
-  chunkCount: number;
-}
-
-const STATUS_SUBSCRIPTION = `subscription ($botId: ID!) {
-  documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount sizeBytes createdAt }
-}`;
-
-/** Collects a bot's document status events and lets a test wait for the one it expects. */
-function watchDocuments(bot: string, token = customer.token) {
-  const events: StatusEvent[] = [];
-  const waiters: { predicate: (event: StatusEvent) => boolean; resolve: (event: StatusEvent) => void }[] = [];
-  let failure: unknown;
-  const iterator = server.subscriptions(token).iterate<{ documentStatusChanged: StatusEvent }>({
-    query: STATUS_SUBSCRIPTION,
-    variables: { botId: globalId('Bot', bot) },
-  });
-  const pump = (async () => {
-    for await (const result of iterator) {
-      if (result.errors) throw new Error(JSON.stringify(result.errors));
-      const event = result.data!.documentStatusChanged;
-      events.push(event);
-      for (const waiter of waiters.filter((candidate) => candidate.predicate(event))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(event);
-      }
-    }
-  })().catch((error: unknown) => {
-    failure = error;
-  });
-  return {
-    events,
-    /** Resolves with the first event (already received or to come) for which `predicate` holds. */
-    next(predicate: (event: StatusEvent) => boolean): Promise<StatusEvent> {
-      if (failure) return Promise.reject(failure);
-      const seen = events.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    settled(documentId: string): Promise<StatusEvent> {
-      return this.next(
-        (event) => event.id === globalId('Document', documentId) && (event.status === 'completed' || event.status === 'failed'),
-      );
-    },
-    async close() {
-      await iterator.return?.();
-      await pump;
-    },
-  };
-}
+/** Collects a bot's document status events (see test/knowledge.ts), as the customer unless told. */
+const watchDocuments = (bot: string, token = customer.token) => watchDocumentStatus(server, bot, token);
 
 async function chunkCount(documentId: string): Promise<number> {
   return server.platform.prisma.chunk.count({ where: { documentId } });
