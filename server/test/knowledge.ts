@@ -1,7 +1,13 @@
 import { api, type TestServer } from './harness.ts';
 
 /** Uploads a document through the editor's route, as the browser does. */
-export async function uploadDocument(server: TestServer, token: string, botId: string, fileName: string, content: Buffer | string) {
+export async function uploadDocument(
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  botId: string,
+  fileName: string,
+  content: Buffer | string,
+) {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
   const response = await fetch(`${server.url}/api/v1/bots/${botId}/documents`, {
