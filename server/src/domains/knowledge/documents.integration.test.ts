@@ -545,6 +545,40 @@ describe('documents: decompression bombs fail alone, and the server answers all 
   });
 });
 
+describe('documents: temporary problems', () => {
+  it('retries a document after a temporary failure, saying so while it waits, then completes it with its chunks once', async () => {
+    const { index } = server.services.knowledge;
+    // The first try meets a database connection that dropped: a temporary problem.
+    const spy = vi.spyOn(index, 'indexSections').mockImplementationOnce(async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    const watcher = watchDocuments(otherBotId);
+    try {
+      const uploaded = await upload(
+        otherBotId,
+        'ferry-times.txt',
+        Buffer.from(`The night ferry to Quillby leaves at 23:10 (${randomUUID()}).`),
+      );
+      expect(uploaded.status).toBe(201);
+      const waiting = await watcher.next(
+        (event) => event.id === globalId('Document', uploaded.body.id) && event.status === 'processing' && event.errorMessage !== null,
+      );
+      expect(waiting.errorMessage).toBe(
+        'A temporary problem interrupted processing (try 1 of 3). It is tried again in 2 seconds: nothing to do for now.',
+      );
+      const settled = await watcher.settled(uploaded.body.id);
+      expect(settled).toMatchObject({ status: 'completed', errorMessage: null, chunkCount: 1, chunksExpected: 1 });
+      expect(await chunkCount(uploaded.body.id)).toBe(1);
+      expect(await server.platform.prisma.document.findUniqueOrThrow({ where: { id: uploaded.body.id } })).toMatchObject({
+        processingAttempts: 2,
+      });
+    } finally {
+      spy.mockRestore();
+      await watcher.close();
+    }
+  });
+});
+
 describe('documents: restart recovery', () => {
   it('resumes documents left pending or processing and fails those whose file is gone', async () => {
     const { prisma, blobs } = server.platform;
