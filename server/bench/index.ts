@@ -5,6 +5,7 @@ import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts
 import { benchBotList } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
+import { benchLargeDocument } from './largeDocument.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import { benchStartup } from './startup.ts';
 import { benchViewerToken } from './viewer.ts';
@@ -33,6 +34,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['startup', () => benchStartup()],
   ['viewer', () => benchViewerToken()],
   ['embedded-db', () => benchEmbeddedDatabaseBlocking()],
+  ['large-document', () => benchLargeDocument()],
 ];
 
 const only = process.argv.slice(2);

@@ -136,8 +136,12 @@ export class KnowledgeIndex {
 
     try {
       let written = 0;
+      let writing: Promise<void> = Promise.resolve();
       for (const [index, batch] of batches(drafts, WRITE_BATCH).entries()) {
+        // Each batch is embedded (CPU, on this thread) while the one before is written (the
+        // databases' work): measured on a 9.5 MB file, embedding took a sixth of the time.
         const embeddings = await this.embed(batch.map((draft) => embeddingText(source, draft)));
+        await writing;
         const chunks = batch.map((draft) => ({ ...draft, id: uuidv7() }));
         const items = chunks.map((chunk, at) => ({
           id: chunk.id,
@@ -145,10 +149,14 @@ export class KnowledgeIndex {
           metadata: vectorMetadata(botId, source, chunk.page),
         }));
         // Independent stores, written side by side.
-        await Promise.all([this.replaceChunkRange(botId, source, chunks), writeVectors(items, index === 0)]);
-        written += chunks.length;
-        await onProgress?.({ written, expected });
+        writing = Promise.all([this.replaceChunkRange(botId, source, chunks), writeVectors(items, index === 0)]).then(() => {
+          written += chunks.length;
+          return onProgress?.({ written, expected });
+        });
+        // Awaited at the next batch or after the last; a failure meanwhile is not "unhandled".
+        writing.catch(() => undefined);
       }
+      await writing;
       await this.deps.prisma.chunk.deleteMany({ where: { botId, ...sourceFilter(source), ordinal: { gte: expected } } });
       if (expected === 0) await writeVectors([], true);
     } finally {
