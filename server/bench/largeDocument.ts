@@ -1,7 +1,8 @@
 // Issue #41: a document near the 10 MB limit, from its upload to searchable, on a server run as
 // `npm start` runs it (a child process: the embedded database in its data folder, or PostgreSQL),
-// with the latency of `/healthz` meanwhile. BENCH_CPU_PROFILE_DIR=<dir> writes the server's CPU
-// profile there (node --cpu-prof), to see where the time goes.
+// with the latency of `/healthz` meanwhile. PostgreSQL is BENCH_DATABASE_URL's server (a new
+// database there, dropped afterwards), else the local one. BENCH_PROFILE_DIR=<dir> writes the
+// server's CPU profile there (node --cpu-prof), to see where the time goes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,8 +47,11 @@ async function settledDocument(server: ServerProcess, token: string, documentId:
 
 async function benchOn(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-bench-large-'));
-  const scratch = database === 'postgres' ? await createScratchPostgresDatabase(postgresUrlForTests(), 'bench_large') : undefined;
-  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const scratch =
+    database === 'postgres'
+      ? await createScratchPostgresDatabase(process.env.BENCH_DATABASE_URL?.trim() || postgresUrlForTests(), 'bench_large')
+      : undefined;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
   const server = await startServerProcess('source', {
     dataDir,
     env: {
