@@ -34,15 +34,22 @@ parentPort.once('message', () => (stopped = true));
 (async () => {
   const latencies = [];
   const end = performance.now() + workerData.ms;
-  while (!stopped && performance.now() < end) latencies.push(await get());
+  while (!stopped && performance.now() < end) {
+    latencies.push(await get());
+    if (workerData.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, workerData.pauseMs));
+  }
   agent.destroy();
   parentPort.postMessage(latencies);
 })().catch((error) => parentPort.postMessage(String(error)));
 `;
 
-/** Probes `url` for `ms`, or, given `until`, until it settles. */
-async function probe(url: string, ms: number, until?: Promise<unknown>): Promise<number[]> {
-  const worker = new Worker(PROBE, { eval: true, workerData: { url, ms } });
+/**
+ * Probes `url` for `ms`, or, given `until`, until it settles: the latency of each answer, in
+ * milliseconds. `pauseMs` between answers keeps the probe from being the load itself (on a machine
+ * of two cores, back-to-back requests take a core from the server they measure).
+ */
+export async function probe(url: string, ms: number, until?: Promise<unknown>, pauseMs = 0): Promise<number[]> {
+  const worker = new Worker(PROBE, { eval: true, workerData: { url, ms, pauseMs } });
   try {
     const answer = new Promise<number[] | string>((resolve, reject) => {
       worker.once('message', resolve);
@@ -57,10 +64,13 @@ async function probe(url: string, ms: number, until?: Promise<unknown>): Promise
   }
 }
 
-function p95(values: number[]): number {
+/** The value below which a `fraction` of `values` lie (nearest rank). */
+export function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
+
+const p95 = (values: number[]) => percentile(values, 0.95);
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 

@@ -6,6 +6,7 @@ import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts
 import { benchBotList } from './botList.ts';
 import { benchWidgetChat } from './chat.ts';
 import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
+import { benchLargeDocument } from './largeDocument.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import type { QaSplit } from './qa/questions.ts';
 import { benchStartup } from './startup.ts';
@@ -42,6 +43,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['startup', () => benchStartup()],
   ['viewer', () => benchViewerToken()],
   ['embedded-db', () => benchEmbeddedDatabaseBlocking()],
+  ['large-document', () => benchLargeDocument()],
 ];
 
 const only = args;

@@ -14,8 +14,12 @@ export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The compiled server's entry point (`npm run build -w server`). */
 export const compiledMain = path.join(serverDir, 'dist/main.js');
 
-/** `compiled`: `node dist/main.js` (production's `npm start`); `tsx`: `tsx src/main.ts` (`npm run dev`). */
-export type ServerRuntime = 'compiled' | 'tsx';
+/**
+ * `compiled`: `node dist/main.js` (production's `npm start`); `tsx`: `tsx src/main.ts` (`npm run dev`,
+ * whose CLI runs the server in a second process); `source`: `node --import tsx src/main.ts`, the
+ * sources in the one process spawned, so that a signal (SIGKILL included) reaches the server itself.
+ */
+export type ServerRuntime = 'compiled' | 'tsx' | 'source';
 
 export interface ServerProcess {
   url: string;
@@ -41,6 +45,7 @@ export async function freePort(): Promise<number> {
 
 function commandFor(runtime: ServerRuntime): string[] {
   if (runtime === 'tsx') return [createRequire(import.meta.url).resolve('tsx/cli'), 'src/main.ts'];
+  if (runtime === 'source') return ['--import', 'tsx', 'src/main.ts'];
   if (!existsSync(compiledMain)) throw new Error(`${compiledMain} is missing: run \`npm run build -w server\` first`);
   return [compiledMain];
 }

@@ -1,5 +1,5 @@
 // Generated test files (for tests and benchmarks only: pdf-lib and docx are development dependencies).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { Document as DocxDocument, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
@@ -267,7 +267,7 @@ const WORD_DOCUMENT_XML = {
 const wordParagraph = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
 
 /** The smallest valid DOCX around this `word/document.xml`. */
-export function docxAround(documentXml: DeflatedData, declaredSize?: number): Buffer {
+export function docxAround(documentXml: DeflatedData, declaredSize?: number, media: ZipEntry[] = []): Buffer {
   return zipArchive([
     {
       name: '[Content_Types].xml',
@@ -282,6 +282,7 @@ export function docxAround(documentXml: DeflatedData, declaredSize?: number): Bu
       ),
     },
     { name: 'word/document.xml', data: documentXml, declaredSize },
+    ...media,
   ]);
 }
 
@@ -319,4 +320,83 @@ export function pdfWithStreams([contents, ...others]: [PdfStream, ...PdfStream[]
 export async function pdfOfRepeatedLine(inflatedBytes: number): Promise<Buffer> {
   const content = await deflatedRepeat({ unit: 'BT /F1 12 Tf 72 720 Td (All work and no play.) Tj ET\n' }, inflatedBytes, 'zlib');
   return pdfWithStreams([{ dictionary: '/Filter /FlateDecode', data: content.deflated }]);
+}
+
+// ---------------------------------------------------------------- large ordinary documents
+
+const HANDBOOK_WORDS = (
+  'staff office policy leave request manager approval weekly schedule holiday training safety ' +
+  'equipment customer service invoice payment supplier warehouse delivery contract review meeting ' +
+  'report budget quarter department team member project deadline access badge building parking ' +
+  'expense travel booking hotel receipt laptop password support ticket network printer kitchen ' +
+  'cleaning visitor reception insurance pension salary overtime shift rota induction feedback'
+).split(' ');
+
+/** Handbook-like sentences, deterministic (mulberry32 from `seed`): ordinary prose, no repetition a compressor would love. */
+function handbookSentences(seed: number): () => string {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const word = () => HANDBOOK_WORDS[Math.floor(next() * HANDBOOK_WORDS.length)]!;
+  return () => {
+    const words = Array.from({ length: 8 + Math.floor(next() * 10) }, word);
+    words[0] = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
+    return `${words.join(' ')} ${Math.floor(next() * 1000)}.`;
+  };
+}
+
+/**
+ * A plain-text staff handbook of about `bytes` bytes (60,000-odd lines for 9.5 MB): numbered
+ * sections of ordinary sentences, with `lastPage` as its final paragraph.
+ */
+export function handbookText(bytes: number, lastPage: string): string {
+  const sentence = handbookSentences(bytes);
+  const lines: string[] = [];
+  let size = Buffer.byteLength(lastPage) + 1;
+  for (let section = 1; size < bytes; section++) {
+    const heading = `Section ${section}: ${sentence().slice(0, 40)}`;
+    lines.push(heading, '');
+    size += heading.length + 2;
+    for (let line = 0; line < 12 && size < bytes; line++) {
+      const text = `${sentence()} ${sentence()}`;
+      lines.push(text);
+      size += text.length + 1;
+    }
+    lines.push('');
+    size += 1;
+  }
+  lines.push(lastPage);
+  return lines.join('\n');
+}
+
+/**
+ * A Word handbook of about `bytes` bytes, as large ones are: about `textChars` of prose (paragraphs
+ * under section titles, `lastPage` last) and photos making up the rest of the size.
+ */
+export function handbookDocx(bytes: number, lastPage: string, textChars = 3_000_000): Buffer {
+  const sentence = handbookSentences(bytes);
+  const paragraphs: string[] = [];
+  let size = 0;
+  for (let section = 1; size < textChars; section++) {
+    paragraphs.push(`Section ${section}`);
+    for (let paragraph = 0; paragraph < 8; paragraph++) {
+      const text = `${sentence()} ${sentence()} ${sentence()}`;
+      paragraphs.push(text);
+      size += text.length;
+    }
+  }
+  paragraphs.push(lastPage);
+  const documentXml = deflated(WORD_DOCUMENT_XML.head + paragraphs.map(wordParagraph).join('') + WORD_DOCUMENT_XML.tail);
+  const photos: ZipEntry[] = [];
+  // Photos do not compress: random bytes stand for them.
+  for (let total = documentXml.deflated.length + 2_000; total < bytes;) {
+    const photo = randomBytes(Math.min(1_500_000, bytes - total));
+    photos.push({ name: `word/media/photo${photos.length + 1}.jpeg`, data: deflated(photo) });
+    total += photos.at(-1)!.data.deflated.length + 100;
+  }
+  return docxAround(documentXml, undefined, photos);
 }

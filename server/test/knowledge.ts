@@ -1,7 +1,13 @@
 import { api, type TestServer } from './harness.ts';
 
 /** Uploads a document through the editor's route, as the browser does. */
-export async function uploadDocument(server: TestServer, token: string, botId: string, fileName: string, content: Buffer | string) {
+export async function uploadDocument(
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  botId: string,
+  fileName: string,
+  content: Buffer | string,
+) {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
   const response = await fetch(`${server.url}/api/v1/bots/${botId}/documents`, {
@@ -41,4 +47,66 @@ export async function botWithKnowledge(server: TestServer, token: string, facts:
   const document = await server.platform.prisma.document.findUniqueOrThrow({ where: { id: uploaded.body.id } });
   if (document.status !== 'completed') throw new Error(`document ${document.status}: ${document.errorMessage}`);
   return created.body as { id: string; widgetToken: string };
+}
+
+const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
+
+export interface DocumentStatusEvent {
+  id: string;
+  fileName: string;
+  status: string;
+  errorMessage: string | null;
+  chunkCount: number;
+  chunksExpected: number | null;
+}
+
+export const STATUS_SUBSCRIPTION = `subscription ($botId: ID!) {
+  documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount chunksExpected sizeBytes createdAt }
+}`;
+
+/** Collects a bot's document status events (over graphql-ws, signed in with `token`) and lets a test wait for the one it expects. */
+export function watchDocumentStatus(server: Pick<TestServer, 'subscriptions'>, bot: string, token: string) {
+  const events: DocumentStatusEvent[] = [];
+  const waiters: { predicate: (event: DocumentStatusEvent) => boolean; resolve: (event: DocumentStatusEvent) => void }[] = [];
+  let failure: unknown;
+  const iterator = server.subscriptions(token).iterate<{ documentStatusChanged: DocumentStatusEvent }>({
+    query: STATUS_SUBSCRIPTION,
+    variables: { botId: globalId('Bot', bot) },
+  });
+  const pump = (async () => {
+    for await (const result of iterator) {
+      if (result.errors) throw new Error(JSON.stringify(result.errors));
+      const event = result.data!.documentStatusChanged;
+      events.push(event);
+      for (const waiter of waiters.filter((candidate) => candidate.predicate(event))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(event);
+      }
+    }
+  })().catch((error: unknown) => {
+    failure = error;
+  });
+  return {
+    events,
+    /** Resolves with the first event (already received or to come) for which `predicate` holds. */
+    next(predicate: (event: DocumentStatusEvent) => boolean): Promise<DocumentStatusEvent> {
+      if (failure) return Promise.reject(failure);
+      const seen = events.find(predicate);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ predicate, resolve }));
+    },
+    settled(documentId: string): Promise<DocumentStatusEvent> {
+      return this.next(
+        (event) => event.id === globalId('Document', documentId) && (event.status === 'completed' || event.status === 'failed'),
+      );
+    },
+    /** The events of one document, in the order they came. */
+    of(documentId: string): DocumentStatusEvent[] {
+      return events.filter((event) => event.id === globalId('Document', documentId));
+    },
+    async close() {
+      await iterator.return?.();
+      await pump;
+    },
+  };
 }

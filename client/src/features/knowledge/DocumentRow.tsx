@@ -5,7 +5,8 @@ import { graphql, useFragment } from 'react-relay';
 import type { DocumentRowFragment$key, DocumentStatus } from './__generated__/DocumentRowFragment.graphql.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentPassagesDialog } from './DocumentPassagesDialog.tsx';
-import { formatDateTime, formatFileSize } from './formatters.ts';
+import { Progress } from '../../ui/chakra/Progress.ts';
+import { formatCount, formatDateTime, formatFileSize } from './formatters.ts';
 
 const STATUS_COLORS: Record<DocumentStatus, string> = {
   pending: 'gray',
@@ -28,6 +29,7 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
         createdAt
         sizeBytes
         chunkCount
+        chunksExpected
       }
     `,
     document,
@@ -40,6 +42,17 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
     '%future added value': data.status,
   };
   const fileName = { fileName: data.fileName };
+  // A long document is written in batches: the server publishes each one, so the bar moves by itself.
+  const progress =
+    data.status === 'processing' && data.chunksExpected
+      ? {
+          percent: Math.min(100, (data.chunkCount / data.chunksExpected) * 100),
+          label: t('knowledge.documents.writingProgress', {
+            written: formatCount(data.chunkCount, i18n.language),
+            expected: formatCount(data.chunksExpected, i18n.language),
+          }),
+        }
+      : null;
 
   return (
     <Stack as="li" gap="2" padding="4" borderWidth="1px" borderRadius="md">
@@ -58,8 +71,24 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
         </Stack>
         <Badge colorPalette={STATUS_COLORS[data.status]}>{statusLabels[data.status]}</Badge>
       </HStack>
+      {progress && (
+        <Progress.Root value={progress.percent} size="sm">
+          <Progress.Label fontSize="sm" fontWeight="normal" color="fg.muted">
+            {progress.label}
+          </Progress.Label>
+          <Progress.Track aria-label={progress.label}>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
       {data.status === 'failed' && data.errorMessage && (
         <Text fontSize="sm" color="fg.error">
+          {data.errorMessage}
+        </Text>
+      )}
+      {/* While processing, the message is a temporary problem the server retries by itself, and when. */}
+      {data.status === 'processing' && data.errorMessage && (
+        <Text fontSize="sm" color="fg.warning" role="status">
           {data.errorMessage}
         </Text>
       )}

@@ -127,6 +127,35 @@ describe('the Documents tab', () => {
     expect(screen.queryByText('old.txt')).toBeNull();
   });
 
+  it('shows how many passages of a long document are written, live, and a temporary problem while it is retried', async () => {
+    const environment = await renderDocuments([document('d1', 'handbook.txt', 'processing', { chunkCount: 0 })]);
+    await screen.findByText('handbook.txt');
+    // Not read yet: nothing to count.
+    expect(screen.queryByText(/Passages written/)).toBeNull();
+
+    await pushEvent(environment, 'DocumentsTabStatusSubscription', {
+      documentStatusChanged: document('d1', 'handbook.txt', 'processing', { chunkCount: 4500, chunksExpected: 15650 }),
+    });
+    expect(await screen.findByText('Passages written: 4,500 of 15,650')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Passages written: 4,500 of 15,650' }).getAttribute('aria-valuenow')).toBe(
+      String((4500 / 15650) * 100),
+    );
+
+    const notice = 'A temporary problem interrupted processing (try 1 of 3). It is tried again in 2 seconds: nothing to do for now.';
+    await pushEvent(environment, 'DocumentsTabStatusSubscription', {
+      documentStatusChanged: document('d1', 'handbook.txt', 'processing', { chunkCount: 0, chunksExpected: 15650, errorMessage: notice }),
+    });
+    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(screen.getByText('Passages written: 0 of 15,650')).toBeTruthy();
+
+    await pushEvent(environment, 'DocumentsTabStatusSubscription', {
+      documentStatusChanged: document('d1', 'handbook.txt', 'completed', { chunkCount: 15650, chunksExpected: 15650 }),
+    });
+    expect(await screen.findByText(/15,650 passages/)).toBeTruthy();
+    expect(screen.queryByText(/Passages written/)).toBeNull();
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+
   it('deletes a document only after confirmation', async () => {
     const environment = await renderDocuments();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete faq.md' }));

@@ -5,6 +5,11 @@ export function formatCost(dollars: number, language: string): string {
   );
 }
 
+/** A whole number with the language's grouping ("15,650", "15 650"). */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -17,6 +17,7 @@ export const document = (id: string, fileName: string, status = 'completed', ext
   createdAt: '2026-11-20T10:00:00Z',
   sizeBytes: 2048,
   chunkCount: 4,
+  chunksExpected: status === 'completed' ? 4 : null,
   ...extra,
 });
 

@@ -11,6 +11,7 @@ import {
   pdfWithPages,
   windowsExecutable,
 } from '../../../test/documentFixtures.ts';
+import { STATUS_SUBSCRIPTION, watchDocumentStatus } from '../../../test/knowledge.ts';
 import { documentBlobKey, MAX_PROCESSING_ATTEMPTS, UPLOAD_MESSAGES } from './ingestion.ts';
 
 let server: TestServer;
@@ -73,60 +74,8 @@ async function upload(bot: string, fileName: string, data: Buffer, token = custo
   return { status: response.status, body: (await response.json()) as any };
 }
 
-interface StatusEvent {
-  id: string;
-  fileName: string;
-  status: string;
-  errorMessage: string | null;
-  chunkCount: number;
-}
-
-const STATUS_SUBSCRIPTION = `subscription ($botId: ID!) {
-  documentStatusChanged(botId: $botId) { id fileName status errorMessage chunkCount sizeBytes createdAt }
-}`;
-
-/** Collects a bot's document status events and lets a test wait for the one it expects. */
-function watchDocuments(bot: string, token = customer.token) {
-  const events: StatusEvent[] = [];
-  const waiters: { predicate: (event: StatusEvent) => boolean; resolve: (event: StatusEvent) => void }[] = [];
-  let failure: unknown;
-  const iterator = server.subscriptions(token).iterate<{ documentStatusChanged: StatusEvent }>({
-    query: STATUS_SUBSCRIPTION,
-    variables: { botId: globalId('Bot', bot) },
-  });
-  const pump = (async () => {
-    for await (const result of iterator) {
-      if (result.errors) throw new Error(JSON.stringify(result.errors));
-      const event = result.data!.documentStatusChanged;
-      events.push(event);
-      for (const waiter of waiters.filter((candidate) => candidate.predicate(event))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(event);
-      }
-    }
-  })().catch((error: unknown) => {
-    failure = error;
-  });
-  return {
-    events,
-    /** Resolves with the first event (already received or to come) for which `predicate` holds. */
-    next(predicate: (event: StatusEvent) => boolean): Promise<StatusEvent> {
-      if (failure) return Promise.reject(failure);
-      const seen = events.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve) => waiters.push({ predicate, resolve }));
-    },
-    settled(documentId: string): Promise<StatusEvent> {
-      return this.next(
-        (event) => event.id === globalId('Document', documentId) && (event.status === 'completed' || event.status === 'failed'),
-      );
-    },
-    async close() {
-      await iterator.return?.();
-      await pump;
-    },
-  };
-}
+/** Collects a bot's document status events (see test/knowledge.ts), as the customer unless told. */
+const watchDocuments = (bot: string, token = customer.token) => watchDocumentStatus(server, bot, token);
 
 async function chunkCount(documentId: string): Promise<number> {
   return server.platform.prisma.chunk.count({ where: { documentId } });
@@ -593,6 +542,40 @@ describe('documents: decompression bombs fail alone, and the server answers all 
       status: 'failed',
       error_message: expect.stringMatching(/too large once uncompressed/),
     });
+  });
+});
+
+describe('documents: temporary problems', () => {
+  it('retries a document after a temporary failure, saying so while it waits, then completes it with its chunks once', async () => {
+    const { index } = server.services.knowledge;
+    // The first try meets a database connection that dropped: a temporary problem.
+    const spy = vi.spyOn(index, 'indexSections').mockImplementationOnce(async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    const watcher = watchDocuments(otherBotId);
+    try {
+      const uploaded = await upload(
+        otherBotId,
+        'ferry-times.txt',
+        Buffer.from(`The night ferry to Quillby leaves at 23:10 (${randomUUID()}).`),
+      );
+      expect(uploaded.status).toBe(201);
+      const waiting = await watcher.next(
+        (event) => event.id === globalId('Document', uploaded.body.id) && event.status === 'processing' && event.errorMessage !== null,
+      );
+      expect(waiting.errorMessage).toBe(
+        'A temporary problem interrupted processing (try 1 of 3). It is tried again in 2 seconds: nothing to do for now.',
+      );
+      const settled = await watcher.settled(uploaded.body.id);
+      expect(settled).toMatchObject({ status: 'completed', errorMessage: null, chunkCount: 1, chunksExpected: 1 });
+      expect(await chunkCount(uploaded.body.id)).toBe(1);
+      expect(await server.platform.prisma.document.findUniqueOrThrow({ where: { id: uploaded.body.id } })).toMatchObject({
+        processingAttempts: 2,
+      });
+    } finally {
+      spy.mockRestore();
+      await watcher.close();
+    }
   });
 });
 

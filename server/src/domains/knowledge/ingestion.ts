@@ -7,7 +7,7 @@ import { ServiceUnavailableError } from '../../errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
-import type { JobQueue } from '../../platform/queue/index.ts';
+import type { JobContext, JobQueue } from '../../platform/queue/index.ts';
 import type { DataChanges } from '../../responseCache.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import type { EventRecorder } from '../events/service.ts';
@@ -26,6 +26,8 @@ const INGEST_DOCUMENT_QUEUE = 'knowledge.ingest-document';
  * the process mid-parse is failed after this many, instead of being resumed at every boot forever.
  */
 export const MAX_PROCESSING_ATTEMPTS = 3;
+/** The wait before the first retry of a document; each later one waits twice as long (the queue's backoff). */
+const RETRY_BACKOFF_MS = 2_000;
 
 export interface UploadedFile {
   /** The name the browser sent; shown to people, never trusted for the type. */
@@ -82,10 +84,10 @@ export class DocumentIngestion {
 
   constructor(private readonly deps: DocumentIngestionDependencies) {
     this.parser = deps.parser ?? new WorkerDocumentParser();
-    deps.queue.register<{ documentId: string }>(INGEST_DOCUMENT_QUEUE, (payload) => this.process(payload.documentId), {
+    deps.queue.register<{ documentId: string }>(INGEST_DOCUMENT_QUEUE, (payload, job) => this.runJob(payload.documentId, job), {
       concurrency: deps.concurrency ?? 2,
       attempts: MAX_PROCESSING_ATTEMPTS,
-      backoffMs: 2_000,
+      backoffMs: RETRY_BACKOFF_MS,
       onFailed: (payload, error) => this.giveUp(payload.documentId, error),
     });
   }
@@ -167,7 +169,27 @@ export class DocumentIngestion {
   }
 
   /**
-   * The job: parse, index, complete. Expected problems fail the document at once; others are retried,
+   * One run of the job: a temporary failure the queue will retry is written on the document (still
+   * `processing`) with when the next try comes, so the customer knows it is not stuck.
+   */
+  private async runJob(documentId: string, job: JobContext): Promise<void> {
+    try {
+      await this.process(documentId);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, documentId, attempt: job.attempt }, 'document processing failed');
+      await this.noteRetry(documentId, job).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async noteRetry(documentId: string, job: JobContext): Promise<void> {
+    const found = await this.deps.prisma.document.findUnique({ where: { id: documentId }, select: { processingAttempts: true } });
+    const notice = found && retryNotice({ jobAttempt: job.attempt, processingAttempts: found.processingAttempts });
+    if (notice) await this.transition(documentId, ['processing'], { errorMessage: notice });
+  }
+
+  /**
+   * The job: parse, index (publishing the progress, batch by batch), complete. Expected problems fail the document at once; others are retried,
    * up to MAX_PROCESSING_ATTEMPTS tries in all, however many processes they take.
    */
   async process(documentId: string): Promise<void> {
@@ -180,6 +202,8 @@ export class DocumentIngestion {
     const started = await this.transition(documentId, ['pending', 'processing'], {
       status: 'processing',
       errorMessage: null,
+      // This run's progress: chunks an interrupted one wrote are replaced as it goes.
+      chunkCount: 0,
       processingAttempts: { increment: 1 },
     });
     if (!started) return;
@@ -208,7 +232,9 @@ export class DocumentIngestion {
     const indexStarted = performance.now();
     let chunkCount: number;
     try {
-      ({ chunkCount } = await index.indexSections(started.botId, source, parsed.sections));
+      ({ chunkCount } = await index.indexSections(started.botId, source, parsed.sections, ({ written, expected }) =>
+        this.transition(documentId, ['processing'], { chunkCount: written, chunksExpected: expected }).then(() => undefined),
+      ));
     } catch (error) {
       // Deleted while we worked (its chunks' foreign key fails): clean up what reached Chroma.
       if (!(await prisma.document.count({ where: { id: documentId } }))) return void (await index.removeSource(started.botId, source));
@@ -271,14 +297,20 @@ export class DocumentIngestion {
 
   /**
    * Marks a document failed (if it is still in progress) and tells subscribers. The row stays so
-   * the customer sees why; its stored file goes, since nothing will read it again.
+   * the customer sees why; its stored file goes, since nothing will read it again, and so do the
+   * chunks an interrupted run may have written.
    */
   async fail(documentId: string, message: string): Promise<void> {
     const failed = await this.transition(
       documentId,
       ['pending', 'processing'],
       { status: 'failed', errorMessage: message, chunkCount: 0 },
-      (document) => this.deps.blobs.delete(document.storageKey).catch(() => undefined),
+      async (document) => {
+        await this.deps.index.removeSource(document.botId, { type: 'document', id: documentId }).catch((error: unknown) => {
+          this.deps.logger.warn({ err: error, documentId }, 'could not remove the chunks of a failed document');
+        });
+        await this.deps.blobs.delete(document.storageKey).catch(() => undefined);
+      },
     );
     if (failed) await this.recordFailure(failed, message);
   }
@@ -310,8 +342,6 @@ export class DocumentIngestion {
 
   private async giveUp(documentId: string, error: Error): Promise<void> {
     this.deps.logger.error({ err: error, documentId }, 'document processing failed');
-    const document = await this.deps.prisma.document.findUnique({ where: { id: documentId }, select: { botId: true } });
-    if (document) await this.deps.index.removeSource(document.botId, { type: 'document', id: documentId }).catch(() => undefined);
     await this.fail(documentId, UPLOAD_MESSAGES.processingFailed);
   }
 
@@ -322,7 +352,7 @@ export class DocumentIngestion {
   private async transition(
     documentId: string,
     from: Document['status'][],
-    data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'pageCount' | 'processedAt'>> & {
+    data: Partial<Pick<Document, 'status' | 'errorMessage' | 'chunkCount' | 'chunksExpected' | 'pageCount' | 'processedAt'>> & {
       processingAttempts?: { increment: number };
     },
     settle?: (document: Document) => Promise<unknown>,
@@ -335,6 +365,20 @@ export class DocumentIngestion {
     await this.publish(document);
     return document;
   }
+}
+
+/**
+ * What a document waiting for its next try says, or null when no try follows (the queue gives up
+ * after MAX_PROCESSING_ATTEMPTS runs of its job, and a document tried that often across processes
+ * is failed at its next run). The queue waits RETRY_BACKOFF_MS * 2^(n-1) before retry n.
+ */
+export function retryNotice({ jobAttempt, processingAttempts }: { jobAttempt: number; processingAttempts: number }): string | null {
+  if (jobAttempt >= MAX_PROCESSING_ATTEMPTS || processingAttempts >= MAX_PROCESSING_ATTEMPTS) return null;
+  const seconds = (RETRY_BACKOFF_MS * 2 ** (jobAttempt - 1)) / 1000;
+  return (
+    `A temporary problem interrupted processing (try ${processingAttempts} of ${MAX_PROCESSING_ATTEMPTS}). ` +
+    `It is tried again in ${seconds} seconds: nothing to do for now.`
+  );
 }
 
 export function documentBlobKey(botId: string, documentId: string): string {

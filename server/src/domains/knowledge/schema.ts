@@ -20,10 +20,17 @@ export const DocumentRef = builder.prismaNode('Document', {
     status: t.expose('status', { type: DocumentStatusEnum }),
     errorMessage: t.exposeString('errorMessage', {
       nullable: true,
-      description: 'Why processing failed, in words for the customer.',
+      description:
+        'Why processing failed, in words for the customer; on a document still processing, the temporary problem it met and when it is tried again.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    chunkCount: t.exposeInt('chunkCount', { description: 'Searchable passages made from it.' }),
+    chunkCount: t.exposeInt('chunkCount', {
+      description: 'Searchable passages made from it: written so far while processing, all of them once completed.',
+    }),
+    chunksExpected: t.exposeInt('chunksExpected', {
+      nullable: true,
+      description: 'Passages it splits into, known once it has been read: progress is chunkCount of chunksExpected.',
+    }),
     sizeBytes: t.exposeInt('sizeBytes'),
   }),
 });
