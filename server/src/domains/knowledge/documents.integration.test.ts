@@ -184,6 +184,21 @@ describe('documents: upload, live status, retrieval, deletion', () => {
     expect(await server.services.knowledge.retrieve(otherBotId, FACTS.txt.question)).toEqual([]);
   });
 
+  it('finds nothing of a document that is not completed, its chunks written or not', async () => {
+    const { prisma } = server.platform;
+    await prisma.document.update({ where: { id: uploaded.md }, data: { status: 'processing' } });
+    try {
+      // A question not asked before: no cached result stands in for the search.
+      const results = await server.services.knowledge.retrieve(botId, 'Which garage do visitors park in?', { topK: 5 });
+      expect(results.map((result) => result.source.id)).not.toContain(uploaded.md);
+      expect(await prisma.chunk.count({ where: { documentId: uploaded.md } })).toBeGreaterThan(0);
+    } finally {
+      await prisma.document.update({ where: { id: uploaded.md }, data: { status: 'completed' } });
+    }
+    const found = await server.services.knowledge.retrieve(botId, 'Which garage do visitors park in, please?', { topK: 5 });
+    expect(found[0]?.source.id).toBe(uploaded.md);
+  });
+
   it('lists the documents on the bot over GraphQL for its owner', async () => {
     const result = await graphql(
       server,

@@ -247,6 +247,8 @@ export class DocumentIngestion {
       processedAt: this.deps.clock.now(),
     });
     if (!completed) return void (await index.removeSource(started.botId, source));
+    // Retrieval skips a document's chunks until it is completed: results cached meanwhile lack it.
+    await index.knowledgeChanged([started.botId]);
     this.deps.logger.info(
       {
         documentId,

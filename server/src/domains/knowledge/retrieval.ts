@@ -292,9 +292,11 @@ export class Retriever {
   private async readChunkBatch(batch: { botId: string; ids: string[] }[]): Promise<ChunkRow[][]> {
     const ids = [...new Set(batch.flatMap((read) => read.ids))];
     const rows = await this.deps.query<ChunkRow>(Prisma.sql`
-      SELECT "id", "content", "heading", "sourceType"::text AS "sourceType", "documentId", "webPageId", "title", "url", "page"
-      FROM "chunks"
-      WHERE "botId" = ${batch[0]!.botId} AND "id" = ANY(${ids}::text[])`);
+      SELECT c."id", c."content", c."heading", c."sourceType"::text AS "sourceType", c."documentId", c."webPageId", c."title", c."url", c."page"
+      FROM "chunks" c
+      WHERE c."botId" = ${batch[0]!.botId} AND c."id" = ANY(${ids}::text[])
+        -- A document is knowledge once processed: its chunks are written in batches before that.
+        AND (c."documentId" IS NULL OR EXISTS (SELECT 1 FROM "documents" d WHERE d."id" = c."documentId" AND d."status" = 'completed'))`);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }

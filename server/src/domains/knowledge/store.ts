@@ -398,7 +398,8 @@ export class KnowledgeIndex {
     return new Map(rows.map((row) => [collectionOfChunk({ ...row, botId: where.botId }), row.vectorLayout >= 1]));
   }
 
-  private async knowledgeChanged(botIds: Iterable<string>): Promise<void> {
+  /** Revokes the bots' cached retrievals: what their questions find has changed (chunks, or a source's readiness). */
+  async knowledgeChanged(botIds: Iterable<string>): Promise<void> {
     await this.deps.retrievalCache?.knowledgeChanged(botIds);
   }
 
