@@ -72,7 +72,7 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
         <Badge colorPalette={STATUS_COLORS[data.status]}>{statusLabels[data.status]}</Badge>
       </HStack>
       {progress && (
-        <Progress.Root value={progress.percent} size="sm">
+        <Progress.Root value={progress.percent} size="sm" colorPalette="brand">
           <Progress.Label fontSize="sm" fontWeight="normal" color="fg.muted">
             {progress.label}
           </Progress.Label>
