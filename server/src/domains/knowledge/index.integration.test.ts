@@ -242,7 +242,7 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(refreshed.reembedded).toBeGreaterThanOrEqual(1);
     const ids = await chunkIdsOf(source.id);
     expect(await prisma.chunk.findMany({ where: { botId }, select: { embeddingModel: true, searchVersion: true } })).toEqual([
-      { embeddingModel: index.embeddings.modelId, searchVersion: 1 },
+      { embeddingModel: index.embeddings.modelId, searchVersion: STEMMING_VERSION },
     ]);
     expect((await retriever.textSearch(botId, 'open', 5, 'en')).map((hit) => hit.id)).toEqual(ids);
     expect(await vectorIds(index.collectionFor(botId), botId, source.id)).toEqual(ids);

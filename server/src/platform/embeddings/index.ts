@@ -5,7 +5,16 @@ import { OpenAiCompatibleEmbeddings } from './openai.ts';
 export type { Embeddings } from './types.ts';
 export { LexicalEmbeddings, LEXICAL_DIMENSIONS, lexicalTokens } from './lexical.ts';
 export { OpenAiCompatibleEmbeddings, type OpenAiEmbeddingsOptions } from './openai.ts';
-export { contentWords, detectLanguage, foldedWords, searchTermsOf, STEMMING_VERSION, stemWord, type StemLanguage } from './stems.ts';
+export {
+  contentWords,
+  detectLanguage,
+  foldedWords,
+  searchTermsOf,
+  searchWords,
+  STEMMING_VERSION,
+  stemWord,
+  type StemLanguage,
+} from './stems.ts';
 export { isStopword, STOPWORDS } from './stopwords.ts';
 
 export interface EmbeddingsOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, searchTermsOf } from './stems.ts';
+import { detectLanguage, identifierParts, searchTermsOf, searchWords } from './stems.ts';
 
 describe('detectLanguage', () => {
   it.each([
@@ -20,8 +20,34 @@ describe('searchTermsOf', () => {
     ["Les livraisons de l'atelier sont gratuites.", 'en', 'livraison ateli gratuit'],
     ['Error E4521: restart the ROUTER', 'en', 'error e4521 restart router'],
     ['Opening hours', 'fr', 'opening hour'],
+    ['Set keepAliveTimeout', 'en', 'set keepalivetimeout keep aliv timeout'],
     ['', 'en', ''],
   ] as const)('%j (fallback %s)', (text, fallback, expected) => {
     expect(searchTermsOf(text, fallback)).toBe(expected);
+  });
+});
+
+describe('identifierParts', () => {
+  it.each([
+    ['keepAliveTimeout', ['keep', 'Alive', 'Timeout']],
+    ['HTTPServer', ['HTTP', 'Server']],
+    ['onRequest', ['on', 'Request']],
+    ['http2', []],
+    ['Fastify', []],
+    ['URL', []],
+  ] as const)('%j breaks into %j', (token, expected) => {
+    expect(identifierParts(token)).toEqual(expected);
+  });
+});
+
+describe('searchWords', () => {
+  it.each([
+    ['the keepAliveTimeout option', ['the', 'keepalivetimeout', 'keep', 'alive', 'timeout', 'option']],
+    ['max_body_size', ['max', 'body', 'size']],
+    ['HTTP/2 and keep-alive', ['http', '2', 'and', 'keep', 'alive', 'http2', 'keepalive']],
+    ["Peut-on l'installer ? Existe-t-il", ['peut', 'on', 'installer', 'existe', 't', 'il']],
+    ['Éditer', ['editer']],
+  ] as const)('%j', (text, expected) => {
+    expect(searchWords(text)).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ import { isStopword } from './stopwords.ts';
 export type StemLanguage = 'en' | 'fr' | 'es' | 'de' | 'it';
 
 /** Bump whenever `searchTermsOf` changes: chunks stemmed by an older version are stemmed again at boot. */
-export const STEMMING_VERSION = 1;
+export const STEMMING_VERSION = 2;
 
 const STEMMER_NAMES: Record<StemLanguage, string> = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian' };
 /** Stems already computed, per language: a corpus repeats its words, and every chunk is stemmed twice (vector and full text). */
@@ -33,6 +33,40 @@ export function foldedWords(text: string): string[] {
       .replace(/\b[cdjlmnst]['’]/g, ' ')
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
+}
+
+/** Where an identifier written in camelCase breaks into words: "keepAliveTimeout", "HTTPServer". */
+const CAMEL_CASE_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+/**
+ * Words joined by one hyphen or slash ("keep-alive", "HTTP/2"), which are also written as one
+ * ("keepalive", "http2"); not when a part is a letter or a function word, as in French inversions
+ * ("existe-t-il", "peut-on"), which nobody writes as one word.
+ */
+const JOINED_WORDS = /[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)+/gu;
+
+/** The parts of an identifier ("keepAliveTimeout": keep, alive, timeout), or none for a plain word. */
+export function identifierParts(token: string): string[] {
+  const parts = token.split(CAMEL_CASE_BREAK);
+  return parts.length > 1 ? parts : [];
+}
+
+/**
+ * The words search matches by: as `foldedWords`, each identifier both whole and in its parts, and
+ * words joined by a hyphen or a slash also as one, so "keep-alive timeout" meets `keepAliveTimeout`,
+ * "body limit" meets `bodyLimit` and "HTTP/2" meets `http2`. Case tells where an identifier breaks,
+ * so it is read before folding.
+ */
+export function searchWords(text: string): string[] {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/\b[cdjlmnst]['’]/gi, ' ');
+  const tokens = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const joined = (folded.match(JOINED_WORDS) ?? [])
+    .map((words) => words.toLowerCase().split(/[-/]/))
+    .filter((parts) => parts.every((part) => /^\d+$/.test(part) || (part.length > 1 && !isStopword(part))))
+    .map((parts) => parts.join(''));
+  return [...tokens.flatMap((token) => [token, ...identifierParts(token)]), ...joined].map((word) => word.toLowerCase());
 }
 
 /** The words of a text that say what it is about: no function words, no single letters. */
@@ -134,7 +168,8 @@ export function detectLanguage(text: string): 'en' | 'fr' | null {
  */
 export function searchTermsOf(text: string, fallback: StemLanguage = 'en'): string {
   const language = detectLanguage(text) ?? fallback;
-  return contentWords(text)
+  return searchWords(text)
+    .filter((word) => word.length > 1 && !isStopword(word))
     .map((word) => stemWord(word, language))
     .join(' ');
 }
