@@ -61,12 +61,22 @@ export function searchWords(text: string): string[] {
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/\b[cdjlmnst]['’]/gi, ' ');
-  const tokens = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const joined = (folded.match(JOINED_WORDS) ?? [])
-    .map((words) => words.toLowerCase().split(/[-/]/))
-    .filter((parts) => parts.every((part) => /^\d+$/.test(part) || (part.length > 1 && !isStopword(part))))
-    .map((parts) => parts.join(''));
-  return [...tokens.flatMap((token) => [token, ...identifierParts(token)]), ...joined].map((word) => word.toLowerCase());
+  const words: string[] = [];
+  for (const token of folded.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const lower = token.toLowerCase();
+    words.push(lower);
+    // Only a word with a capital can be an identifier to split (splitting is slow).
+    if (lower !== token) for (const part of identifierParts(token)) words.push(part.toLowerCase());
+  }
+  // Only the stretches with a hyphen or a slash are matched: the pattern is slow on plain prose.
+  for (const stretch of folded.split(/\s+/)) {
+    if (!stretch.includes('-') && !stretch.includes('/')) continue;
+    for (const joined of stretch.match(JOINED_WORDS) ?? []) {
+      const parts = joined.toLowerCase().split(/[-/]/);
+      if (parts.every((part) => /^\d+$/.test(part) || (part.length > 1 && !isStopword(part)))) words.push(parts.join(''));
+    }
+  }
+  return words;
 }
 
 /** The words of a text that say what it is about: no function words, no single letters. */
