@@ -1,5 +1,10 @@
-/** The usual constant of reciprocal rank fusion (Cormack et al., 2009): dampens the weight of the very top ranks. */
-export const RRF_K = 60;
+/**
+ * Reciprocal rank fusion's constant: dampens the weight of the very top ranks. Lower than the usual
+ * 60 (Cormack et al., 2009, fusing rankings of a thousand documents): each search here gives a few
+ * dozen candidates, and a passage first in one of them should not fall behind ones both merely
+ * found (QA bench, dev split: top-1 file 46 -> 48 of 72, recall@5 unchanged).
+ */
+export const RRF_K = 20;
 
 export interface FusedRank {
   id: string;
