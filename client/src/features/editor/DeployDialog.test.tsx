@@ -41,7 +41,8 @@ describe('the Deploy dialog', () => {
 
     await user.click(within(dialog).getByRole('tab', { name: 'WordPress' }));
     expect(await within(dialog).findByText(/Custom HTML block/)).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: /Copy/ })).toBeNull();
+    // The React panel leaves through Ark's presence machine, a tick after the new panel shows.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /Copy/ })).toBeNull());
   });
 
   it('says when the deployment failed and can try again', async () => {
