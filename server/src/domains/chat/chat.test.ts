@@ -5,7 +5,6 @@ import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
 import { sentencesOf } from './passageReading.ts';
-import { buildSystemPrompt } from './prompt.ts';
 
 const passage = (index: number, content: string, title = `Doc ${index}`): Passage => ({
   index,
@@ -157,32 +156,5 @@ describe('citedSources', () => {
   it('falls back to the passage sharing the most words, or nothing', () => {
     expect(citedSources('Refunds are accepted within 30 days.', [opening, refundPolicy]).map((citation) => citation.index)).toEqual([1]);
     expect(citedSources('Hello there!', [refundPolicy])).toEqual([]);
-  });
-});
-
-describe('buildSystemPrompt', () => {
-  const promptBot = {
-    generatedPrompt: 'You are the assistant of Velo Bikes.',
-    botPrompt: null,
-    displayName: 'Ava',
-    tone: 'custom',
-    customToneDescription: 'like a pirate',
-    responseStyle: 'concise',
-    languageCode: 'fr',
-    followUpBehavior: 'suggest-contact',
-  };
-
-  it('puts the bot prompt first, then tone, style, language, rules and numbered passages', () => {
-    const prompt = buildSystemPrompt(promptBot, [refundPolicy]);
-    expect(prompt.startsWith('You are the assistant of Velo Bikes.')).toBe(true);
-    expect(prompt).toContain('Your tone is like a pirate.');
-    expect(prompt).toContain('two or three sentences');
-    expect(prompt).toContain('Answer in French');
-    expect(prompt).toContain('suggest contacting the team');
-    expect(prompt).toContain('[1] (Policy.pdf, page 1)\nOrders ship within two days.');
-  });
-
-  it('says when no passage matched', () => {
-    expect(buildSystemPrompt({ ...promptBot, tone: 'formal' }, [])).toContain('(no passage matched this question)');
   });
 });
