@@ -61,7 +61,7 @@ function isRight(question: QaQuestion, answer: string, refused: boolean): boolea
  * HTML pages one by one from a local website (an uploaded HTML file would be indexed as text, tags
  * and all; HTML reaches the product through the crawler).
  */
-async function teachCorpus(server: TestServer, token: string, corpus: QaCorpus): Promise<string> {
+export async function teachCorpus(server: TestServer, token: string, corpus: QaCorpus): Promise<string> {
   const created = await api(server, 'POST', '/bots/save', {
     token,
     body: {
