@@ -4,7 +4,7 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { GraphQLError, Kind } from 'graphql';
+import { DateTimeISOResolver } from 'graphql-scalars';
 import { AUTHENTICATION_REQUIRED, AuthenticationError, ForbiddenError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
@@ -25,7 +25,7 @@ export const builder = new SchemaBuilder<{
   AuthScopes: AuthScopes;
   DefaultFieldNullability: false;
   Scalars: {
-    DateTime: { Input: Date; Output: Date | string };
+    DateTime: { Input: Date; Output: Date };
   };
 }>({
   // Errors first, so scope-auth's refusals and undecodable ids become a field's typed errors too.
@@ -64,21 +64,9 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.scalarType('DateTime', {
-  description: 'An instant in time, as an ISO 8601 string in UTC.',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
-  parseValue: (value) => parseDate(value),
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime must be an ISO 8601 string');
-    return parseDate(ast.value);
-  },
-});
-
-function parseDate(value: unknown): Date {
-  const date = typeof value === 'string' ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
-  return date;
-}
+// DateTimeISO rather than DateTime: it serializes to the ISO string itself, as clients and tests read it,
+// where DateTime hands graphql-js a Date. The description is the schema's own, kept stable.
+builder.addScalarType('DateTime', DateTimeISOResolver, { description: 'An instant in time, as an ISO 8601 string in UTC.' });
 
 builder.queryType({});
 builder.mutationType({});

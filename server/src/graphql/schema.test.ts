@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isInterfaceType, isObjectType, type GraphQLField } from 'graphql';
+import { isInterfaceType, isObjectType, isScalarType, type GraphQLField } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { printSortedSchema, schema } from './schema.ts';
 
@@ -38,5 +38,25 @@ describe('GraphQL schema', () => {
     const node = schema.getType('Node');
     expect(node && isInterfaceType(node)).toBe(true);
     expect(schema.getQueryType()?.getFields().node).toBeDefined();
+  });
+});
+
+describe('DateTime scalar', () => {
+  const dateTime = schema.getType('DateTime');
+  if (!isScalarType(dateTime)) throw new Error('DateTime is not a scalar');
+
+  it('writes an instant as its ISO 8601 string in UTC', () => {
+    expect(dateTime.serialize(new Date(Date.UTC(2026, 10, 1, 9, 30)))).toBe('2026-11-01T09:30:00.000Z');
+  });
+
+  it.each([
+    ['2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+    ['2026-11-01T01:00:00+01:00', '2026-11-01T00:00:00.000Z'],
+  ])('reads %j as the instant %j', (input, instant) => {
+    expect((dateTime.parseValue(input) as Date).toISOString()).toBe(instant);
+  });
+
+  it.each(['2026-11-01', '2026-11-01T00:00:00', 'yesterday', 1_700_000_000_000])('refuses %j, which is no RFC 3339 instant', (input) => {
+    expect(() => dateTime.parseValue(input)).toThrow(/DateTime cannot represent/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEvents, splitEvents } from './sse.ts';
+import { readEvents } from './sse.ts';
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -17,15 +17,20 @@ async function collect(body: ReadableStream<Uint8Array>) {
 }
 
 describe('server-sent events', () => {
-  it('splits complete events and keeps the unfinished one', () => {
-    expect(splitEvents('event: token\ndata: {"token":"Hi"}\n\nevent: done\ndata: {')).toEqual({
-      events: [{ event: 'token', data: '{"token":"Hi"}' }],
-      rest: 'event: done\ndata: {',
-    });
+  it('delivers an event only once its blank line has arrived', async () => {
+    const encoder = new TextEncoder();
+    const events = await collect(
+      streamOf([encoder.encode('event: token\ndata: {"token":"Hi"}\n\nevent: done\ndata: {'), encoder.encode('}\n\n')]),
+    );
+    expect(events).toEqual([
+      { event: 'token', data: '{"token":"Hi"}' },
+      { event: 'done', data: '{}' },
+    ]);
   });
 
-  it('joins multi-line data, ignores comments and reads CRLF', () => {
-    expect(splitEvents(': keep-alive\r\n\r\ndata: a\r\ndata: b\r\n\r\n').events).toEqual([{ event: 'message', data: 'a\nb' }]);
+  it('joins multi-line data, ignores comments and reads CRLF', async () => {
+    const events = await collect(streamOf([new TextEncoder().encode(': keep-alive\r\n\r\ndata: a\r\ndata: b\r\n\r\n')]));
+    expect(events).toEqual([{ event: 'message', data: 'a\nb' }]);
   });
 
   it('reads events split anywhere across chunks, even inside a multi-byte character', async () => {

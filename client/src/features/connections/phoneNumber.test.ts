@@ -20,6 +20,7 @@ describe('checkNumberToLink', () => {
     ['bot', '1', '123456', { ok: false, problem: 'invalidNumber' }],
     ['bot', '1', '0612345678', { ok: false, problem: 'invalidNumber' }],
     ['bot', '1', '1234567890123456', { ok: false, problem: 'invalidNumber' }],
+    ['bot', '1', '3231234', { ok: false, problem: 'invalidNumber' }],
     ['bot', '1', '4155550100', { ok: true, phoneNumber: '14155550100' }],
     ['bot', '33', '612345678', { ok: true, phoneNumber: '33612345678' }],
   ] as const)('%j +%s %j', (botId, dial, typed, expected) => {

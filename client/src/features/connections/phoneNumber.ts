@@ -1,5 +1,8 @@
 // The manual linking form's rules (spec 001 §5): digits only while typing, at most 15; 7 to 15
-// digits with no leading zero to link. The server checks the same rule on the full number.
+// digits with no leading zero to link. The server checks the same rule on the full number. On top,
+// the number must have a length its calling code allows (libphonenumber): the Caribbean's +1
+// countries need their area code typed, as the calling code no longer carries it.
+import { validatePhoneNumberLength } from 'libphonenumber-js/min';
 
 export const MAX_NUMBER_LENGTH = 15;
 
@@ -15,6 +18,8 @@ export function checkNumberToLink(botId: string | null, countryDial: string, typ
   if (!botId) return { ok: false, problem: 'missingBot' };
   if (typed.trim() === '') return { ok: false, problem: 'missingNumber' };
   const digits = typed.replace(/\D/g, '');
-  if (!/^[1-9]\d{6,14}$/.test(digits)) return { ok: false, problem: 'invalidNumber' };
+  if (!/^[1-9]\d{6,14}$/.test(digits) || validatePhoneNumberLength(digits, { defaultCallingCode: countryDial }) !== undefined) {
+    return { ok: false, problem: 'invalidNumber' };
+  }
   return { ok: true, phoneNumber: `${countryDial}${digits}` };
 }

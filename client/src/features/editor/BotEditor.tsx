@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { scrollEdgesMask, useScrollEdges } from '../../ui/scrollEdges.ts';
 import { toaster } from '../../ui/toaster.tsx';
-import { ConnectionsTab } from '../connections/ConnectionsTab.tsx';
 import { DocumentsTab } from '../knowledge/DocumentsTab.tsx';
 import { WebsiteTab } from '../knowledge/WebsiteTab.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
@@ -29,6 +28,9 @@ import { DeployButton } from './DeployDialog.tsx';
 import { editorPathOf } from './editorPath.ts';
 import { TestBotDialog } from './TestBotDialog.tsx';
 import { useSaveBot } from './useSaveBot.ts';
+
+// Loaded when its tab opens: it brings libphonenumber's metadata, which no other tab needs.
+const ConnectionsTab = lazy(() => import('../connections/ConnectionsTab.tsx').then(({ ConnectionsTab }) => ({ default: ConnectionsTab })));
 
 export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'connections';
 
