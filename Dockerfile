@@ -6,6 +6,7 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json relay.config.js schema.graphql ./
 COPY prisma ./prisma
+COPY common/package.json common/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY widget/package.json widget/

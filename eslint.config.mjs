@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
+    files: ['common/src/**/*.ts', 'server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'widget/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     // Relative imports name their .ts files, so Node's own resolution finds them.
     settings: {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import type { FrameContext } from '../protocol.ts';
-import { textColorOn } from '../theme.ts';
+import { textColorOn } from '@chatbot/common/contrast';
 import { ChatHeader } from './components/ChatHeader.tsx';
 import { Composer } from './components/Composer.tsx';
 import { LiveAnnouncer } from './components/LiveAnnouncer.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdownHtml } from '@chatbot/common/markdown/html';
 
-describe('renderMarkdown', () => {
+describe('renderMarkdownHtml', () => {
   it.each([
     ['plain text', 'Hello there', '<p>Hello there</p>'],
     [
@@ -37,7 +37,7 @@ describe('renderMarkdown', () => {
       '<p>See <a href="https://example.com/page" target="_blank" rel="noopener noreferrer">https://example.com/page</a>.</p>',
     ],
   ])('renders %s', (_name, source, html) => {
-    expect(renderMarkdown(source)).toBe(html);
+    expect(renderMarkdownHtml(source)).toBe(html);
   });
 
   it.each([
@@ -54,7 +54,7 @@ describe('renderMarkdown', () => {
     ['a quoted script', '> <script>alert(1)</script>'],
   ])('never lets through %s', (_name, source) => {
     const container = document.createElement('div');
-    container.innerHTML = renderMarkdown(source);
+    container.innerHTML = renderMarkdownHtml(source);
     expect(container.querySelectorAll('script, img, iframe')).toHaveLength(0);
     for (const element of container.querySelectorAll('*')) {
       const attributes = [...element.attributes].map((attribute) => attribute.name);
@@ -68,6 +68,6 @@ describe('renderMarkdown', () => {
   });
 
   it('drops the target of an unsafe link but keeps its label as text', () => {
-    expect(renderMarkdown('[click](javascript:alert(1))')).toBe('<p>click)</p>');
+    expect(renderMarkdownHtml('[click](javascript:alert(1))')).toBe('<p>click)</p>');
   });
 });

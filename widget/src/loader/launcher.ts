@@ -1,4 +1,4 @@
-import { CHAT_ICON_PATH } from '../icons.ts';
+import { CHAT_ICON_PATH } from '@chatbot/common/icons';
 import { envelope, frameFragment, messageFrom, type ChatToHostMessage, type HostToChatMessage, type Identity } from '../protocol.ts';
 import type { PublicSettings } from '../publicSettings.ts';
 import { chatPositionOr, themeColorOr } from '../theme.ts';

@@ -1,4 +1,5 @@
-import { textColorOn, type ChatPosition } from '../theme.ts';
+import type { ChatPosition } from '@chatbot/common/bots';
+import { textColorOn } from '@chatbot/common/contrast';
 
 const EDGE_OFFSET = '20px';
 

@@ -7,7 +7,7 @@ import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
 import { toaster } from '../../ui/toaster.tsx';
-import { BOT_LANGUAGES, USE_CASES } from '../editor/botDraft.ts';
+import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
 import type { TemplatePromptsPanelCreateMutation } from './__generated__/TemplatePromptsPanelCreateMutation.graphql.ts';
 import type { TemplatePromptsPanelDeleteMutation } from './__generated__/TemplatePromptsPanelDeleteMutation.graphql.ts';
 import type { TemplatePromptsPanelFragment$key } from './__generated__/TemplatePromptsPanelFragment.graphql.ts';

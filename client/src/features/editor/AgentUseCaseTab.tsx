@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
 import type { AgentUseCaseTabGeneratePromptMutation } from './__generated__/AgentUseCaseTabGeneratePromptMutation.graphql.ts';
-import { RESPONSE_STYLES, TONES, USE_CASES, type BotDraft, type DraftField, type Tone } from './botDraft.ts';
+import { BOT_TEXT_LIMITS, RESPONSE_STYLES, TONES, USE_CASES, type Tone } from '@chatbot/common/bots';
+import type { BotDraft, DraftField } from './botDraft.ts';
 
 const isOneOf = <Values extends readonly string[]>(values: Values, value: string): value is Values[number] => values.includes(value);
 
@@ -97,7 +98,7 @@ export function AgentUseCaseTab({
         <Field.Label>
           {t('editor.useCase.name')} <Field.RequiredIndicator />
         </Field.Label>
-        <Input value={draft.name} maxLength={100} onChange={(event) => onChange({ name: event.currentTarget.value })} />
+        <Input value={draft.name} maxLength={BOT_TEXT_LIMITS.name} onChange={(event) => onChange({ name: event.currentTarget.value })} />
         <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
       </Field.Root>
       <Field.Root required invalid={useCaseMissing}>
@@ -124,7 +125,7 @@ export function AgentUseCaseTab({
         <Textarea
           value={draft.description}
           rows={5}
-          maxLength={5000}
+          maxLength={BOT_TEXT_LIMITS.description}
           onChange={(event) => onChange({ description: event.currentTarget.value })}
         />
         {descriptionMissing ? (
@@ -148,7 +149,12 @@ export function AgentUseCaseTab({
         <Field.Label>
           {t('editor.useCase.prompt')} <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea value={draft.prompt} rows={10} maxLength={20000} onChange={(event) => onChange({ prompt: event.currentTarget.value })} />
+        <Textarea
+          value={draft.prompt}
+          rows={10}
+          maxLength={BOT_TEXT_LIMITS.prompt}
+          onChange={(event) => onChange({ prompt: event.currentTarget.value })}
+        />
         {promptMissing ? (
           <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
         ) : (

@@ -7,19 +7,16 @@ import { formatDecimal } from '../../i18n/format.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import {
   BOT_LANGUAGES,
+  BOT_TEXT_LIMITS,
   CHAT_POSITIONS,
   CREATIVITY_MAX,
   FOLLOW_UP_BEHAVIORS,
-  isHexColor,
   MAX_TOKENS_LIMIT,
   RESPONSE_STYLES,
   TONES,
-  type BotDraft,
-  type DraftField,
-  type ImageKind,
-  type NewImages,
   type Tone,
-} from './botDraft.ts';
+} from '@chatbot/common/bots';
+import { isHexColor, type BotDraft, type DraftField, type ImageKind, type NewImages } from './botDraft.ts';
 import { ImageField, useFileUrl } from './ImageField.tsx';
 import { WidgetPreview } from './WidgetPreview.tsx';
 
@@ -65,7 +62,11 @@ export function BotDetailsTab({
           <Field.Label>
             {t('editor.details.displayName')} <Field.RequiredIndicator />
           </Field.Label>
-          <Input value={draft.displayName} maxLength={100} onChange={(event) => onChange({ displayName: event.currentTarget.value })} />
+          <Input
+            value={draft.displayName}
+            maxLength={BOT_TEXT_LIMITS.displayName}
+            onChange={(event) => onChange({ displayName: event.currentTarget.value })}
+          />
           {fieldErrors.has('displayName') ? (
             <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
           ) : (
@@ -93,7 +94,7 @@ export function BotDetailsTab({
             </Field.Label>
             <Textarea
               value={draft.customToneDescription}
-              maxLength={500}
+              maxLength={BOT_TEXT_LIMITS.customToneDescription}
               onChange={(event) => onChange({ customToneDescription: event.currentTarget.value })}
             />
             <Field.ErrorText>{t('editor.validation.customTone')}</Field.ErrorText>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_ICON_PATH } from '../../../../widget/src/icons.ts';
+import { CHAT_ICON_PATH } from '@chatbot/common/icons';
 import { stubFetch } from '../../test/render.tsx';
 import { editorPathOf } from './editorPath.ts';
 import { renderEditor, renderSavedBot, resolveOperation, saveButton, savedBot, tab } from './editorTestKit.tsx';

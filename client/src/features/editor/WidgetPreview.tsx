@@ -1,9 +1,10 @@
 import { Box, chakra, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_THEME_COLOR, isHexColor } from './botDraft.ts';
+import { DEFAULT_BOT_THEME_COLOR } from '@chatbot/common/bots';
+import { isHexColor } from './botDraft.ts';
 // The widget's own icons and colour rule, so the preview shows what visitors will see.
-import { CHAT_ICON_PATH, SEND_ICON_PATH } from '../../../../widget/src/icons.ts';
-import { textColorOn } from '../../../../widget/src/theme.ts';
+import { CHAT_ICON_PATH, SEND_ICON_PATH } from '@chatbot/common/icons';
+import { textColorOn } from '@chatbot/common/contrast';
 
 const LAUNCHER_PLACEMENT: Record<string, { top?: string; bottom?: string; left?: string; right?: string }> = {
   'bottom-right': { bottom: '3', right: '3' },
@@ -27,7 +28,7 @@ export function WidgetPreview({
   iconUrl: string | null;
 }) {
   const { t } = useTranslation();
-  const colour = isHexColor(themeColor) ? themeColor.trim() : DEFAULT_THEME_COLOR;
+  const colour = isHexColor(themeColor) ? themeColor.trim() : DEFAULT_BOT_THEME_COLOR;
   const onColour = textColorOn(colour);
   const title = displayName.trim() || t('editor.details.defaultTitle');
   const top = chatPosition.startsWith('top');

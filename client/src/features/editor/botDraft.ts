@@ -1,27 +1,7 @@
+import { DEFAULT_BOT_THEME_COLOR, MAX_TOKENS_LIMIT, TONES, type Tone } from '@chatbot/common/bots';
 import type { BotEditorFragment$data } from './__generated__/BotEditorFragment.graphql.ts';
 
-export const USE_CASES = [
-  'personal-assistant',
-  'customer-support',
-  'lead-generation',
-  'faq-bot',
-  'e-commerce',
-  'booking',
-  'custom',
-] as const;
-export const TONES = ['friendly', 'formal', 'humorous', 'professional', 'custom'] as const;
-export const RESPONSE_STYLES = ['concise', 'detailed', 'balanced'] as const;
-export const BOT_LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
-export const CHAT_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
-export const FOLLOW_UP_BEHAVIORS = ['ask-more', 'suggest-contact', 'none'] as const;
-
-export type Tone = (typeof TONES)[number];
-
-/** The server's bounds (server/src/domains/bots/rules.ts), checked here to answer before a round trip. */
-export const CREATIVITY_MAX = 0.7;
-export const MAX_TOKENS_LIMIT = 8192;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_THEME_COLOR = '#8B5CF6';
 
 /** What the editor's form holds; maxTokens stays text while typed so that a half-typed value is not lost. */
 export interface BotDraft {
@@ -60,7 +40,7 @@ export const NEW_BOT_DRAFT: BotDraft = {
   languageCode: 'en',
   isActive: true,
   chatPosition: 'bottom-right',
-  themeColor: DEFAULT_THEME_COLOR,
+  themeColor: DEFAULT_BOT_THEME_COLOR,
   creativity: 0.5,
   maxTokens: '0',
   streaming: false,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatStrings } from '../strings.ts';
-import { SEND_ICON_PATH } from '../../icons.ts';
+import { SEND_ICON_PATH } from '@chatbot/common/icons';
 
 /** The server's limit on one message. */
 export const MAX_MESSAGE_LENGTH = 4000;

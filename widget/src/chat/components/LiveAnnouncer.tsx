@@ -1,5 +1,5 @@
 import { displayText, type ChatMessage } from '../conversation.ts';
-import { escapeHtml, renderMarkdown } from '../markdown.ts';
+import { escapeHtml, renderMarkdownHtml } from '@chatbot/common/markdown/html';
 import type { ChatStrings } from '../strings.ts';
 
 /**
@@ -7,6 +7,6 @@ import type { ChatStrings } from '../strings.ts';
  * itself is not live, or every streamed token would be read out.
  */
 export function LiveAnnouncer({ pending, lastReply, strings }: { pending: boolean; lastReply: ChatMessage | null; strings: ChatStrings }) {
-  const html = pending ? escapeHtml(strings.typing) : lastReply ? renderMarkdown(displayText(lastReply, strings)) : '';
+  const html = pending ? escapeHtml(strings.typing) : lastReply ? renderMarkdownHtml(displayText(lastReply, strings)) : '';
   return <div className="sr-only" role="status" aria-live="polite" dangerouslySetInnerHTML={{ __html: html }} />;
 }

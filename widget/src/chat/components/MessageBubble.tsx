@@ -1,5 +1,5 @@
 import { displayText, type ChatMessage } from '../conversation.ts';
-import { renderMarkdown } from '../markdown.ts';
+import { renderMarkdownHtml } from '@chatbot/common/markdown/html';
 import type { ChatStrings } from '../strings.ts';
 import { SourceLinks } from './SourceLinks.tsx';
 
@@ -24,7 +24,7 @@ export function MessageBubble({ message, botName, strings, language }: MessageBu
       {message.isUser ? (
         <p className="message-text">{text}</p>
       ) : (
-        <div className="message-text markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />
+        <div className="message-text markdown" dangerouslySetInnerHTML={{ __html: renderMarkdownHtml(text) }} />
       )}
       {message.sources && message.sources.length > 0 && <SourceLinks sources={message.sources} strings={strings} />}
       <time className="message-time" dateTime={message.timestamp}>

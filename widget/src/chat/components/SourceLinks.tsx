@@ -1,5 +1,5 @@
 import type { Source } from '../api.ts';
-import { isSafeUrl } from '../markdown.ts';
+import { isSafeUrl } from '@chatbot/common/markdown';
 import type { ChatStrings } from '../strings.ts';
 
 function sourceLabel(source: Source, strings: ChatStrings): string {
