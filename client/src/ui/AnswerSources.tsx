@@ -1,4 +1,5 @@
 import { Link, List, Stack, Text } from '@chakra-ui/react';
+import { isSafeUrl } from '@chatbot/common/markdown';
 import { useTranslation } from 'react-i18next';
 
 export interface AnswerSource {
@@ -9,7 +10,7 @@ export interface AnswerSource {
   readonly snippet: string;
 }
 
-/** The sources an answer cites, numbered as the answer's [n], with a link or page and a snippet. */
+/** The sources an answer cites, numbered as the answer's [n], with a link (http(s) or mailto only, as in answers) or page and a snippet. */
 export function AnswerSources({ sources }: { sources: readonly AnswerSource[] }) {
   const { t } = useTranslation();
   return (
@@ -21,7 +22,7 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
             <Text as="span" fontWeight="semibold">
               [{source.index}]{' '}
             </Text>
-            {source.url ? (
+            {source.url && isSafeUrl(source.url) ? (
               <Link href={source.url} target="_blank" rel="noreferrer" colorPalette="brand">
                 {source.title}
               </Link>

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { AnswerText } from './AnswerText.tsx';
 import { system } from './theme.ts';
 
-/** The elements markdown builds, with their text and link targets; wrappers a renderer adds are looked through. */
+/**
+ * The elements markdown builds, with their text and link targets; the elements a renderer wraps them
+ * in (Chakra's, the dashboard's superscript citations) are looked through.
+ */
 const MARKDOWN_TAGS = new Set(['P', 'BR', 'STRONG', 'EM', 'CODE', 'PRE', 'A', 'UL', 'OL', 'LI', 'BLOCKQUOTE']);
 
 type Outline = string | { tag: string; href?: string; children: Outline[] };
