@@ -52,9 +52,9 @@ async function newBot(ownerId: string | null = null): Promise<string> {
   return bot.id;
 }
 
-async function newDocument(botId: string, fileName: string): Promise<KnowledgeSource> {
+async function newDocument(botId: string, fileName: string, status: 'completed' | 'processing' = 'completed'): Promise<KnowledgeSource> {
   const document = await prisma.document.create({
-    // Completed, as a document is once its chunks are knowledge (retrieval skips the others).
+    // Completed by default, as a document is once its chunks are knowledge (retrieval skips the others).
     data: {
       botId,
       fileName,
@@ -62,7 +62,7 @@ async function newDocument(botId: string, fileName: string): Promise<KnowledgeSo
       sizeBytes: 1,
       contentHash: randomUUID(),
       storageKey: `bots/${botId}/documents/x`,
-      status: 'completed',
+      status,
     },
   });
   return { type: 'document', id: document.id, title: fileName };
@@ -156,6 +156,25 @@ describe('KnowledgeIndex and Retriever', () => {
     const results = await retriever.retrieve(botId, q, { topK: 3 });
     expect(results[0]?.content).toBe('Error E4521 on the Acme router means the fibre cable is loose.');
     expect(results.map((result) => result.content)).toContain('Error E4521 also appears on the old modem.');
+  });
+
+  it('leaves chunks of a document still processing out of the full-text search, so they take no place of a completed one', async () => {
+    const botId = await newBot();
+    // Written first, so they come first in the index: without the filter they fill every probe's places.
+    const processing = await newDocument(botId, 'draft.txt', 'processing');
+    await index.indexSections(
+      botId,
+      processing,
+      Array.from({ length: 150 }, (_, index) => ({ heading: null, text: `Draft ${index}: the Quillton badge desk moves soon.` })),
+    );
+    const completed = await newDocument(botId, 'badges.txt');
+    await index.indexSections(botId, completed, [
+      { heading: null, text: 'Lost badges are replaced by the Quillton badge desk on floor twelve.' },
+    ]);
+    const [answer] = await chunkIdsOf(completed.id);
+
+    const hits = await retriever.textSearch(botId, 'Quillton badge desk', 20);
+    expect(hits.map((hit) => hit.id)).toEqual([answer]);
   });
 
   it('falls back to full-text search when the vector store fails', async () => {

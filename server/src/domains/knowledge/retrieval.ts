@@ -82,6 +82,14 @@ const FULL_TEXT_LIMITS = {
  */
 const MAX_BATCH = 32;
 
+/**
+ * Whether chunk `c` is knowledge yet: a document is once processed (its chunks are written in
+ * batches before that); web pages are as soon as written. Every read of chunks for an answer
+ * applies it, the full-text probes included, so a document still processing cannot take the
+ * places of ones that answer.
+ */
+const IS_KNOWLEDGE = Prisma.sql`(c."documentId" IS NULL OR EXISTS (SELECT 1 FROM "documents" d WHERE d."id" = c."documentId" AND d."status" = 'completed'))`;
+
 /** One question's full-text search: its probes (see `textSearch`) and its words OR-ed, for ranking. */
 interface TextSearch {
   botId: string;
@@ -266,7 +274,7 @@ export class Retriever {
             CROSS JOIN LATERAL (
               SELECT c."id", c."searchVector"
               FROM "chunks" c
-              WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', p."probe")
+              WHERE c."botId" = ${botId} AND c."searchVector" @@ websearch_to_tsquery('simple', p."probe") AND ${IS_KNOWLEDGE}
               LIMIT ${Prisma.raw(String(FULL_TEXT_LIMITS.perProbe))}
             ) hit
             ORDER BY p."search", hit."id", p."allWords" DESC
@@ -295,8 +303,7 @@ export class Retriever {
       SELECT c."id", c."content", c."heading", c."sourceType"::text AS "sourceType", c."documentId", c."webPageId", c."title", c."url", c."page"
       FROM "chunks" c
       WHERE c."botId" = ${batch[0]!.botId} AND c."id" = ANY(${ids}::text[])
-        -- A document is knowledge once processed: its chunks are written in batches before that.
-        AND (c."documentId" IS NULL OR EXISTS (SELECT 1 FROM "documents" d WHERE d."id" = c."documentId" AND d."status" = 'completed'))`);
+        AND ${IS_KNOWLEDGE}`);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return batch.map((read) => read.ids.flatMap((id) => byId.get(id) ?? []));
   }
