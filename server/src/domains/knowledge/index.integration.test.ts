@@ -209,6 +209,24 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(best?.source.id).toBe(hours.id);
   });
 
+  it('finds words of a French manual that an English question shares with it, though each language stems them apart', async () => {
+    const botId = await newBot();
+    await index.indexSections(botId, await newDocument(botId, 'pare-feu.txt'), [
+      { heading: 'Réseau', text: 'Le firewall de la machine se règle avec nftables, après son installation.' },
+      { heading: 'Paquets', text: 'Les paquets se mettent à jour chaque semaine.' },
+    ]);
+    // Full text alone: "firewall" is "firewal" to the English stemmer, "firewall" to the French one.
+    const broken: VectorStore = {
+      ...vectors,
+      query: async () => {
+        throw new Error('Chroma is down');
+      },
+    };
+    const textOnly = new Retriever({ prisma, query: database.database.query, vectors: broken, index, logger });
+    const [top] = await textOnly.retrieve(botId, 'How do I set up the firewall?');
+    expect(top?.content).toBe('Le firewall de la machine se règle avec nftables, après son installation.');
+  });
+
   it('answers questions asked at the same moment each with its own passages, as one at a time would', async () => {
     const botId = await newBot();
     const topics = [
