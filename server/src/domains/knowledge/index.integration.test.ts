@@ -52,9 +52,9 @@ async function newBot(ownerId: string | null = null): Promise<string> {
   return bot.id;
 }
 
-async function newDocument(botId: string, fileName: string): Promise<KnowledgeSource> {
+async function newDocument(botId: string, fileName: string, status: 'completed' | 'processing' = 'completed'): Promise<KnowledgeSource> {
   const document = await prisma.document.create({
-    // Completed, as a document is once its chunks are knowledge (retrieval skips the others).
+    // Completed by default, as a document is once its chunks are knowledge (retrieval skips the others).
     data: {
       botId,
       fileName,
@@ -62,7 +62,7 @@ async function newDocument(botId: string, fileName: string): Promise<KnowledgeSo
       sizeBytes: 1,
       contentHash: randomUUID(),
       storageKey: `bots/${botId}/documents/x`,
-      status: 'completed',
+      status,
     },
   });
   return { type: 'document', id: document.id, title: fileName };
@@ -158,6 +158,25 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(results.map((result) => result.content)).toContain('Error E4521 also appears on the old modem.');
   });
 
+  it('leaves chunks of a document still processing out of the full-text search, so they take no place of a completed one', async () => {
+    const botId = await newBot();
+    // Written first, so they come first in the index: without the filter they fill every probe's places.
+    const processing = await newDocument(botId, 'draft.txt', 'processing');
+    await index.indexSections(
+      botId,
+      processing,
+      Array.from({ length: 150 }, (_, index) => ({ heading: null, text: `Draft ${index}: the Quillton badge desk moves soon.` })),
+    );
+    const completed = await newDocument(botId, 'badges.txt');
+    await index.indexSections(botId, completed, [
+      { heading: null, text: 'Lost badges are replaced by the Quillton badge desk on floor twelve.' },
+    ]);
+    const [answer] = await chunkIdsOf(completed.id);
+
+    const hits = await retriever.textSearch(botId, 'Quillton badge desk', 20);
+    expect(hits.map((hit) => hit.id)).toEqual([answer]);
+  });
+
   it('falls back to full-text search when the vector store fails', async () => {
     const botId = await newBot();
     await index.indexSections(botId, await newDocument(botId, 'faq.txt'), [{ heading: null, text: 'Refunds are paid within 14 days.' }]);
@@ -188,6 +207,24 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(french.map((hit) => hit.id)).toEqual(await chunkIdsOf(livraison.id));
     const [best] = await retriever.retrieve(botId, 'When do you open?');
     expect(best?.source.id).toBe(hours.id);
+  });
+
+  it('finds words of a French manual that an English question shares with it, though each language stems them apart', async () => {
+    const botId = await newBot();
+    await index.indexSections(botId, await newDocument(botId, 'pare-feu.txt'), [
+      { heading: 'Réseau', text: 'Le firewall de la machine se règle avec nftables, après son installation.' },
+      { heading: 'Paquets', text: 'Les paquets se mettent à jour chaque semaine.' },
+    ]);
+    // Full text alone: "firewall" is "firewal" to the English stemmer, "firewall" to the French one.
+    const broken: VectorStore = {
+      ...vectors,
+      query: async () => {
+        throw new Error('Chroma is down');
+      },
+    };
+    const textOnly = new Retriever({ prisma, query: database.database.query, vectors: broken, index, logger });
+    const [top] = await textOnly.retrieve(botId, 'How do I set up the firewall?');
+    expect(top?.content).toBe('Le firewall de la machine se règle avec nftables, après son installation.');
   });
 
   it('answers questions asked at the same moment each with its own passages, as one at a time would', async () => {

@@ -42,6 +42,14 @@ describe('reciprocalRankFusion', () => {
     expect(second).toEqual({ id: 'a', score: 1 / (RRF_K + 1) });
   });
 
+  it('weighs each ranking by its weight, 1 when none is given', () => {
+    const rankings = [['a', 'b'], ['b', 'a'], ['a']];
+    expect(ids(reciprocalRankFusion(rankings, RRF_K, [1, 1, 0]))).toEqual(['a', 'b']);
+    expect(ids(reciprocalRankFusion([['a'], ['b']], RRF_K, [0.5]))).toEqual(['b', 'a']);
+    const [first] = reciprocalRankFusion([['a'], ['a']], RRF_K, [1, 0.5]);
+    expect(first).toEqual({ id: 'a', score: 1.5 / (RRF_K + 1) });
+  });
+
   it('lets a smaller k favour the top ranks more', () => {
     const rankings = [
       ['a', 'b', 'c', 'd'],

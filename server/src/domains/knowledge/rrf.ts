@@ -8,7 +8,7 @@ export const RRF_K = 20;
 
 export interface FusedRank {
   id: string;
-  /** Sum over the rankings of 1 / (k + rank), rank counted from 1. */
+  /** Sum over the rankings of weight / (k + rank), rank counted from 1. */
   score: number;
 }
 
@@ -17,20 +17,26 @@ export interface FusedRank {
  * reciprocal rank fusion: an item near the top of several rankings beats one at the top of one.
  * Only ranks matter, so scores on different scales need no calibration. Duplicates within a
  * ranking count once, at their best rank. Ties keep the order of first appearance (deterministic).
+ * A ranking trusted less (a translated question's, say) has a weight below 1 (each is 1 by default).
  */
-export function reciprocalRankFusion(rankings: readonly (readonly string[])[], k: number = RRF_K): FusedRank[] {
+export function reciprocalRankFusion(
+  rankings: readonly (readonly string[])[],
+  k: number = RRF_K,
+  weights: readonly number[] = [],
+): FusedRank[] {
   const scores = new Map<string, { score: number; firstSeen: number }>();
   let seen = 0;
-  for (const ranking of rankings) {
+  rankings.forEach((ranking, which) => {
+    const weight = weights[which] ?? 1;
     const counted = new Set<string>();
     ranking.forEach((id, index) => {
       if (counted.has(id)) return;
       counted.add(id);
       const entry = scores.get(id) ?? { score: 0, firstSeen: seen++ };
-      entry.score += 1 / (k + index + 1);
+      entry.score += weight / (k + index + 1);
       scores.set(id, entry);
     });
-  }
+  });
   return [...scores.entries()]
     .sort(([, a], [, b]) => b.score - a.score || a.firstSeen - b.firstSeen)
     .map(([id, { score }]) => ({ id, score }));
