@@ -19,19 +19,25 @@ export interface KnownFailure<Field extends string> {
 }
 
 interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
-  /** The fields the form shows, to put the server's issues under. */
-  fields: readonly Field[];
+  /** The fields the form shows, to put the server's issues under; none for an action button's mutation. */
+  fields?: readonly Field[];
   /** The toast's title for a failure no field shows. */
   failedTitle: string;
   /** The mutation's result in its response. */
   resultOf: (response: TMutation['response']) => FormResult;
   knownFailures?: Readonly<Record<string, KnownFailure<Field>>>;
+  /** Toast every failure, also one whose issues stand under their fields (a row of inputs with no room to explain). */
+  alwaysToast?: boolean;
 }
 
 interface Submission<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: UseMutationConfig<TMutation>['updater'];
   onSuccess?: (response: TMutation['response']) => void;
+  /** After the failure is shown, for a screen that does more (a dialog that closes, a value put back). */
+  onFailure?: () => void;
+  /** The toast's title for this submission's failure, where one mutation serves several buttons. */
+  failedTitle?: string;
 }
 
 /**
@@ -41,13 +47,13 @@ interface Submission<TMutation extends MutationParameters> {
  */
 export function useFormMutation<TMutation extends MutationParameters, Field extends string = never>(
   mutation: GraphQLTaggedNode,
-  { fields, failedTitle, resultOf, knownFailures = {} }: FormMutationOptions<TMutation, Field>,
+  { fields = [], failedTitle, resultOf, knownFailures = {}, alwaysToast = false }: FormMutationOptions<TMutation, Field>,
 ) {
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);
   const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
 
-  function showFailure(key: MutationErrorFragment$key) {
+  function showFailure(key: MutationErrorFragment$key, title: string) {
     const error = readMutationError(key);
     const known = error.code ? knownFailures[error.code] : undefined;
     if (known) {
@@ -56,23 +62,28 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     }
     const { byField, other } = splitIssues(error.issues ?? [], fields);
     setIssues(byField);
-    if (other.length > 0 || Object.keys(byField).length === 0) {
-      toaster.create({ type: 'error', title: failedTitle, description: other[0] ?? error.message });
+    if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) {
+      toaster.create({ type: 'error', title, description: other[0] ?? error.message });
     }
   }
 
-  function submit({ variables, updater, onSuccess }: Submission<TMutation>) {
+  function submit({ variables, updater, onSuccess, onFailure, failedTitle: title = failedTitle }: Submission<TMutation>) {
     commit({
       variables,
       ...(updater ? { updater } : {}),
       onCompleted: (response) => {
         const { error } = resultOf(response);
-        if (error) return showFailure(error);
+        if (error) {
+          showFailure(error, title);
+          onFailure?.();
+          return;
+        }
         setIssues({});
         onSuccess?.(response);
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title: failedTitle, description: error.message || undefined });
+        toaster.create({ type: 'error', title, description: error.message || undefined });
+        onFailure?.();
       },
     });
   }
