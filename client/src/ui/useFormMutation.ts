@@ -9,6 +9,7 @@ import { toaster } from './toaster.tsx';
 
 /** A mutation's result as a form reads it: its typed failure, spread as `...MutationErrorFragment @alias(as: "error")`. */
 interface FormResult {
+  readonly __typename?: string;
   readonly error?: MutationErrorFragment$key | null | undefined;
 }
 
@@ -18,19 +19,26 @@ export interface KnownFailure<Field extends string> {
   key: string;
 }
 
-interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
+export interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
   /** The fields the form shows, to put the server's issues under; none for an action button's mutation. */
   fields?: readonly Field[];
   /** The toast's title for a failure no field shows. */
   failedTitle: string;
+  /** The toast's text when the failure brings no message of its own. */
+  failedDescription?: string;
   /** The mutation's result in its response. */
   resultOf: (response: TMutation['response']) => FormResult;
   knownFailures?: Readonly<Record<string, KnownFailure<Field>>>;
+  /**
+   * The success type's name, where the answer's `__typename` is to decide (as the screen's updater
+   * does) rather than the presence of the error: a generated test answer carries both.
+   */
+  successType?: string;
   /** Toast every failure, also one whose issues stand under their fields (a row of inputs with no room to explain). */
   alwaysToast?: boolean;
 }
 
-interface Submission<TMutation extends MutationParameters> {
+export interface Submission<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: UseMutationConfig<TMutation>['updater'];
   onSuccess?: (response: TMutation['response']) => void;
@@ -47,7 +55,15 @@ interface Submission<TMutation extends MutationParameters> {
  */
 export function useFormMutation<TMutation extends MutationParameters, Field extends string = never>(
   mutation: GraphQLTaggedNode,
-  { fields = [], failedTitle, resultOf, knownFailures = {}, alwaysToast = false }: FormMutationOptions<TMutation, Field>,
+  {
+    fields = [],
+    failedTitle,
+    failedDescription,
+    resultOf,
+    knownFailures = {},
+    alwaysToast = false,
+    successType,
+  }: FormMutationOptions<TMutation, Field>,
 ) {
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);
@@ -63,7 +79,7 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     const { byField, other } = splitIssues(error.issues ?? [], fields);
     setIssues(byField);
     if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) {
-      toaster.create({ type: 'error', title, description: other[0] ?? error.message });
+      toaster.create({ type: 'error', title, description: other[0] ?? (error.message || failedDescription) });
     }
   }
 
@@ -72,9 +88,11 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
       variables,
       ...(updater ? { updater } : {}),
       onCompleted: (response) => {
-        const { error } = resultOf(response);
-        if (error) {
-          showFailure(error, title);
+        const { __typename, error } = resultOf(response);
+        const failed = successType === undefined ? Boolean(error) : __typename !== successType;
+        if (failed) {
+          if (error) showFailure(error, title);
+          else toaster.create({ type: 'error', title, description: failedDescription });
           onFailure?.();
           return;
         }
@@ -82,7 +100,7 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
         onSuccess?.(response);
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title, description: error.message || undefined });
+        toaster.create({ type: 'error', title, description: error.message || failedDescription });
         onFailure?.();
       },
     });
