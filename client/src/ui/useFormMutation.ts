@@ -68,6 +68,8 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);
   const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
+  // The issues about no field the form shows, for a form that lists them above its fields.
+  const [otherIssues, setOtherIssues] = useState<string[]>([]);
 
   function showFailure(key: MutationErrorFragment$key, title: string) {
     const error = readMutationError(key);
@@ -78,6 +80,7 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     }
     const { byField, other } = splitIssues(error.issues ?? [], fields);
     setIssues(byField);
+    setOtherIssues(other);
     if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) {
       toaster.create({ type: 'error', title, description: other[0] ?? (error.message || failedDescription) });
     }
@@ -96,7 +99,7 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
           onFailure?.();
           return;
         }
-        setIssues({});
+        resetIssues();
         onSuccess?.(response);
       },
       onError: (error) => {
@@ -104,6 +107,11 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
         onFailure?.();
       },
     });
+  }
+
+  function resetIssues() {
+    setIssues({});
+    setOtherIssues([]);
   }
 
   const clearIssue = (field: Field) => setIssues((current) => withoutIssue(current, field));
@@ -118,5 +126,5 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     },
   });
 
-  return { submit, inFlight, issues, setIssues, clearIssue, bindField };
+  return { submit, inFlight, issues, otherIssues, setIssues, resetIssues, clearIssue, bindField };
 }
