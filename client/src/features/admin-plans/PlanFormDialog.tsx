@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Alert, Button, Field, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { FieldFrame } from '../../ui/TextField.tsx';
