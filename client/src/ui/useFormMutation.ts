@@ -42,8 +42,8 @@ export interface Submission<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: UseMutationConfig<TMutation>['updater'];
   onSuccess?: (response: TMutation['response']) => void;
-  /** After the failure is shown, for a screen that does more (a dialog that closes, a value put back). */
-  onFailure?: () => void;
+  /** After the failure is shown, with the words it was shown with, for a screen that does more (a dialog that says it too). */
+  onFailure?: (description: string | undefined) => void;
   /** The toast's title for this submission's failure, where one mutation serves several buttons. */
   failedTitle?: string;
 }
@@ -71,19 +71,26 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
   // The issues about no field the form shows, for a form that lists them above its fields.
   const [otherIssues, setOtherIssues] = useState<string[]>([]);
 
-  function showFailure(key: MutationErrorFragment$key, title: string) {
+  /** Shows a typed failure; returns the words it said. */
+  function showFailure(key: MutationErrorFragment$key, title: string): string | undefined {
     const error = readMutationError(key);
     const known = error.code ? knownFailures[error.code] : undefined;
     if (known) {
-      setIssues({ [known.field]: t(known.key) } as Partial<Record<Field, string>>);
-      return;
+      const message = t(known.key);
+      setIssues({ [known.field]: message } as Partial<Record<Field, string>>);
+      return message;
     }
     const { byField, other } = splitIssues(error.issues ?? [], fields);
     setIssues(byField);
     setOtherIssues(other);
-    if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) {
-      toaster.create({ type: 'error', title, description: other[0] ?? (error.message || failedDescription) });
-    }
+    const description = other[0] ?? (error.message || failedDescription);
+    if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) toaster.create({ type: 'error', title, description });
+    return description;
+  }
+
+  function toastFailure(title: string, description: string | undefined) {
+    toaster.create({ type: 'error', title, description });
+    return description;
   }
 
   function submit({ variables, updater, onSuccess, onFailure, failedTitle: title = failedTitle }: Submission<TMutation>) {
@@ -94,17 +101,17 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
         const { __typename, error } = resultOf(response);
         const failed = successType === undefined ? Boolean(error) : __typename !== successType;
         if (failed) {
-          if (error) showFailure(error, title);
-          else toaster.create({ type: 'error', title, description: failedDescription });
-          onFailure?.();
+          const description = error ? showFailure(error, title) : toastFailure(title, failedDescription);
+          onFailure?.(description);
           return;
         }
         resetIssues();
         onSuccess?.(response);
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title, description: error.message || failedDescription });
-        onFailure?.();
+        // A request that never got an answer says the screen's own words where it has them.
+        const description = toastFailure(title, failedDescription ?? (error.message || undefined));
+        onFailure?.(description);
       },
     });
   }
