@@ -1,6 +1,7 @@
-import { Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql } from 'react-relay';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toaster } from '../../ui/toaster.tsx';
@@ -129,12 +130,7 @@ export function WebsiteTab({ botId }: { botId: string }) {
   const [historyFetchKey, setHistoryFetchKey] = useState(0);
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h2" size="lg">
-          {t('knowledge.website.heading')}
-        </Heading>
-        <Text color="fg.muted">{t('knowledge.website.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('knowledge.website.heading')} subtitle={t('knowledge.website.intro')} level="tab" />
       <CrawlForm botId={botId} />
       <LoadBoundary
         fallback={(retry) => (
