@@ -41,6 +41,8 @@ export interface FormMutationOptions<TMutation extends MutationParameters, Field
 export interface Submission<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: UseMutationConfig<TMutation>['updater'];
+  /** A change shown at once, which Relay rolls back if the mutation fails. */
+  optimisticUpdater?: UseMutationConfig<TMutation>['optimisticUpdater'];
   onSuccess?: (response: TMutation['response']) => void;
   /** After the failure is shown, with the words it was shown with, for a screen that does more (a dialog that says it too). */
   onFailure?: (description: string | undefined) => void;
@@ -93,10 +95,18 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     return description;
   }
 
-  function submit({ variables, updater, onSuccess, onFailure, failedTitle: title = failedTitle }: Submission<TMutation>) {
+  function submit({
+    variables,
+    updater,
+    optimisticUpdater,
+    onSuccess,
+    onFailure,
+    failedTitle: title = failedTitle,
+  }: Submission<TMutation>) {
     commit({
       variables,
       ...(updater ? { updater } : {}),
+      ...(optimisticUpdater ? { optimisticUpdater } : {}),
       onCompleted: (response) => {
         const { __typename, error } = resultOf(response);
         const failed = successType === undefined ? Boolean(error) : __typename !== successType;
