@@ -2,8 +2,9 @@ import { Button, Field, Heading, HStack, Input, NativeSelect, Stack } from '@cha
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { AgentUseCaseTabGeneratePromptMutation } from './__generated__/AgentUseCaseTabGeneratePromptMutation.graphql.ts';
 import { RESPONSE_STYLES, TONES, USE_CASES, type BotDraft, type DraftField, type Tone } from './botDraft.ts';
 
@@ -23,21 +24,23 @@ export function AgentUseCaseTab({
 }) {
   const { t } = useTranslation();
   const [continueTried, setContinueTried] = useState(false);
-  const [generate, generating] = useMutation<AgentUseCaseTabGeneratePromptMutation>(graphql`
-    mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
-      generatePrompt(useCase: $useCase, description: $description) {
-        __typename
-        ... on GeneratedPrompt {
-          prompt
-          tone
-          responseStyle
-        }
-        ... on Error {
-          message
+  const generate = useFormMutation<AgentUseCaseTabGeneratePromptMutation>(
+    graphql`
+      mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
+        generatePrompt(useCase: $useCase, description: $description) {
+          __typename
+          ... on GeneratedPrompt {
+            prompt
+            tone
+            responseStyle
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { failedTitle: t('editor.toast.generateFailed'), resultOf: (response) => response.generatePrompt, successType: 'GeneratedPrompt' },
+  );
+  const generating = generate.inFlight;
 
   const missing = (field: DraftField | 'prompt', empty: boolean) =>
     empty && (continueTried || (field !== 'prompt' && fieldErrors.has(field)));
@@ -55,23 +58,16 @@ export function AgentUseCaseTab({
       });
       return;
     }
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('editor.toast.generateFailed'), description: message || undefined });
-    };
-    generate({
+    generate.submit({
       variables: { useCase: draft.useCase, description: draft.description.trim() },
-      onCompleted: ({ generatePrompt: result }) => {
-        if (result.prompt === undefined) {
-          failed(result.message);
-          return;
-        }
+      onSuccess: ({ generatePrompt: result }) => {
+        if (result.prompt === undefined) return;
         const patch: Partial<BotDraft> = { prompt: result.prompt };
         if (result.tone && isOneOf(TONES, result.tone)) patch.tone = result.tone as Tone;
         if (result.responseStyle && isOneOf(RESPONSE_STYLES, result.responseStyle)) patch.responseStyle = result.responseStyle;
         onChange(patch);
         toaster.create({ type: 'success', title: t('editor.toast.promptGenerated') });
       },
-      onError: (error) => failed(error.message),
     });
   }
 
