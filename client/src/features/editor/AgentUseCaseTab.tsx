@@ -1,8 +1,9 @@
-import { Button, Field, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { Textarea } from '../../ui/chakra/Textarea.ts';
+import { Button, Field, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { AgentUseCaseTabGeneratePromptMutation } from './__generated__/AgentUseCaseTabGeneratePromptMutation.graphql.ts';
@@ -89,13 +90,14 @@ export function AgentUseCaseTab({
       <Heading as="h2" size="lg">
         {t('editor.useCase.heading')}
       </Heading>
-      <Field.Root required invalid={nameMissing}>
-        <Field.Label>
-          {t('editor.useCase.name')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={draft.name} maxLength={100} onChange={(event) => onChange({ name: event.currentTarget.value })} />
-        <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-      </Field.Root>
+      <TextField
+        label={t('editor.useCase.name')}
+        required
+        value={draft.name}
+        maxLength={100}
+        onChange={(name) => onChange({ name })}
+        issue={nameMissing ? t('editor.validation.required') : undefined}
+      />
       <Field.Root required invalid={useCaseMissing}>
         <Field.Label>
           {t('editor.useCase.useCase')} <Field.RequiredIndicator />
@@ -113,22 +115,16 @@ export function AgentUseCaseTab({
         </NativeSelect.Root>
         <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
       </Field.Root>
-      <Field.Root required invalid={descriptionMissing}>
-        <Field.Label>
-          {t('editor.useCase.description')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          value={draft.description}
-          rows={5}
-          maxLength={5000}
-          onChange={(event) => onChange({ description: event.currentTarget.value })}
-        />
-        {descriptionMissing ? (
-          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>{t('editor.useCase.descriptionHelp')}</Field.HelperText>
-        )}
-      </Field.Root>
+      <TextAreaField
+        label={t('editor.useCase.description')}
+        required
+        value={draft.description}
+        rows={5}
+        maxLength={5000}
+        onChange={(description) => onChange({ description })}
+        issue={descriptionMissing ? t('editor.validation.required') : undefined}
+        helper={t('editor.useCase.descriptionHelp')}
+      />
       <HStack>
         <Button
           variant="outline"
@@ -140,17 +136,16 @@ export function AgentUseCaseTab({
           {t('editor.useCase.generate')}
         </Button>
       </HStack>
-      <Field.Root required invalid={promptMissing}>
-        <Field.Label>
-          {t('editor.useCase.prompt')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea value={draft.prompt} rows={10} maxLength={20000} onChange={(event) => onChange({ prompt: event.currentTarget.value })} />
-        {promptMissing ? (
-          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>{t('editor.useCase.promptHelp')}</Field.HelperText>
-        )}
-      </Field.Root>
+      <TextAreaField
+        label={t('editor.useCase.prompt')}
+        required
+        value={draft.prompt}
+        rows={10}
+        maxLength={20000}
+        onChange={(prompt) => onChange({ prompt })}
+        issue={promptMissing ? t('editor.validation.required') : undefined}
+        helper={t('editor.useCase.promptHelp')}
+      />
       <HStack justify="end">
         <Button colorPalette="brand" onClick={continueToDetails}>
           {t('editor.useCase.continue')}
