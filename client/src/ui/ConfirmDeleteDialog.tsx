@@ -1,6 +1,10 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import type { GraphQLTaggedNode } from 'react-relay';
+import type { MutationParameters } from 'relay-runtime';
 import { ModalDialog } from './ModalDialog.tsx';
+import { toaster } from './toaster.tsx';
+import { useFormMutation, type FormMutationOptions, type Submission } from './useFormMutation.ts';
 
 /** "Delete this?": an alert dialog with the consequence spelled out, Cancel, and a red confirm button. */
 export function ConfirmDeleteDialog({
@@ -41,4 +45,43 @@ export function ConfirmDeleteDialog({
       <Text>{message}</Text>
     </ModalDialog>
   );
+}
+
+interface DeleteMutationDialogProps<TMutation extends MutationParameters> {
+  open: boolean;
+  onClose: () => void;
+  /** The delete mutation; its result spreads `...MutationErrorFragment @alias(as: "error")`. */
+  mutation: GraphQLTaggedNode;
+  resultOf: FormMutationOptions<TMutation, never>['resultOf'];
+  variables: TMutation['variables'];
+  updater?: Submission<TMutation>['updater'];
+  copy: { title: string; message: string; confirmLabel: string };
+  failed: { title: string; fallback: string };
+  /** The toast once deleted. */
+  deleted: { title: string; description?: string };
+}
+
+/** The one confirm-delete flow: ask, send the delete, toast its outcome, and close once it is gone. */
+export function DeleteMutationDialog<TMutation extends MutationParameters>({
+  open,
+  onClose,
+  mutation,
+  resultOf,
+  variables,
+  updater,
+  copy,
+  failed,
+  deleted,
+}: DeleteMutationDialogProps<TMutation>) {
+  const remove = useFormMutation<TMutation>(mutation, { failedTitle: failed.title, failedDescription: failed.fallback, resultOf });
+  const confirm = () =>
+    remove.submit({
+      variables,
+      ...(updater ? { updater } : {}),
+      onSuccess: () => {
+        toaster.create({ type: 'success', ...deleted });
+        onClose();
+      },
+    });
+  return <ConfirmDeleteDialog open={open} onClose={onClose} {...copy} deleting={remove.inFlight} onConfirm={confirm} />;
 }

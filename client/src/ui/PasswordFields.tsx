@@ -1,7 +1,7 @@
-import { Field, Input } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from './TextField.tsx';
 
 /** The server's rule for a new password (registration's), checked here first to say it in the user's language. */
 const MIN_PASSWORD_LENGTH = 8;
@@ -19,13 +19,16 @@ interface PasswordFieldProps {
 /** One required password input with its label and its issue. */
 function PasswordField({ label, value, onChange, issue, autoComplete, helper }: PasswordFieldProps) {
   return (
-    <Field.Root required invalid={Boolean(issue)}>
-      <Field.Label>
-        {label} <Field.RequiredIndicator />
-      </Field.Label>
-      <Input type="password" value={value} onChange={(event) => onChange(event.currentTarget.value)} autoComplete={autoComplete} />
-      {issue ? <Field.ErrorText>{issue}</Field.ErrorText> : helper && <Field.HelperText>{helper}</Field.HelperText>}
-    </Field.Root>
+    <TextField
+      label={label}
+      required
+      type="password"
+      value={value}
+      onChange={onChange}
+      issue={issue}
+      autoComplete={autoComplete}
+      helper={helper}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { toaster } from './toaster.tsx';
 
 /** A mutation's result as a form reads it: its typed failure, spread as `...MutationErrorFragment @alias(as: "error")`. */
 interface FormResult {
+  readonly __typename?: string;
   readonly error?: MutationErrorFragment$key | null | undefined;
 }
 
@@ -18,20 +19,35 @@ export interface KnownFailure<Field extends string> {
   key: string;
 }
 
-interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
-  /** The fields the form shows, to put the server's issues under. */
-  fields: readonly Field[];
+export interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
+  /** The fields the form shows, to put the server's issues under; none for an action button's mutation. */
+  fields?: readonly Field[];
   /** The toast's title for a failure no field shows. */
   failedTitle: string;
+  /** The toast's text when the failure brings no message of its own. */
+  failedDescription?: string;
   /** The mutation's result in its response. */
   resultOf: (response: TMutation['response']) => FormResult;
   knownFailures?: Readonly<Record<string, KnownFailure<Field>>>;
+  /**
+   * The success type's name, where the answer's `__typename` is to decide (as the screen's updater
+   * does) rather than the presence of the error: a generated test answer carries both.
+   */
+  successType?: string;
+  /** Toast every failure, also one whose issues stand under their fields (a row of inputs with no room to explain). */
+  alwaysToast?: boolean;
 }
 
-interface Submission<TMutation extends MutationParameters> {
+export interface Submission<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: UseMutationConfig<TMutation>['updater'];
+  /** A change shown at once, which Relay rolls back if the mutation fails. */
+  optimisticUpdater?: UseMutationConfig<TMutation>['optimisticUpdater'];
   onSuccess?: (response: TMutation['response']) => void;
+  /** After the failure is shown, with the words it was shown with, for a screen that does more (a dialog that says it too). */
+  onFailure?: (description: string | undefined) => void;
+  /** The toast's title for this submission's failure, where one mutation serves several buttons. */
+  failedTitle?: string;
 }
 
 /**
@@ -41,40 +57,78 @@ interface Submission<TMutation extends MutationParameters> {
  */
 export function useFormMutation<TMutation extends MutationParameters, Field extends string = never>(
   mutation: GraphQLTaggedNode,
-  { fields, failedTitle, resultOf, knownFailures = {} }: FormMutationOptions<TMutation, Field>,
+  {
+    fields = [],
+    failedTitle,
+    failedDescription,
+    resultOf,
+    knownFailures = {},
+    alwaysToast = false,
+    successType,
+  }: FormMutationOptions<TMutation, Field>,
 ) {
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);
   const [issues, setIssues] = useState<Partial<Record<Field, string>>>({});
+  // The issues about no field the form shows, for a form that lists them above its fields.
+  const [otherIssues, setOtherIssues] = useState<string[]>([]);
 
-  function showFailure(key: MutationErrorFragment$key) {
+  /** Shows a typed failure; returns the words it said. */
+  function showFailure(key: MutationErrorFragment$key, title: string): string | undefined {
     const error = readMutationError(key);
     const known = error.code ? knownFailures[error.code] : undefined;
     if (known) {
-      setIssues({ [known.field]: t(known.key) } as Partial<Record<Field, string>>);
-      return;
+      const message = t(known.key);
+      setIssues({ [known.field]: message } as Partial<Record<Field, string>>);
+      return message;
     }
     const { byField, other } = splitIssues(error.issues ?? [], fields);
     setIssues(byField);
-    if (other.length > 0 || Object.keys(byField).length === 0) {
-      toaster.create({ type: 'error', title: failedTitle, description: other[0] ?? error.message });
-    }
+    setOtherIssues(other);
+    const description = other[0] ?? (error.message || failedDescription);
+    if (alwaysToast || other.length > 0 || Object.keys(byField).length === 0) toaster.create({ type: 'error', title, description });
+    return description;
   }
 
-  function submit({ variables, updater, onSuccess }: Submission<TMutation>) {
+  function toastFailure(title: string, description: string | undefined) {
+    toaster.create({ type: 'error', title, description });
+    return description;
+  }
+
+  function submit({
+    variables,
+    updater,
+    optimisticUpdater,
+    onSuccess,
+    onFailure,
+    failedTitle: title = failedTitle,
+  }: Submission<TMutation>) {
     commit({
       variables,
       ...(updater ? { updater } : {}),
+      ...(optimisticUpdater ? { optimisticUpdater } : {}),
       onCompleted: (response) => {
-        const { error } = resultOf(response);
-        if (error) return showFailure(error);
-        setIssues({});
+        const { __typename, error } = resultOf(response);
+        const failed = successType === undefined ? Boolean(error) : __typename !== successType;
+        if (failed) {
+          const description = error ? showFailure(error, title) : toastFailure(title, failedDescription);
+          onFailure?.(description);
+          return;
+        }
+        resetIssues();
         onSuccess?.(response);
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title: failedTitle, description: error.message || undefined });
+        // A request that never got an answer says the screen's own words where it has them.
+        const description = toastFailure(title, failedDescription ?? (error.message || undefined));
+        onFailure?.(description);
       },
     });
+  }
+
+  function resetIssues() {
+    setIssues({});
+    setOtherIssues([]);
   }
 
   const clearIssue = (field: Field) => setIssues((current) => withoutIssue(current, field));
@@ -89,5 +143,5 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     },
   });
 
-  return { submit, inFlight, issues, setIssues, clearIssue, bindField };
+  return { submit, inFlight, issues, otherIssues, setIssues, resetIssues, clearIssue, bindField };
 }

@@ -1,13 +1,14 @@
-import { Button, IconButton, Portal, Text } from '@chakra-ui/react';
+import { IconButton, Portal } from '@chakra-ui/react';
 import { Menu } from '../../ui/chakra/Menu.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
-import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { graphql, useFragment } from 'react-relay';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CustomerRowMenuFragment$key } from './__generated__/CustomerRowMenuFragment.graphql.ts';
 import type { CustomerRowMenuStatusMutation } from './__generated__/CustomerRowMenuStatusMutation.graphql.ts';
-import { actionFailed } from './actionFailed.ts';
+import { customerActionFailure } from './customerAction.ts';
 import { GrantCreditsDialog } from './GrantCreditsDialog.tsx';
 import { SendEmailDialog } from './SendEmailDialog.tsx';
 
@@ -30,57 +31,56 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
     `,
     customer,
   );
-  const [changeStatus, changing] = useMutation<CustomerRowMenuStatusMutation>(graphql`
-    mutation CustomerRowMenuStatusMutation($customerId: ID!, $suspend: Boolean!) {
-      suspendCustomer(customerId: $customerId) @include(if: $suspend) {
-        __typename
-        ... on CustomerUpdate {
-          customer {
-            id
-            status
+  const changeStatus = useFormMutation<CustomerRowMenuStatusMutation>(
+    graphql`
+      mutation CustomerRowMenuStatusMutation($customerId: ID!, $suspend: Boolean!) {
+        suspendCustomer(customerId: $customerId) @include(if: $suspend) {
+          __typename
+          ... on CustomerUpdate {
+            customer {
+              id
+              status
+            }
+            admin {
+              id
+              ...CustomerStatsCardsFragment
+            }
           }
-          admin {
-            id
-            ...CustomerStatsCardsFragment
-          }
+          ...MutationErrorFragment @alias(as: "error")
         }
-        ... on Error {
-          message
-        }
-      }
-      enableCustomer(customerId: $customerId) @skip(if: $suspend) {
-        __typename
-        ... on CustomerUpdate {
-          customer {
-            id
-            status
+        enableCustomer(customerId: $customerId) @skip(if: $suspend) {
+          __typename
+          ... on CustomerUpdate {
+            customer {
+              id
+              status
+            }
+            admin {
+              id
+              ...CustomerStatsCardsFragment
+            }
           }
-          admin {
-            id
-            ...CustomerStatsCardsFragment
-          }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      ...customerActionFailure(t),
+      resultOf: (response) => response.suspendCustomer ?? response.enableCustomer ?? {},
+      successType: 'CustomerUpdate',
+    },
+  );
 
   function setSuspended(suspend: boolean) {
-    changeStatus({
+    changeStatus.submit({
       variables: { customerId: data.id, suspend },
-      onCompleted: (response) => {
-        const result = suspend ? response.suspendCustomer : response.enableCustomer;
-        if (result?.__typename === 'CustomerUpdate') {
-          toaster.create({
-            type: 'success',
-            title: t(suspend ? 'adminCustomers.toast.suspended' : 'adminCustomers.toast.activated', { email: data.email }),
-          });
-          setDialog(null);
-        } else actionFailed(t, result && result.__typename !== '%other' ? result.message : undefined);
+      onSuccess: () => {
+        toaster.create({
+          type: 'success',
+          title: t(suspend ? 'adminCustomers.toast.suspended' : 'adminCustomers.toast.activated', { email: data.email }),
+        });
+        setDialog(null);
       },
-      onError: (error) => actionFailed(t, error.message),
     });
   }
 
@@ -119,24 +119,15 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
       </Menu.Root>
       <SendEmailDialog customer={data} open={dialog === 'email'} onClose={() => setDialog(null)} />
       <GrantCreditsDialog customer={data} open={dialog === 'credits'} onClose={() => setDialog(null)} />
-      <ModalDialog
+      <ConfirmDeleteDialog
         open={dialog === 'suspend'}
         onClose={() => setDialog(null)}
-        role="alertdialog"
         title={t('adminCustomers.suspend.title', { name: data.name })}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setDialog(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button colorPalette="red" loading={changing} onClick={() => setSuspended(true)}>
-              {t('adminCustomers.menu.suspend')}
-            </Button>
-          </>
-        }
-      >
-        <Text>{t('adminCustomers.suspend.message', { email: data.email })}</Text>
-      </ModalDialog>
+        message={t('adminCustomers.suspend.message', { email: data.email })}
+        confirmLabel={t('adminCustomers.menu.suspend')}
+        deleting={changeStatus.inFlight}
+        onConfirm={() => setSuspended(true)}
+      />
     </>
   );
 }

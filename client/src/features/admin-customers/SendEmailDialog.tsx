@@ -1,12 +1,14 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { Textarea } from '../../ui/chakra/Textarea.ts';
-import { useId, useState, type FormEvent } from 'react';
+import { Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
-import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { graphql } from 'react-relay';
+import { FormDialog } from '../../ui/FormDialog.tsx';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { SendEmailDialogMutation } from './__generated__/SendEmailDialogMutation.graphql.ts';
-import { actionFailed } from './actionFailed.ts';
+import { customerActionFailure } from './customerAction.ts';
 
 export interface EmailTarget {
   id: string;
@@ -17,23 +19,23 @@ export interface EmailTarget {
 /** A short email to one customer: subject and message, both required. */
 export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTarget; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [commit, sending] = useMutation<SendEmailDialogMutation>(graphql`
-    mutation SendEmailDialogMutation($customerId: ID!, $subject: String!, $message: String!) {
-      sendCustomerEmail(customerId: $customerId, subject: $subject, message: $message) {
-        __typename
-        ... on MessagePayload {
-          message
-        }
-        ... on Error {
-          message
+  const sendEmail = useFormMutation<SendEmailDialogMutation>(
+    graphql`
+      mutation SendEmailDialogMutation($customerId: ID!, $subject: String!, $message: String!) {
+        sendCustomerEmail(customerId: $customerId, subject: $subject, message: $message) {
+          __typename
+          ... on MessagePayload {
+            message
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { ...customerActionFailure(t), resultOf: (response) => response.sendCustomerEmail, successType: 'MessagePayload' },
+  );
 
   const subjectMissing = subject.trim() === '';
   const messageMissing = message.trim() === '';
@@ -45,61 +47,48 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
     onClose();
   }
 
-  function send(event: FormEvent) {
-    event.preventDefault();
+  function send() {
     if (subjectMissing || messageMissing) {
       setShowErrors(true);
       return;
     }
-    commit({
+    sendEmail.submit({
       variables: { customerId: customer.id, subject: subject.trim(), message: message.trim() },
-      onCompleted: ({ sendCustomerEmail: result }) => {
-        if (result.__typename === 'MessagePayload') {
-          toaster.create({ type: 'success', title: t('adminCustomers.toast.emailSent'), description: result.message });
-          close();
-        } else actionFailed(t, result.__typename === '%other' ? undefined : result.message);
+      onSuccess: ({ sendCustomerEmail: result }) => {
+        toaster.create({ type: 'success', title: t('adminCustomers.toast.emailSent'), description: result.message });
+        close();
       },
-      onError: (error) => actionFailed(t, error.message),
     });
   }
 
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onClose={close}
       title={t('adminCustomers.email.title', { name: customer.name })}
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={sending}>
-            {t('adminCustomers.email.send')}
-          </Button>
-        </>
-      }
+      submitLabel={t('adminCustomers.email.send')}
+      submitting={sendEmail.inFlight}
+      onSubmit={send}
     >
-      <Stack asChild gap="4">
-        <form id={formId} onSubmit={send} noValidate>
-          <Text color="fg.muted" overflowWrap="anywhere">
-            {t('adminCustomers.email.to', { email: customer.email })}
-          </Text>
-          <Field.Root required invalid={showErrors && subjectMissing}>
-            <Field.Label>
-              {t('adminCustomers.email.subject')} <Field.RequiredIndicator />
-            </Field.Label>
-            <Input value={subject} maxLength={200} onChange={(event) => setSubject(event.currentTarget.value)} />
-            <Field.ErrorText>{t('adminCustomers.email.subjectRequired')}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={showErrors && messageMissing}>
-            <Field.Label>
-              {t('adminCustomers.email.message')} <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea value={message} rows={6} onChange={(event) => setMessage(event.currentTarget.value)} />
-            <Field.ErrorText>{t('adminCustomers.email.messageRequired')}</Field.ErrorText>
-          </Field.Root>
-        </form>
-      </Stack>
-    </ModalDialog>
+      <Text color="fg.muted" overflowWrap="anywhere">
+        {t('adminCustomers.email.to', { email: customer.email })}
+      </Text>
+      <TextField
+        label={t('adminCustomers.email.subject')}
+        required
+        value={subject}
+        maxLength={200}
+        onChange={setSubject}
+        issue={showErrors && subjectMissing ? t('adminCustomers.email.subjectRequired') : undefined}
+      />
+      <TextAreaField
+        label={t('adminCustomers.email.message')}
+        required
+        value={message}
+        rows={6}
+        onChange={setMessage}
+        issue={showErrors && messageMissing ? t('adminCustomers.email.messageRequired') : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -34,12 +35,7 @@ export function AdminDemoBotsScreen({ queryRef }: { queryRef: PreloadedQuery<Adm
   if (admin.__typename !== 'Admin' || !admin.id || !templates) return <AdminUnavailable result={admin} />;
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('adminDemoBots.title')}
-        </Heading>
-        <Text color="fg.muted">{t('adminDemoBots.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('adminDemoBots.title')} subtitle={t('adminDemoBots.subtitle')} />
       <TemplatePromptsPanel adminId={admin.id} admin={templates} />
     </Stack>
   );

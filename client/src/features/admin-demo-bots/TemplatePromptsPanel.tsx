@@ -1,13 +1,14 @@
-import { Alert, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Textarea } from '../../ui/chakra/Textarea.ts';
+import { Alert, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
+import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
-import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { TemplatePromptsPanelCreateMutation } from './__generated__/TemplatePromptsPanelCreateMutation.graphql.ts';
 import type { TemplatePromptsPanelDeleteMutation } from './__generated__/TemplatePromptsPanelDeleteMutation.graphql.ts';
 import type { TemplatePromptsPanelFragment$key } from './__generated__/TemplatePromptsPanelFragment.graphql.ts';
@@ -22,8 +23,6 @@ type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 type Draft = Record<TemplateField, string>;
 
 const EMPTY: Draft = { useCase: 'custom', title: '', description: '', languageCode: 'en', promptText: '' };
-
-type Result = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<FieldIssue> };
 
 /**
  * The template prompts and one form to add a template or update the one picked: title and prompt
@@ -45,74 +44,80 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
   const [editing, setEditing] = useState<TemplatePrompt | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [tried, setTried] = useState(false);
-  const [serverProblems, setServerProblems] = useState<Partial<Record<TemplateField, string>>>({});
   const [deleting, setDeleting] = useState<TemplatePrompt | null>(null);
   const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
 
-  const [create, creating] = useMutation<TemplatePromptsPanelCreateMutation>(graphql`
-    mutation TemplatePromptsPanelCreateMutation($input: TemplatePromptInput!) {
-      createTemplatePrompt(input: $input) {
-        __typename
-        ... on TemplatePrompt {
-          id
-          ...TemplatePromptCardFragment @alias
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const saveOptions = {
+    fields: TEMPLATE_FIELDS,
+    failedTitle: t('adminDemoBots.toast.saveFailed'),
+    failedDescription: t('adminDemoBots.toast.saveFallback'),
+    alwaysToast: true,
+  };
+  const create = useFormMutation<TemplatePromptsPanelCreateMutation, TemplateField>(
+    graphql`
+      mutation TemplatePromptsPanelCreateMutation($input: TemplatePromptInput!) {
+        createTemplatePrompt(input: $input) {
+          __typename
+          ... on TemplatePrompt {
+            id
+            ...TemplatePromptCardFragment @alias
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
-  const [update, updating] = useMutation<TemplatePromptsPanelUpdateMutation>(graphql`
-    mutation TemplatePromptsPanelUpdateMutation($id: ID!, $input: TemplatePromptInput!) {
-      updateTemplatePrompt(id: $id, input: $input) {
-        __typename
-        ... on TemplatePrompt {
-          id
-          ...TemplatePromptCardFragment @alias
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+    `,
+    { ...saveOptions, resultOf: (response) => response.createTemplatePrompt },
+  );
+  const update = useFormMutation<TemplatePromptsPanelUpdateMutation, TemplateField>(
+    graphql`
+      mutation TemplatePromptsPanelUpdateMutation($id: ID!, $input: TemplatePromptInput!) {
+        updateTemplatePrompt(id: $id, input: $input) {
+          __typename
+          ... on TemplatePrompt {
+            id
+            ...TemplatePromptCardFragment @alias
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
-  const [remove, removing] = useMutation<TemplatePromptsPanelDeleteMutation>(graphql`
-    mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
-      deleteTemplatePrompt(id: $id) {
-        __typename
-        ... on DeletedTemplatePromptPayload {
-          deletedId
-        }
-        ... on Error {
-          message
+    `,
+    { ...saveOptions, resultOf: (response) => response.updateTemplatePrompt },
+  );
+  const remove = useFormMutation<TemplatePromptsPanelDeleteMutation>(
+    graphql`
+      mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
+        deleteTemplatePrompt(id: $id) {
+          __typename
+          ... on DeletedTemplatePromptPayload {
+            deletedId
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('adminDemoBots.toast.deleteFailed'),
+      failedDescription: t('adminDemoBots.toast.deleteFallback'),
+      resultOf: (response) => response.deleteTemplatePrompt,
+    },
+  );
 
+  const serverProblems = editing ? update.issues : create.issues;
   const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
   const errorOf = (field: TemplateField) =>
     (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
-  const change = (field: TemplateField, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const change = (field: TemplateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  function clearServerProblems() {
+    create.setIssues({});
+    update.setIssues({});
+  }
 
   function startAdding() {
     setEditing(null);
     setDraft(EMPTY);
     setTried(false);
-    setServerProblems({});
+    clearServerProblems();
   }
 
   function pick(template: TemplatePrompt) {
@@ -125,30 +130,8 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       promptText: template.promptText,
     });
     setTried(false);
-    setServerProblems({});
+    clearServerProblems();
   }
-
-  function settle(result: Result, savedTitle: string) {
-    if (result.__typename !== 'TemplatePrompt') {
-      const { byField, other } = splitIssues(result.issues ?? [], TEMPLATE_FIELDS);
-      setServerProblems(byField);
-      toaster.create({
-        type: 'error',
-        title: t('adminDemoBots.toast.saveFailed'),
-        description: other[0] ?? result.message ?? t('adminDemoBots.toast.saveFallback'),
-      });
-      return;
-    }
-    toaster.create({ type: 'success', title: savedTitle });
-    startAdding();
-  }
-  const failed = (error: Error) => {
-    toaster.create({
-      type: 'error',
-      title: t('adminDemoBots.toast.saveFailed'),
-      description: error.message || t('adminDemoBots.toast.saveFallback'),
-    });
-  };
 
   function submit() {
     if (limitReached) {
@@ -156,7 +139,7 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       return;
     }
     setTried(true);
-    setServerProblems({});
+    clearServerProblems();
     if (draft.title.trim() === '' || draft.promptText.trim() === '') return;
     const input = {
       useCase: draft.useCase,
@@ -165,15 +148,15 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       languageCode: draft.languageCode,
       promptText: draft.promptText.trim(),
     };
+    const saved = (title: string) => () => {
+      toaster.create({ type: 'success', title });
+      startAdding();
+    };
     if (editing) {
-      update({
-        variables: { id: editing.id, input },
-        onCompleted: ({ updateTemplatePrompt }) => settle(updateTemplatePrompt, t('adminDemoBots.toast.updated')),
-        onError: failed,
-      });
+      update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminDemoBots.toast.updated')) });
       return;
     }
-    create({
+    create.submit({
       variables: { input },
       updater: (store, response) => {
         const result = response?.createTemplatePrompt;
@@ -183,22 +166,14 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         const list = owner?.getLinkedRecords('templatePrompts') ?? [];
         if (template && owner) owner.setLinkedRecords([...list, template], 'templatePrompts');
       },
-      onCompleted: ({ createTemplatePrompt }) => settle(createTemplatePrompt, t('adminDemoBots.toast.added')),
-      onError: failed,
+      onSuccess: saved(t('adminDemoBots.toast.added')),
     });
   }
 
   function confirmDelete() {
     if (!deleting) return;
     const target = deleting;
-    const deleteFailed = (message?: string) => {
-      toaster.create({
-        type: 'error',
-        title: t('adminDemoBots.toast.deleteFailed'),
-        description: message || t('adminDemoBots.toast.deleteFallback'),
-      });
-    };
-    remove({
+    remove.submit({
       variables: { id: target.id },
       updater: (store, response) => {
         if (response?.deleteTemplatePrompt.__typename !== 'DeletedTemplatePromptPayload') return;
@@ -210,16 +185,11 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         );
         store.delete(target.id);
       },
-      onCompleted: ({ deleteTemplatePrompt }) => {
-        if (deleteTemplatePrompt.__typename !== 'DeletedTemplatePromptPayload') {
-          deleteFailed(deleteTemplatePrompt.message);
-          return;
-        }
+      onSuccess: () => {
         toaster.create({ type: 'success', title: t('adminDemoBots.toast.deleted') });
         if (editing?.id === target.id) startAdding();
         setDeleting(null);
       },
-      onError: (error) => deleteFailed(error.message),
     });
   }
 
@@ -274,46 +244,42 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
                 label={t('adminDemoBots.useCase')}
                 value={draft.useCase}
                 options={USE_CASES.map((value) => ({ value, label: t(`adminDemoBots.useCases.${value}`) }))}
-                onChange={(value) => change('useCase', value)}
+                onChange={change('useCase')}
               />
               <SelectField
                 label={t('adminDemoBots.language')}
                 value={draft.languageCode}
                 options={BOT_LANGUAGES.map((value) => ({ value, label: t(`adminDemoBots.languages.${value}`) }))}
-                onChange={(value) => change('languageCode', value)}
+                onChange={change('languageCode')}
               />
             </SimpleGrid>
-            <Field.Root required invalid={Boolean(errorOf('title'))}>
-              <Field.Label>
-                {t('adminDemoBots.form.title')} <Field.RequiredIndicator />
-              </Field.Label>
-              <Input value={draft.title} maxLength={120} onChange={(event) => change('title', event.currentTarget.value)} />
-              <Field.ErrorText>{errorOf('title')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errorOf('description'))}>
-              <Field.Label>{t('adminDemoBots.form.description')}</Field.Label>
-              <Textarea
-                value={draft.description}
-                maxLength={500}
-                rows={2}
-                onChange={(event) => change('description', event.currentTarget.value)}
-              />
-              <Field.ErrorText>{errorOf('description')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(errorOf('promptText'))}>
-              <Field.Label>
-                {t('adminDemoBots.form.promptText')} <Field.RequiredIndicator />
-              </Field.Label>
-              <Textarea
-                value={draft.promptText}
-                maxLength={20000}
-                rows={6}
-                onChange={(event) => change('promptText', event.currentTarget.value)}
-              />
-              <Field.ErrorText>{errorOf('promptText')}</Field.ErrorText>
-            </Field.Root>
+            <TextField
+              label={t('adminDemoBots.form.title')}
+              required
+              value={draft.title}
+              maxLength={120}
+              onChange={change('title')}
+              issue={errorOf('title')}
+            />
+            <TextAreaField
+              label={t('adminDemoBots.form.description')}
+              value={draft.description}
+              maxLength={500}
+              rows={2}
+              onChange={change('description')}
+              issue={errorOf('description')}
+            />
+            <TextAreaField
+              label={t('adminDemoBots.form.promptText')}
+              required
+              value={draft.promptText}
+              maxLength={20000}
+              rows={6}
+              onChange={change('promptText')}
+              issue={errorOf('promptText')}
+            />
             <HStack gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="brand" loading={creating || updating}>
+              <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
                 {editing ? t('adminDemoBots.form.update') : t('adminDemoBots.form.add')}
               </Button>
               {editing && (
@@ -332,7 +298,7 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         title={t('adminDemoBots.deleteTitle')}
         message={deleting ? t('adminDemoBots.deleteMessage', { title: deleting.title }) : ''}
         confirmLabel={t('adminDemoBots.deleteConfirm')}
-        deleting={removing}
+        deleting={remove.inFlight}
         onConfirm={confirmDelete}
       />
     </Stack>

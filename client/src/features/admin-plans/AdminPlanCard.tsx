@@ -2,8 +2,8 @@ import { Badge, Button, Card, Heading, HStack, List, Stack, Text, VisuallyHidden
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
-import { toaster } from '../../ui/toaster.tsx';
+import { graphql, useFragment } from 'react-relay';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { formatCredits, formatMoney } from '../billing/format.ts';
 import type { AdminPlanCardFragment$key } from './__generated__/AdminPlanCardFragment.graphql.ts';
 import type { AdminPlanCardToggleMutation } from './__generated__/AdminPlanCardToggleMutation.graphql.ts';
@@ -37,35 +37,35 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
     `,
     plan,
   );
-  const [toggle, toggling] = useMutation<AdminPlanCardToggleMutation>(graphql`
-    mutation AdminPlanCardToggleMutation($id: ID!) {
-      togglePaymentPlan(id: $id) {
-        __typename
-        ... on PaymentPlan {
-          id
-          isActive
-        }
-        ... on Error {
-          message
+  const toggle = useFormMutation<AdminPlanCardToggleMutation>(
+    graphql`
+      mutation AdminPlanCardToggleMutation($id: ID!) {
+        togglePaymentPlan(id: $id) {
+          __typename
+          ... on PaymentPlan {
+            id
+            isActive
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('adminPlans.toast.error'),
+      failedDescription: t('adminPlans.toast.toggleFailed'),
+      resultOf: (response) => response.togglePaymentPlan,
+      successType: 'PaymentPlan',
+    },
+  );
+  const toggling = toggle.inFlight;
 
   function toggleActive() {
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('adminPlans.toast.error'), description: message || t('adminPlans.toast.toggleFailed') });
-    };
-    toggle({
+    toggle.submit({
       variables: { id: data.id },
       updater: (store, response) => {
         const result = response?.togglePaymentPlan;
         if (result?.__typename === 'PaymentPlan') adjustPlanStats(store, adminId, { activePlans: result.isActive ? 1 : -1 });
       },
-      onCompleted: ({ togglePaymentPlan: result }) => {
-        if (result.__typename !== 'PaymentPlan') failed(result.message);
-      },
-      onError: (error) => failed(error.message),
     });
   }
 

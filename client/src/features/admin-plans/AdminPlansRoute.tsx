@@ -1,6 +1,7 @@
-import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -43,12 +44,7 @@ export function AdminPlansScreen({ queryRef }: { queryRef: PreloadedQuery<AdminP
   return (
     <Stack gap="6">
       <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'end' }} gap="3">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('adminPlans.title')}
-          </Heading>
-          <Text color="fg.muted">{t('adminPlans.subtitle')}</Text>
-        </Stack>
+        <PageHeader title={t('adminPlans.title')} subtitle={t('adminPlans.subtitle')} />
         <Button colorPalette="brand" onClick={() => setCreating(true)}>
           {t('adminPlans.create')}
         </Button>

@@ -1,68 +1,59 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
-import type { RecordSourceSelectorProxy } from 'relay-runtime';
-import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
+import { graphql, useFragment, type GraphQLTaggedNode } from 'react-relay';
+import type { MutationParameters, RecordSourceSelectorProxy } from 'relay-runtime';
+import type { MutationErrorFragment$key } from '../../ui/__generated__/MutationErrorFragment.graphql.ts';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { EditPlanDialogFragment$key } from './__generated__/EditPlanDialogFragment.graphql.ts';
 import type { PlanDialogsCreateMutation } from './__generated__/PlanDialogsCreateMutation.graphql.ts';
 import type { PlanDialogsUpdateMutation } from './__generated__/PlanDialogsUpdateMutation.graphql.ts';
-import { createInput, draftOfPlan, editInput, newPlanDraft, PLAN_FIELDS, type PlanDraft } from './planForm.ts';
-import { NO_SERVER_PROBLEMS, PlanFormDialog, type ServerProblems } from './PlanFormDialog.tsx';
+import { createInput, draftOfPlan, editInput, newPlanDraft, PLAN_FIELDS, type PlanDraft, type PlanField } from './planForm.ts';
+import { PlanFormDialog, type ServerProblems } from './PlanFormDialog.tsx';
 import { adjustPlanStats } from './planStore.ts';
 
-type Outcome = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<FieldIssue> };
-
-/** Handles a plan mutation's answer: false (with the server's problems shown and a toast) unless it is the plan. */
-function useOutcome(failureFallback: string) {
+/** The plan dialogs' mutation: failures shown under the plan form's fields, above them, and in a toast. */
+function usePlanMutation<TMutation extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+  failureFallback: string,
+  resultOf: (response: TMutation['response']) => { readonly error?: MutationErrorFragment$key | null },
+) {
   const { t } = useTranslation();
-  const [server, setServer] = useState<ServerProblems>(NO_SERVER_PROBLEMS);
-  const fail = (message?: string, issues: ReadonlyArray<FieldIssue> = []) => {
-    setServer(splitIssues(issues, PLAN_FIELDS));
-    toaster.create({ type: 'error', title: t('adminPlans.toast.error'), description: message || failureFallback });
-  };
-  return {
-    server,
-    reset: () => setServer(NO_SERVER_PROBLEMS),
-    fail,
-    succeeded(result: Outcome): boolean {
-      if (result.__typename === 'PaymentPlan') return true;
-      fail(result.message, result.issues);
-      return false;
-    },
-  };
+  const plan = useFormMutation<TMutation, PlanField>(mutation, {
+    fields: PLAN_FIELDS,
+    failedTitle: t('adminPlans.toast.error'),
+    failedDescription: failureFallback,
+    resultOf,
+    alwaysToast: true,
+  });
+  const server: ServerProblems = { byField: plan.issues, other: plan.otherIssues };
+  return { ...plan, server };
 }
 
 /** Creates a plan; it joins the price list and the stats count it, without fetching either again. */
 export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const outcome = useOutcome(t('adminPlans.toast.createFailed'));
-  const [commit, creating] = useMutation<PlanDialogsCreateMutation>(graphql`
-    mutation PlanDialogsCreateMutation($input: PaymentPlanInput!) {
-      createPaymentPlan(input: $input) {
-        __typename
-        ... on PaymentPlan {
-          id
-          name
-          isActive
-          ...AdminPlanCardFragment @alias
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const outcome = usePlanMutation<PlanDialogsCreateMutation>(
+    graphql`
+      mutation PlanDialogsCreateMutation($input: PaymentPlanInput!) {
+        createPaymentPlan(input: $input) {
+          __typename
+          ... on PaymentPlan {
+            id
+            name
+            isActive
+            ...AdminPlanCardFragment @alias
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    t('adminPlans.toast.createFailed'),
+    (response) => response.createPaymentPlan,
+  );
 
   function submit(draft: PlanDraft) {
-    outcome.reset();
-    commit({
+    outcome.resetIssues();
+    outcome.submit({
       variables: { input: createInput(draft) },
       updater: (store: RecordSourceSelectorProxy, response) => {
         const result = response?.createPaymentPlan;
@@ -73,18 +64,14 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
         if (plan && plans) root.setLinkedRecords([...plans, plan], 'paymentPlans', { includeInactive: true });
         adjustPlanStats(store, adminId, { totalPlans: 1, activePlans: result.isActive ? 1 : 0 });
       },
-      onCompleted: ({ createPaymentPlan: result }) => {
-        if (!outcome.succeeded(result)) return;
-        if (result.__typename === 'PaymentPlan') {
-          toaster.create({
-            type: 'success',
-            title: t('adminPlans.toast.created'),
-            description: t('adminPlans.toast.createdDescription', { name: result.name }),
-          });
-        }
+      onSuccess: ({ createPaymentPlan: result }) => {
+        toaster.create({
+          type: 'success',
+          title: t('adminPlans.toast.created'),
+          description: t('adminPlans.toast.createdDescription', { name: result.name }),
+        });
         onClose();
       },
-      onError: (error) => outcome.fail(error.message),
     });
   }
 
@@ -92,13 +79,13 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
     <PlanFormDialog
       open={open}
       onClose={() => {
-        outcome.reset();
+        outcome.resetIssues();
         onClose();
       }}
       mode="create"
       title={t('adminPlans.form.createTitle')}
       initial={newPlanDraft()}
-      submitting={creating}
+      submitting={outcome.inFlight}
       server={outcome.server}
       onSubmit={submit}
     />
@@ -125,45 +112,36 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
     `,
     plan,
   );
-  const outcome = useOutcome(t('adminPlans.toast.updateFailed'));
-  const [commit, saving] = useMutation<PlanDialogsUpdateMutation>(graphql`
-    mutation PlanDialogsUpdateMutation($id: ID!, $input: PaymentPlanInput!) {
-      updatePaymentPlan(id: $id, input: $input) {
-        __typename
-        ... on PaymentPlan {
-          id
-          name
-          ...AdminPlanCardFragment @alias
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const outcome = usePlanMutation<PlanDialogsUpdateMutation>(
+    graphql`
+      mutation PlanDialogsUpdateMutation($id: ID!, $input: PaymentPlanInput!) {
+        updatePaymentPlan(id: $id, input: $input) {
+          __typename
+          ... on PaymentPlan {
+            id
+            name
+            ...AdminPlanCardFragment @alias
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    t('adminPlans.toast.updateFailed'),
+    (response) => response.updatePaymentPlan,
+  );
 
   function submit(draft: PlanDraft) {
-    outcome.reset();
-    commit({
+    outcome.resetIssues();
+    outcome.submit({
       variables: { id: data.id, input: editInput(draft) },
-      onCompleted: ({ updatePaymentPlan: result }) => {
-        if (!outcome.succeeded(result)) return;
-        if (result.__typename === 'PaymentPlan') {
-          toaster.create({
-            type: 'success',
-            title: t('adminPlans.toast.updated'),
-            description: t('adminPlans.toast.updatedDescription', { name: result.name }),
-          });
-        }
+      onSuccess: ({ updatePaymentPlan: result }) => {
+        toaster.create({
+          type: 'success',
+          title: t('adminPlans.toast.updated'),
+          description: t('adminPlans.toast.updatedDescription', { name: result.name }),
+        });
         onClose();
       },
-      onError: (error) => outcome.fail(error.message),
     });
   }
 
@@ -171,13 +149,13 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
     <PlanFormDialog
       open={open}
       onClose={() => {
-        outcome.reset();
+        outcome.resetIssues();
         onClose();
       }}
       mode="edit"
       title={t('adminPlans.form.editTitle', { name: data.name })}
       initial={draftOfPlan(data)}
-      submitting={saving}
+      submitting={outcome.inFlight}
       server={outcome.server}
       onSubmit={submit}
     />

@@ -2,9 +2,10 @@ import { X } from 'lucide-react';
 import { Alert, Button, Field, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { FieldFrame } from '../../ui/TextField.tsx';
 import {
   BILLING_PERIODS,
   DEFAULT_WIDGET_MESSAGES_PER_MINUTE,
@@ -19,32 +20,6 @@ import {
 export interface ServerProblems {
   byField: Partial<Record<PlanField, string>>;
   other: string[];
-}
-
-export const NO_SERVER_PROBLEMS: ServerProblems = { byField: {}, other: [] };
-
-function TextField({
-  label,
-  error,
-  help,
-  required,
-  children,
-}: {
-  label: string;
-  error?: string;
-  help?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label} {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : help && <Field.HelperText>{help}</Field.HelperText>}
-    </Field.Root>
-  );
 }
 
 /**
@@ -97,9 +72,9 @@ function PlanForm({
             <Alert.Description>{server.other.join(' ')}</Alert.Description>
           </Alert.Root>
         )}
-        <TextField label={t('adminPlans.form.name')} error={errorOf('name')} required>
+        <FieldFrame label={t('adminPlans.form.name')} issue={errorOf('name')} required>
           <Input value={draft.name} maxLength={100} onChange={(event) => change({ name: event.currentTarget.value })} />
-        </TextField>
+        </FieldFrame>
         {mode === 'create' ? (
           <Field.Root>
             <Field.Label>{t('adminPlans.form.planType')}</Field.Label>
@@ -123,9 +98,9 @@ function PlanForm({
           </Text>
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField label={t('adminPlans.form.price')} error={errorOf('price')} help={t('adminPlans.form.priceHelp')} required>
+          <FieldFrame label={t('adminPlans.form.price')} issue={errorOf('price')} helper={t('adminPlans.form.priceHelp')} required>
             <Input value={draft.price} inputMode="decimal" onChange={(event) => change({ price: event.currentTarget.value })} />
-          </TextField>
+          </FieldFrame>
           {subscription && mode === 'create' && (
             <Field.Root invalid={Boolean(errorOf('billingPeriod'))}>
               <Field.Label>{t('adminPlans.form.billingPeriod')}</Field.Label>
@@ -146,40 +121,40 @@ function PlanForm({
             </Field.Root>
           )}
           {subscription ? (
-            <TextField label={t('adminPlans.form.botLimit')} error={errorOf('botLimit')} help={t('adminPlans.form.botLimitHelp')}>
+            <FieldFrame label={t('adminPlans.form.botLimit')} issue={errorOf('botLimit')} helper={t('adminPlans.form.botLimitHelp')}>
               <Input value={draft.botLimit} inputMode="numeric" onChange={(event) => change({ botLimit: event.currentTarget.value })} />
-            </TextField>
+            </FieldFrame>
           ) : (
-            <TextField label={t('adminPlans.form.creditAmount')} error={errorOf('creditAmount')} required>
+            <FieldFrame label={t('adminPlans.form.creditAmount')} issue={errorOf('creditAmount')} required>
               <Input
                 value={draft.creditAmount}
                 inputMode="numeric"
                 onChange={(event) => change({ creditAmount: event.currentTarget.value })}
               />
-            </TextField>
+            </FieldFrame>
           )}
         </SimpleGrid>
         {subscription && (
-          <TextField
+          <FieldFrame
             label={t('adminPlans.form.widgetLimit')}
-            error={errorOf('widgetMessagesPerMinute')}
-            help={t('adminPlans.form.widgetLimitHelp', { limit: count(DEFAULT_WIDGET_MESSAGES_PER_MINUTE) })}
+            issue={errorOf('widgetMessagesPerMinute')}
+            helper={t('adminPlans.form.widgetLimitHelp', { limit: count(DEFAULT_WIDGET_MESSAGES_PER_MINUTE) })}
           >
             <Input
               value={draft.widgetMessagesPerMinute}
               inputMode="numeric"
               onChange={(event) => change({ widgetMessagesPerMinute: event.currentTarget.value })}
             />
-          </TextField>
+          </FieldFrame>
         )}
-        <TextField label={t('adminPlans.form.description')} error={errorOf('description')}>
+        <FieldFrame label={t('adminPlans.form.description')} issue={errorOf('description')}>
           <Textarea
             value={draft.description}
             maxLength={1000}
             rows={2}
             onChange={(event) => change({ description: event.currentTarget.value })}
           />
-        </TextField>
+        </FieldFrame>
         <Fieldset.Root invalid={Boolean(errorOf('features'))}>
           {/* Required like the fields marked so (at least one feature): the same asterisk, outside a Field's context. */}
           <Fieldset.Legend>
@@ -218,13 +193,13 @@ function PlanForm({
           </Button>
         </Fieldset.Root>
         {mode === 'create' && (
-          <TextField
+          <FieldFrame
             label={t('adminPlans.form.stripePriceId')}
-            error={errorOf('stripePriceId')}
-            help={t('adminPlans.form.stripePriceIdHelp')}
+            issue={errorOf('stripePriceId')}
+            helper={t('adminPlans.form.stripePriceIdHelp')}
           >
             <Input value={draft.stripePriceId} onChange={(event) => change({ stripePriceId: event.currentTarget.value })} />
-          </TextField>
+          </FieldFrame>
         )}
       </form>
     </Stack>

@@ -1,6 +1,7 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -42,12 +43,7 @@ export function AdminSettingsScreen({ queryRef }: { queryRef: PreloadedQuery<Adm
   if (admin.__typename !== 'Admin' || !admin.id || !apiKeys) return <AdminUnavailable result={admin} />;
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('adminSettings.title')}
-        </Heading>
-        <Text color="fg.muted">{t('adminSettings.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('adminSettings.title')} subtitle={t('adminSettings.subtitle')} />
       <Tabs.Root defaultValue="api-keys" variant="line" colorPalette="brand" lazyMount>
         <Tabs.List aria-label={t('adminSettings.tabs.label')}>
           <Tabs.Trigger value="api-keys">{t('adminSettings.tabs.apiKeys')}</Tabs.Trigger>

@@ -1,9 +1,11 @@
-import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ApiKeysPanelFragment$key } from './__generated__/ApiKeysPanelFragment.graphql.ts';
 import type { ApiKeysPanelMutation } from './__generated__/ApiKeysPanelMutation.graphql.ts';
 
@@ -27,35 +29,34 @@ interface Entry {
 function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
   const { t, i18n } = useTranslation();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const label = KEY_LABELS[entry.key] ? t(KEY_LABELS[entry.key]!) : entry.key;
-  const [commit, saving] = useMutation<ApiKeysPanelMutation>(graphql`
-    mutation ApiKeysPanelMutation($key: String!, $value: String!) {
-      setAdminConfig(key: $key, value: $value) {
-        __typename
-        ... on AdminConfigEntry {
-          key
-          value
-          isSet
-          updatedAt
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const { submit, inFlight, setIssues, bindField } = useFormMutation<ApiKeysPanelMutation, 'value'>(
+    graphql`
+      mutation ApiKeysPanelMutation($key: String!, $value: String!) {
+        setAdminConfig(key: $key, value: $value) {
+          __typename
+          ... on AdminConfigEntry {
+            key
+            value
+            isSet
+            updatedAt
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      fields: ['value'],
+      failedTitle: t('adminSettings.apiKeys.saveFailed'),
+      resultOf: (response) => response.setAdminConfig,
+      alwaysToast: true,
+    },
+  );
 
   function save() {
     if (value.trim() === '') {
-      setError(t('adminSettings.apiKeys.required'));
+      setIssues({ value: t('adminSettings.apiKeys.required') });
       return;
     }
     write(value.trim());
@@ -63,15 +64,8 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
 
   /** An empty value clears the key: the platform falls back to its environment's value, if any. */
   function write(newValue: string) {
-    setError(null);
-    const failed = (message?: string) => {
-      toaster.create({
-        type: 'error',
-        title: t('adminSettings.apiKeys.saveFailed'),
-        description: message || t('adminSettings.apiKeys.saveFailedDescription'),
-      });
-    };
-    commit({
+    setIssues({});
+    submit({
       variables: { key: entry.key, value: newValue },
       // The entry has no id of its own: copy the answer into the admin's list, found by key.
       updater: (store, response) => {
@@ -84,12 +78,7 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
         if (!saved || !row) return;
         for (const field of ['value', 'isSet', 'updatedAt']) row.setValue(saved.getValue(field), field);
       },
-      onCompleted: ({ setAdminConfig: result }) => {
-        if (result.__typename !== 'AdminConfigEntry') {
-          setError(result.issues?.[0]?.message ?? null);
-          failed(result.message);
-          return;
-        }
+      onSuccess: () => {
         setValue('');
         setConfirmingClear(false);
         toaster.create({
@@ -98,7 +87,6 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
           description: newValue === '' ? undefined : t('adminSettings.apiKeys.savedDescription'),
         });
       },
-      onError: (failure) => failed(failure.message),
     });
   }
 
@@ -124,18 +112,15 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
           save();
         }}
       >
-        <Field.Root invalid={Boolean(error)} flex="1">
-          <Input
-            type="password"
-            autoComplete="off"
-            aria-label={t('adminSettings.apiKeys.newValue', { key: label })}
-            value={value}
-            maxLength={2000}
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-          {error && <Field.ErrorText>{error}</Field.ErrorText>}
-        </Field.Root>
-        <Button type="submit" colorPalette="brand" loading={saving} aria-label={t('adminSettings.apiKeys.saveLabel', { key: label })}>
+        <TextField
+          type="password"
+          autoComplete="off"
+          aria-label={t('adminSettings.apiKeys.newValue', { key: label })}
+          maxLength={2000}
+          flex="1"
+          {...bindField('value', value, setValue)}
+        />
+        <Button type="submit" colorPalette="brand" loading={inFlight} aria-label={t('adminSettings.apiKeys.saveLabel', { key: label })}>
           {t('adminSettings.apiKeys.save')}
         </Button>
         {entry.isSet && (
@@ -155,7 +140,7 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
         title={t('adminSettings.apiKeys.clearTitle', { key: label })}
         message={t('adminSettings.apiKeys.clearMessage')}
         confirmLabel={t('adminSettings.apiKeys.clear')}
-        deleting={saving}
+        deleting={inFlight}
         onConfirm={() => write('')}
       />
     </Stack>

@@ -1,11 +1,12 @@
-import { Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { splitIssues, type FieldIssue } from '../../ui/fieldIssues.ts';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRatesPanelCreateMutation.graphql.ts';
 import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
 import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPanelFragment.graphql.ts';
@@ -63,117 +64,99 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
   const [editing, setEditing] = useState<Rate | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [tried, setTried] = useState(false);
-  const [serverProblems, setServerProblems] = useState<Partial<Record<RateField, string>>>({});
   const [deleting, setDeleting] = useState<Rate | null>(null);
 
-  const [create, creating] = useMutation<CreditRatesPanelCreateMutation>(graphql`
-    mutation CreditRatesPanelCreateMutation($input: CreditRateInput!) {
-      createCreditRate(input: $input) {
-        __typename
-        ... on CreditRate {
-          id
-          usageType
-          unitName
-          costPerUnit
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const saveOptions = { fields: RATE_FIELDS, failedTitle: t('adminSettings.rates.saveFailed'), alwaysToast: true };
+  const create = useFormMutation<CreditRatesPanelCreateMutation, RateField>(
+    graphql`
+      mutation CreditRatesPanelCreateMutation($input: CreditRateInput!) {
+        createCreditRate(input: $input) {
+          __typename
+          ... on CreditRate {
+            id
+            usageType
+            unitName
+            costPerUnit
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
-  const [update, updating] = useMutation<CreditRatesPanelUpdateMutation>(graphql`
-    mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
-      updateCreditRate(id: $id, input: $input) {
-        __typename
-        ... on CreditRate {
-          id
-          usageType
-          unitName
-          costPerUnit
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+    `,
+    { ...saveOptions, resultOf: (response) => response.createCreditRate },
+  );
+  const update = useFormMutation<CreditRatesPanelUpdateMutation, RateField>(
+    graphql`
+      mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
+        updateCreditRate(id: $id, input: $input) {
+          __typename
+          ... on CreditRate {
+            id
+            usageType
+            unitName
+            costPerUnit
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
-  const [remove, removing] = useMutation<CreditRatesPanelDeleteMutation>(graphql`
-    mutation CreditRatesPanelDeleteMutation($id: ID!) {
-      deleteCreditRate(id: $id) {
-        __typename
-        ... on DeletedCreditRatePayload {
-          deletedId
-        }
-        ... on Error {
-          message
+    `,
+    { ...saveOptions, resultOf: (response) => response.updateCreditRate },
+  );
+  const remove = useFormMutation<CreditRatesPanelDeleteMutation>(
+    graphql`
+      mutation CreditRatesPanelDeleteMutation($id: ID!) {
+        deleteCreditRate(id: $id) {
+          __typename
+          ... on DeletedCreditRatePayload {
+            deletedId
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { failedTitle: t('adminSettings.rates.deleteFailed'), resultOf: (response) => response.deleteCreditRate },
+  );
 
   const problems = problemsOf(draft);
+  const serverProblems = editing ? update.issues : create.issues;
   const errorOf = (field: RateField) => {
     const problem = tried ? problems[field] : undefined;
     return problem ? t(`adminSettings.rates.${problem}`) : serverProblems[field];
   };
-  const change = (field: RateField, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const change = (field: RateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  function clearServerProblems() {
+    create.setIssues({});
+    update.setIssues({});
+  }
 
   function startAdding() {
     setEditing(null);
     setDraft(EMPTY);
     setTried(false);
-    setServerProblems({});
+    clearServerProblems();
   }
 
   function pick(rate: Rate) {
     setEditing(rate);
     setDraft({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) });
     setTried(false);
-    setServerProblems({});
+    clearServerProblems();
   }
-
-  type Result = { readonly __typename: string; readonly message?: string; readonly issues?: ReadonlyArray<FieldIssue> };
-  function settle(result: Result, savedTitle: string) {
-    if (result.__typename !== 'CreditRate') {
-      const { byField, other } = splitIssues(result.issues ?? [], RATE_FIELDS);
-      setServerProblems(byField);
-      toaster.create({ type: 'error', title: t('adminSettings.rates.saveFailed'), description: other[0] ?? result.message });
-      return;
-    }
-    toaster.create({ type: 'success', title: savedTitle });
-    startAdding();
-  }
-  const failed = (error: Error) => {
-    toaster.create({ type: 'error', title: t('adminSettings.rates.saveFailed'), description: error.message || undefined });
-  };
 
   function submit() {
     setTried(true);
-    setServerProblems({});
+    clearServerProblems();
     if (Object.keys(problems).length > 0) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
+    const saved = (title: string) => () => {
+      toaster.create({ type: 'success', title });
+      startAdding();
+    };
     if (editing) {
-      update({
-        variables: { id: editing.id, input },
-        onCompleted: ({ updateCreditRate }) => settle(updateCreditRate, t('adminSettings.rates.updated')),
-        onError: failed,
-      });
+      update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminSettings.rates.updated')) });
       return;
     }
-    create({
+    create.submit({
       variables: { input },
       updater: (store, response) => {
         const result = response?.createCreditRate;
@@ -183,18 +166,14 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         const rates = root.getLinkedRecords('creditRates') ?? [];
         if (rate) root.setLinkedRecords([...rates, rate], 'creditRates');
       },
-      onCompleted: ({ createCreditRate }) => settle(createCreditRate, t('adminSettings.rates.added')),
-      onError: failed,
+      onSuccess: saved(t('adminSettings.rates.added')),
     });
   }
 
   function confirmDelete() {
     if (!deleting) return;
     const target = deleting;
-    const deleteFailed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('adminSettings.rates.deleteFailed'), description: message || undefined });
-    };
-    remove({
+    remove.submit({
       variables: { id: target.id },
       updater: (store, response) => {
         if (response?.deleteCreditRate.__typename !== 'DeletedCreditRatePayload') return;
@@ -206,16 +185,11 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         );
         store.delete(target.id);
       },
-      onCompleted: ({ deleteCreditRate }) => {
-        if (deleteCreditRate.__typename !== 'DeletedCreditRatePayload') {
-          deleteFailed(deleteCreditRate.message);
-          return;
-        }
+      onSuccess: () => {
         toaster.create({ type: 'success', title: t('adminSettings.rates.deleted') });
         if (editing?.id === target.id) startAdding();
         setDeleting(null);
       },
-      onError: (error) => deleteFailed(error.message),
     });
   }
 
@@ -302,42 +276,35 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
                 : t('adminSettings.rates.addTitle')}
             </Heading>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <Field.Root required invalid={Boolean(errorOf('usageType'))}>
-                <Field.Label>
-                  {t('adminSettings.rates.usageType')} <Field.RequiredIndicator />
-                </Field.Label>
-                <Input value={draft.usageType} maxLength={50} onChange={(event) => change('usageType', event.currentTarget.value)} />
-                {errorOf('usageType') ? (
-                  <Field.ErrorText>{errorOf('usageType')}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>{t('adminSettings.rates.usageTypeHelp')}</Field.HelperText>
-                )}
-              </Field.Root>
-              <Field.Root required invalid={Boolean(errorOf('unitName'))}>
-                <Field.Label>
-                  {t('adminSettings.rates.unitName')} <Field.RequiredIndicator />
-                </Field.Label>
-                <Input value={draft.unitName} maxLength={50} onChange={(event) => change('unitName', event.currentTarget.value)} />
-                {errorOf('unitName') ? (
-                  <Field.ErrorText>{errorOf('unitName')}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>{t('adminSettings.rates.unitNameHelp')}</Field.HelperText>
-                )}
-              </Field.Root>
-              <Field.Root required invalid={Boolean(errorOf('costPerUnit'))}>
-                <Field.Label>
-                  {t('adminSettings.rates.costPerUnit')} <Field.RequiredIndicator />
-                </Field.Label>
-                <Input
-                  value={draft.costPerUnit}
-                  inputMode="decimal"
-                  onChange={(event) => change('costPerUnit', event.currentTarget.value)}
-                />
-                <Field.ErrorText>{errorOf('costPerUnit')}</Field.ErrorText>
-              </Field.Root>
+              <TextField
+                label={t('adminSettings.rates.usageType')}
+                required
+                value={draft.usageType}
+                maxLength={50}
+                onChange={change('usageType')}
+                issue={errorOf('usageType')}
+                helper={t('adminSettings.rates.usageTypeHelp')}
+              />
+              <TextField
+                label={t('adminSettings.rates.unitName')}
+                required
+                value={draft.unitName}
+                maxLength={50}
+                onChange={change('unitName')}
+                issue={errorOf('unitName')}
+                helper={t('adminSettings.rates.unitNameHelp')}
+              />
+              <TextField
+                label={t('adminSettings.rates.costPerUnit')}
+                required
+                value={draft.costPerUnit}
+                inputMode="decimal"
+                onChange={change('costPerUnit')}
+                issue={errorOf('costPerUnit')}
+              />
             </SimpleGrid>
             <HStack gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="brand" loading={creating || updating}>
+              <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
                 {editing ? t('adminSettings.rates.update') : t('adminSettings.rates.add')}
               </Button>
               {editing && (
@@ -356,7 +323,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         title={t('adminSettings.rates.deleteTitle')}
         message={deleting ? t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }) : ''}
         confirmLabel={t('adminSettings.rates.deleteConfirm')}
-        deleting={removing}
+        deleting={remove.inFlight}
         onConfirm={confirmDelete}
       />
     </Stack>

@@ -1,8 +1,10 @@
-import { Button, Card, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { TrialCreditsPanelFragment$key } from './__generated__/TrialCreditsPanelFragment.graphql.ts';
 import type { TrialCreditsPanelMutation } from './__generated__/TrialCreditsPanelMutation.graphql.ts';
 
@@ -19,39 +21,35 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
     trial,
   );
   const [credits, setCredits] = useState(String(data.trialCredits));
-  const [error, setError] = useState<string | null>(null);
-  const [commit, saving] = useMutation<TrialCreditsPanelMutation>(graphql`
-    mutation TrialCreditsPanelMutation($credits: Int!) {
-      setTrialCredits(credits: $credits) {
-        __typename
-        ... on TrialSettings {
-          trialDays
-          trialCredits
-        }
-        ... on ValidationError {
-          issues {
-            path
-            message
+  const { submit, inFlight, setIssues, bindField } = useFormMutation<TrialCreditsPanelMutation, 'credits'>(
+    graphql`
+      mutation TrialCreditsPanelMutation($credits: Int!) {
+        setTrialCredits(credits: $credits) {
+          __typename
+          ... on TrialSettings {
+            trialDays
+            trialCredits
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      fields: ['credits'],
+      failedTitle: t('adminSettings.trial.saveFailed'),
+      resultOf: (response) => response.setTrialCredits,
+      alwaysToast: true,
+    },
+  );
 
   function save() {
     const text = credits.trim();
     if (!/^\d+$/.test(text)) {
-      setError(t('adminSettings.trial.invalid'));
+      setIssues({ credits: t('adminSettings.trial.invalid') });
       return;
     }
-    setError(null);
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('adminSettings.trial.saveFailed'), description: message || undefined });
-    };
-    commit({
+    setIssues({});
+    submit({
       variables: { credits: Number(text) },
       // The settings have no id: the answer becomes the query's trialSettings.
       updater: (store, response) => {
@@ -59,12 +57,7 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
         const saved = store.getRootField('setTrialCredits');
         if (saved) store.getRoot().setLinkedRecord(saved, 'trialSettings');
       },
-      onCompleted: ({ setTrialCredits: result }) => {
-        if (result.__typename !== 'TrialSettings') {
-          setError(result.issues?.[0]?.message ?? null);
-          failed(result.message);
-          return;
-        }
+      onSuccess: ({ setTrialCredits: result }) => {
         setCredits(String(result.trialCredits));
         toaster.create({
           type: 'success',
@@ -74,7 +67,6 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
           }),
         });
       },
-      onError: (failure) => failed(failure.message),
     });
   }
 
@@ -95,12 +87,13 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
             {t('adminSettings.trial.help', { days: data.trialDays })}
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'end' }}>
-            <Field.Root invalid={Boolean(error)} maxWidth={{ sm: '14rem' }}>
-              <Field.Label>{t('adminSettings.trial.credits')}</Field.Label>
-              <Input value={credits} inputMode="numeric" onChange={(event) => setCredits(event.currentTarget.value)} />
-              {error && <Field.ErrorText>{error}</Field.ErrorText>}
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={saving}>
+            <TextField
+              label={t('adminSettings.trial.credits')}
+              inputMode="numeric"
+              maxWidth={{ sm: '14rem' }}
+              {...bindField('credits', credits, setCredits)}
+            />
+            <Button type="submit" colorPalette="brand" loading={inFlight}>
               {t('adminSettings.trial.save')}
             </Button>
           </Stack>

@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -33,12 +34,7 @@ export function AdminSystemLogsScreen({ queryRef }: { queryRef: PreloadedQuery<A
   if (admin.__typename !== 'Admin' || !admin.SystemEventListFragment || !admin.eventCategories) return <AdminUnavailable result={admin} />;
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('adminSystemLogs.title')}
-        </Heading>
-        <Text color="fg.muted">{t('adminSystemLogs.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('adminSystemLogs.title')} subtitle={t('adminSystemLogs.subtitle')} />
       <SystemEventList admin={admin.SystemEventListFragment} categories={admin.eventCategories} />
     </Stack>
   );

@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { RadioCard } from '../../ui/chakra/RadioCard.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { BillingModeCardApiKeyMutation } from './__generated__/BillingModeCardApiKeyMutation.graphql.ts';
 import type { BillingModeCardClearKeyMutation } from './__generated__/BillingModeCardClearKeyMutation.graphql.ts';
 import type { BillingModeCardFragment$key } from './__generated__/BillingModeCardFragment.graphql.ts';
@@ -30,40 +32,42 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
   const [apiKey, setApiKey] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
 
-  const [commitPlanType, switching] = useMutation<BillingModeCardPlanTypeMutation>(graphql`
-    mutation BillingModeCardPlanTypeMutation($planType: PlanType!) {
-      setBillingPlanType(planType: $planType) {
-        __typename
-        ... on BillingPayload {
-          viewer {
-            billing {
-              ...BillingSectionsFragment
+  const setPlanType = useFormMutation<BillingModeCardPlanTypeMutation>(
+    graphql`
+      mutation BillingModeCardPlanTypeMutation($planType: PlanType!) {
+        setBillingPlanType(planType: $planType) {
+          __typename
+          ... on BillingPayload {
+            viewer {
+              billing {
+                ...BillingSectionsFragment
+              }
             }
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
-  const [commitApiKey, savingKey] = useMutation<BillingModeCardApiKeyMutation>(graphql`
-    mutation BillingModeCardApiKeyMutation($apiKey: String!) {
-      setBillingApiKey(apiKey: $apiKey) {
-        __typename
-        ... on BillingPayload {
-          viewer {
-            billing {
-              ...BillingSectionsFragment
+    `,
+    { failedTitle: t('billing.mode.failed'), resultOf: (response) => response.setBillingPlanType, successType: 'BillingPayload' },
+  );
+  const setBillingKey = useFormMutation<BillingModeCardApiKeyMutation>(
+    graphql`
+      mutation BillingModeCardApiKeyMutation($apiKey: String!) {
+        setBillingApiKey(apiKey: $apiKey) {
+          __typename
+          ... on BillingPayload {
+            viewer {
+              billing {
+                ...BillingSectionsFragment
+              }
             }
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { failedTitle: t('billing.apiKey.saveFailed'), resultOf: (response) => response.setBillingApiKey, successType: 'BillingPayload' },
+  );
   const [commitClearKey, clearingKey] = useMutation<BillingModeCardClearKeyMutation>(graphql`
     mutation BillingModeCardClearKeyMutation {
       clearBillingApiKey {
@@ -77,39 +81,24 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
   `);
 
   function saveKey(key: string) {
-    const failed = (message?: string) => {
-      setKeyError(message || t('common.unexpectedError'));
-      toaster.create({ type: 'error', title: t('billing.apiKey.saveFailed'), description: message || t('common.unexpectedError') });
-    };
-    commitApiKey({
+    setBillingKey.submit({
       variables: { apiKey: key },
-      onCompleted: ({ setBillingApiKey }) => {
-        if (setBillingApiKey.__typename !== 'BillingPayload') {
-          failed(setBillingApiKey.message);
-          return;
-        }
+      onSuccess: () => {
         setApiKey('');
         setKeyError(null);
         toaster.create({ type: 'success', title: t('billing.apiKey.saved') });
       },
-      onError: (error) => failed(error.message),
+      onFailure: (description) => setKeyError(description || t('common.unexpectedError')),
     });
   }
 
   function switchMode(planType: PlanType) {
     if (planType === data.planType) return;
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('billing.mode.failed'), description: message || t('common.unexpectedError') });
-    };
-    commitPlanType({
+    setPlanType.submit({
       variables: { planType },
       // The choice shows at once; Relay rolls it back if the server refuses it.
       optimisticUpdater: (store) => store.get(viewerId)?.getLinkedRecord('billing')?.setValue(planType, 'planType'),
-      onCompleted: ({ setBillingPlanType }) => {
-        if (setBillingPlanType.__typename !== 'BillingPayload') {
-          failed(setBillingPlanType.message);
-          return;
-        }
+      onSuccess: () => {
         toaster.create({
           type: 'success',
           title: t('billing.mode.saved'),
@@ -118,7 +107,6 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         // Switching to a subscription also saves a key typed beforehand, as one step for the user.
         if (planType === 'subscription' && apiKey.trim()) saveKey(apiKey.trim());
       },
-      onError: (error) => failed(error.message),
     });
   }
 
@@ -163,7 +151,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         <RadioCard.Root
           value={data.planType}
           onValueChange={(details) => details.value && switchMode(details.value as PlanType)}
-          disabled={switching}
+          disabled={setPlanType.inFlight}
           colorPalette="brand"
           aria-labelledby="billing-mode-title"
         >
@@ -192,21 +180,20 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
 
         <form onSubmit={submitKey} noValidate>
           <Stack gap="3">
-            <Field.Root invalid={keyError !== null}>
-              <Field.Label>{t('billing.apiKey.label')}</Field.Label>
-              <Input
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                value={apiKey}
-                placeholder={data.apiKey ?? 'sk-…'}
-                onChange={(event) => {
-                  setApiKey(event.target.value);
-                  setKeyError(null);
-                }}
-              />
-              {keyError ? <Field.ErrorText>{keyError}</Field.ErrorText> : <Field.HelperText>{t('billing.apiKey.help')}</Field.HelperText>}
-            </Field.Root>
+            <TextField
+              label={t('billing.apiKey.label')}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={apiKey}
+              placeholder={data.apiKey ?? 'sk-…'}
+              onChange={(typed) => {
+                setApiKey(typed);
+                setKeyError(null);
+              }}
+              issue={keyError}
+              helper={t('billing.apiKey.help')}
+            />
             <HStack gap="3" wrap="wrap" justify="space-between">
               <Text fontSize="sm" color="fg.muted" data-testid="saved-api-key">
                 {data.apiKey ? t('billing.apiKey.savedKey', { masked: data.apiKey }) : t('billing.apiKey.noKey')}
@@ -217,7 +204,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
                     {t('billing.apiKey.remove')}
                   </Button>
                 )}
-                <Button type="submit" colorPalette="brand" loading={savingKey}>
+                <Button type="submit" colorPalette="brand" loading={setBillingKey.inFlight}>
                   {t('billing.apiKey.save')}
                 </Button>
               </HStack>

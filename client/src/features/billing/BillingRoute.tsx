@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -84,12 +85,7 @@ export function BillingScreen({
   return (
     <BrowserNavigationContext value={navigation}>
       <Stack gap="6">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('billing.title')}
-          </Heading>
-          <Text color="fg.muted">{t('billing.subtitle')}</Text>
-        </Stack>
+        <PageHeader title={t('billing.title')} subtitle={t('billing.subtitle')} />
         <BillingSections viewerId={data.viewer.id} billing={data.viewer.billing} data={data} />
       </Stack>
     </BrowserNavigationContext>

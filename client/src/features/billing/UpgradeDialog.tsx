@@ -1,9 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { UpgradeDialogMutation } from './__generated__/UpgradeDialogMutation.graphql.ts';
 import { useBrowserNavigation } from './browserNavigation.tsx';
 
@@ -35,32 +36,32 @@ export function UpgradeDialog({
   const { t } = useTranslation();
   const navigation = useBrowserNavigation();
   const { refreshUser } = useSession();
-  const [commit, upgrading] = useMutation<UpgradeDialogMutation>(graphql`
-    mutation UpgradeDialogMutation($planId: ID!) {
-      upgradeSubscription(planId: $planId) {
-        __typename
-        ... on UpgradeSubscriptionPayload {
-          message
-          receiptUrl
-          billing {
-            ...BillingSectionsFragment
+  const upgrade = useFormMutation<UpgradeDialogMutation>(
+    graphql`
+      mutation UpgradeDialogMutation($planId: ID!) {
+        upgradeSubscription(planId: $planId) {
+          __typename
+          ... on UpgradeSubscriptionPayload {
+            message
+            receiptUrl
+            billing {
+              ...BillingSectionsFragment
+            }
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('billing.upgrade.failed'),
+      resultOf: (response) => response.upgradeSubscription,
+      successType: 'UpgradeSubscriptionPayload',
+    },
+  );
 
   function confirm() {
     if (!target) return;
-    // A refusal ends the dialog: the toast says why, and the page behind shows the plan unchanged.
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('billing.upgrade.failed'), description: message || t('billing.upgrade.failedFallback') });
-      onClose();
-    };
-    commit({
+    upgrade.submit({
       variables: { planId: target.id },
       // The payload's billing is the viewer's billing now: link it so the page shows the new plan.
       updater: (store, response) => {
@@ -68,11 +69,7 @@ export function UpgradeDialog({
         const billing = store.getRootField('upgradeSubscription')?.getLinkedRecord('billing');
         if (billing) store.get(viewerId)?.setLinkedRecord(billing, 'billing');
       },
-      onCompleted: ({ upgradeSubscription: result }) => {
-        if (result.__typename !== 'UpgradeSubscriptionPayload') {
-          failed(result.message);
-          return;
-        }
+      onSuccess: ({ upgradeSubscription: result }) => {
         // The shell's plan badge and card read the session's user.
         void refreshUser();
         const receiptOpened = result.receiptUrl ? navigation.openInNewTab(result.receiptUrl) : true;
@@ -83,7 +80,8 @@ export function UpgradeDialog({
         });
         onClose();
       },
-      onError: (error) => failed(error.message),
+      // A refusal ends the dialog: the toast says why, and the page behind shows the plan unchanged.
+      onFailure: onClose,
     });
   }
 
@@ -97,7 +95,7 @@ export function UpgradeDialog({
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button colorPalette="brand" loading={upgrading} onClick={confirm}>
+          <Button colorPalette="brand" loading={upgrade.inFlight} onClick={confirm}>
             {t('billing.upgrade.confirm')}
           </Button>
         </>

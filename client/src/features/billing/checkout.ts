@@ -1,15 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
-import type { checkoutCreditMutation, checkoutCreditMutation$data } from './__generated__/checkoutCreditMutation.graphql.ts';
-import type {
-  checkoutSubscriptionMutation,
-  checkoutSubscriptionMutation$data,
-} from './__generated__/checkoutSubscriptionMutation.graphql.ts';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
+import type { checkoutCreditMutation } from './__generated__/checkoutCreditMutation.graphql.ts';
+import type { checkoutSubscriptionMutation } from './__generated__/checkoutSubscriptionMutation.graphql.ts';
 import { useBrowserNavigation } from './browserNavigation.tsx';
-
-type CheckoutResult =
-  checkoutCreditMutation$data['createCreditCheckoutSession'] | checkoutSubscriptionMutation$data['createSubscriptionCheckoutSession'];
 
 /**
  * Starts a Stripe Checkout for a credit pack or a first subscription and sends the browser to the
@@ -18,53 +13,46 @@ type CheckoutResult =
 export function useCheckout(kind: 'credit' | 'subscription') {
   const { t } = useTranslation();
   const navigation = useBrowserNavigation();
-  const [commitCredit, creditPending] = useMutation<checkoutCreditMutation>(graphql`
-    mutation checkoutCreditMutation($planId: ID!) {
-      createCreditCheckoutSession(planId: $planId) {
-        __typename
-        ... on CheckoutSession {
-          checkoutUrl
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const [commitSubscription, subscriptionPending] = useMutation<checkoutSubscriptionMutation>(graphql`
-    mutation checkoutSubscriptionMutation($planId: ID!) {
-      createSubscriptionCheckoutSession(planId: $planId) {
-        __typename
-        ... on CheckoutSession {
-          checkoutUrl
-        }
-        ... on Error {
-          message
+  const failedTitle = kind === 'credit' ? t('billing.credits.checkoutFailed') : t('billing.subscription.checkoutFailed');
+  const credit = useFormMutation<checkoutCreditMutation>(
+    graphql`
+      mutation checkoutCreditMutation($planId: ID!) {
+        createCreditCheckoutSession(planId: $planId) {
+          __typename
+          ... on CheckoutSession {
+            checkoutUrl
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { failedTitle, resultOf: (response) => response.createCreditCheckoutSession, successType: 'CheckoutSession' },
+  );
+  const subscription = useFormMutation<checkoutSubscriptionMutation>(
+    graphql`
+      mutation checkoutSubscriptionMutation($planId: ID!) {
+        createSubscriptionCheckoutSession(planId: $planId) {
+          __typename
+          ... on CheckoutSession {
+            checkoutUrl
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    { failedTitle, resultOf: (response) => response.createSubscriptionCheckoutSession, successType: 'CheckoutSession' },
+  );
 
-  const failed = (message?: string) => {
-    toaster.create({
-      type: 'error',
-      title: kind === 'credit' ? t('billing.credits.checkoutFailed') : t('billing.subscription.checkoutFailed'),
-      description: message || t('common.unexpectedError'),
-    });
-  };
-
-  function redirect(result: CheckoutResult) {
-    if (result.__typename !== 'CheckoutSession') failed(result.message);
-    else if (!result.checkoutUrl) failed(t('billing.credits.missingCheckoutUrl'));
-    else navigation.goTo(result.checkoutUrl);
+  function redirect(checkoutUrl: string | null | undefined) {
+    if (checkoutUrl) navigation.goTo(checkoutUrl);
+    else toaster.create({ type: 'error', title: failedTitle, description: t('billing.credits.missingCheckoutUrl') });
   }
 
   function start(planId: string) {
     const variables = { planId };
-    const onError = (error: Error) => failed(error.message);
-    if (kind === 'credit') commitCredit({ variables, onCompleted: (data) => redirect(data.createCreditCheckoutSession), onError });
-    else commitSubscription({ variables, onCompleted: (data) => redirect(data.createSubscriptionCheckoutSession), onError });
+    if (kind === 'credit') credit.submit({ variables, onSuccess: (data) => redirect(data.createCreditCheckoutSession.checkoutUrl) });
+    else subscription.submit({ variables, onSuccess: (data) => redirect(data.createSubscriptionCheckoutSession.checkoutUrl) });
   }
 
-  return { start, pending: kind === 'credit' ? creditPending : subscriptionPending };
+  return { start, pending: kind === 'credit' ? credit.inFlight : subscription.inFlight };
 }

@@ -2,9 +2,10 @@ import { IconButton, Portal } from '@chakra-ui/react';
 import { Menu } from '../../ui/chakra/Menu.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { editorPathOf } from '../editor/editorPath.ts';
 import type { BotCardMenuDuplicateMutation } from './__generated__/BotCardMenuDuplicateMutation.graphql.ts';
 import type { BotCardMenuFragment$key } from './__generated__/BotCardMenuFragment.graphql.ts';
@@ -35,37 +36,32 @@ export function BotCardMenu({
     `,
     bot,
   );
-  const [duplicate] = useMutation<BotCardMenuDuplicateMutation>(graphql`
-    mutation BotCardMenuDuplicateMutation($id: ID!) {
-      duplicateBot(id: $id) {
-        __typename
-        ... on Bot {
-          id
-          ...BotCardFragment @alias
-        }
-        ... on Error {
-          message
+  const duplicate = useFormMutation<BotCardMenuDuplicateMutation>(
+    graphql`
+      mutation BotCardMenuDuplicateMutation($id: ID!) {
+        duplicateBot(id: $id) {
+          __typename
+          ... on Bot {
+            id
+            ...BotCardFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('chatbots.toast.duplicateFailed'),
+      failedDescription: t('chatbots.toast.duplicateFallback'),
+      resultOf: (response) => response.duplicateBot,
+      successType: 'Bot',
+    },
+  );
 
   function duplicateBot() {
-    const failed = (message?: string) => {
-      toaster.create({
-        type: 'error',
-        title: t('chatbots.toast.duplicateFailed'),
-        description: message || t('chatbots.toast.duplicateFallback'),
-      });
-    };
-    duplicate({
+    duplicate.submit({
       variables: { id: data.id },
       updater: (store) => prependBot(store, connectionId, 'duplicateBot'),
-      onCompleted: ({ duplicateBot: result }) => {
-        if (result.__typename === 'Bot') toaster.create({ type: 'success', title: t('chatbots.toast.duplicated') });
-        else failed(result.message);
-      },
-      onError: (error) => failed(error.message),
+      onSuccess: () => toaster.create({ type: 'success', title: t('chatbots.toast.duplicated') }),
     });
   }
 

@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
-import { toaster } from '../../ui/toaster.tsx';
+import { graphql } from 'react-relay';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import type { DeleteBotDialogMutation } from './__generated__/DeleteBotDialogMutation.graphql.ts';
 import { adjustBotCount } from './botCount.ts';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+
+const deleteBotMutation = graphql`
+  mutation DeleteBotDialogMutation($id: ID!, $connections: [ID!]!) {
+    deleteBot(id: $id) {
+      __typename
+      ... on DeletedBotPayload {
+        deletedId @deleteEdge(connections: $connections)
+      }
+      ...MutationErrorFragment @alias(as: "error")
+    }
+  }
+`;
 
 export function DeleteBotDialog({
   botId,
@@ -19,52 +30,23 @@ export function DeleteBotDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [commit, deleting] = useMutation<DeleteBotDialogMutation>(graphql`
-    mutation DeleteBotDialogMutation($id: ID!, $connections: [ID!]!) {
-      deleteBot(id: $id) {
-        __typename
-        ... on DeletedBotPayload {
-          deletedId @deleteEdge(connections: $connections)
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-
-  function confirm() {
-    const failed = (message?: string) => {
-      toaster.create({
-        type: 'error',
-        title: t('chatbots.toast.deleteFailed'),
-        description: message || t('chatbots.toast.deleteFallback'),
-      });
-    };
-    commit({
-      variables: { id: botId, connections: [connectionId] },
-      updater: (store, response) => {
-        if (response?.deleteBot.__typename === 'DeletedBotPayload') adjustBotCount(store, -1);
-      },
-      onCompleted: ({ deleteBot }) => {
-        if (deleteBot.__typename === 'DeletedBotPayload') {
-          toaster.create({ type: 'success', title: t('chatbots.toast.deleted') });
-          onClose();
-        } else failed(deleteBot.message);
-      },
-      onError: (error) => failed(error.message),
-    });
-  }
-
   return (
-    <ConfirmDeleteDialog
+    <DeleteMutationDialog<DeleteBotDialogMutation>
       open={open}
       onClose={onClose}
-      title={t('chatbots.delete.title')}
-      message={t('chatbots.delete.message', { name: botName })}
-      confirmLabel={t('chatbots.delete.confirm')}
-      deleting={deleting}
-      onConfirm={confirm}
+      mutation={deleteBotMutation}
+      resultOf={(response) => response.deleteBot}
+      variables={{ id: botId, connections: [connectionId] }}
+      updater={(store, response) => {
+        if (response?.deleteBot.__typename === 'DeletedBotPayload') adjustBotCount(store, -1);
+      }}
+      copy={{
+        title: t('chatbots.delete.title'),
+        message: t('chatbots.delete.message', { name: botName }),
+        confirmLabel: t('chatbots.delete.confirm'),
+      }}
+      failed={{ title: t('chatbots.toast.deleteFailed'), fallback: t('chatbots.toast.deleteFallback') }}
+      deleted={{ title: t('chatbots.toast.deleted') }}
     />
   );
 }

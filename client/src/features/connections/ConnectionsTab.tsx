@@ -1,5 +1,6 @@
-import { Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import { Separator, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ConnectionsTabQuery } from './__generated__/ConnectionsTabQuery.graphql.ts';
 import { DataToolSection } from './DataToolSection.tsx';
@@ -27,12 +28,7 @@ export function ConnectionsTab({ botId }: { botId: string }) {
   if (!whatsApp || !dataTool) throw new Error(t('connections.loadFailed'));
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h2" size="lg">
-          {t('connections.heading')}
-        </Heading>
-        <Text color="fg.muted">{t('connections.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('connections.heading')} subtitle={t('connections.intro')} level="tab" />
       <WhatsAppSection bot={whatsApp} />
       <Separator />
       <DataToolSection bot={dataTool} />

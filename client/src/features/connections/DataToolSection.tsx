@@ -1,12 +1,15 @@
-import { Alert, Button, Field, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useFragment, useLazyLoadQuery, type GraphQLTaggedNode } from 'react-relay';
+import type { MutationParameters } from 'relay-runtime';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation, type FormMutationOptions } from '../../ui/useFormMutation.ts';
 import type { DataToolSectionFragment$data, DataToolSectionFragment$key } from './__generated__/DataToolSectionFragment.graphql.ts';
 import type { DataToolSectionNotionMutation } from './__generated__/DataToolSectionNotionMutation.graphql.ts';
 import type { DataToolSectionSheetMutation } from './__generated__/DataToolSectionSheetMutation.graphql.ts';
@@ -16,12 +19,18 @@ import type { BotDataTool, DataToolSectionToolMutation } from './__generated__/D
 
 const TOOLS: readonly BotDataTool[] = ['sheet', 'notion', 'none'];
 
-type MutationResult = { readonly __typename: string; readonly message?: string };
-
-/** Toasts the outcome of a mutation whose result is the bot or a typed error. */
-function reportResult(result: MutationResult, success: () => void, failed: (message?: string) => void) {
-  if (result.__typename === 'Bot') success();
-  else failed(result.message);
+/** A bot setting's mutation: the answer is the bot or a typed error, toasted with the screen's own fallback. */
+function useBotMutation<TMutation extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+  failure: { title: string; fallback: string },
+  resultOf: FormMutationOptions<TMutation, never>['resultOf'],
+) {
+  return useFormMutation<TMutation>(mutation, {
+    failedTitle: failure.title,
+    failedDescription: failure.fallback,
+    resultOf,
+    successType: 'Bot',
+  });
 }
 
 const dataToolFragment = graphql`
@@ -47,73 +56,50 @@ const dataToolFragment = graphql`
 export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$key }) {
   const { t } = useTranslation();
   const bot = useFragment(dataToolFragment, botKey);
-  const [commitTool, changing] = useMutation<DataToolSectionToolMutation>(graphql`
-    mutation DataToolSectionToolMutation($botId: ID!, $tool: BotDataTool!) {
-      setBotDataTool(botId: $botId, tool: $tool) {
-        __typename
-        ... on Bot {
-          ...DataToolSectionFragment @alias
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const [commitSync, syncing] = useMutation<DataToolSectionSyncMutation>(graphql`
-    mutation DataToolSectionSyncMutation($botId: ID!) {
-      syncBotDataTool(botId: $botId) {
-        __typename
-        ... on Bot {
-          id
-        }
-        ... on Error {
-          message
+  const changeTool = useBotMutation<DataToolSectionToolMutation>(
+    graphql`
+      mutation DataToolSectionToolMutation($botId: ID!, $tool: BotDataTool!) {
+        setBotDataTool(botId: $botId, tool: $tool) {
+          __typename
+          ... on Bot {
+            ...DataToolSectionFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { title: t('connections.tool.changeFailed'), fallback: t('connections.tool.changeFallback') },
+    (response) => response.setBotDataTool,
+  );
+  const syncTool = useBotMutation<DataToolSectionSyncMutation>(
+    graphql`
+      mutation DataToolSectionSyncMutation($botId: ID!) {
+        syncBotDataTool(botId: $botId) {
+          __typename
+          ... on Bot {
+            id
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    { title: t('connections.tool.syncFailed'), fallback: t('connections.tool.syncFallback') },
+    (response) => response.syncBotDataTool,
+  );
 
   function choose(tool: BotDataTool) {
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.tool.changeFailed'),
-        description: message || t('connections.tool.changeFallback'),
-      });
-    commitTool({
+    changeTool.submit({
       variables: { botId: bot.id, tool },
-      onCompleted: ({ setBotDataTool: result }) =>
-        reportResult(
-          result,
-          () => toaster.create({ type: 'success', title: t('connections.tool.updated'), description: t(`connections.tool.names.${tool}`) }),
-          failed,
-        ),
-      onError: () => {
-        failed();
-      },
+      onSuccess: () =>
+        toaster.create({ type: 'success', title: t('connections.tool.updated'), description: t(`connections.tool.names.${tool}`) }),
     });
   }
 
   function sync() {
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.tool.syncFailed'),
-        description: message || t('connections.tool.syncFallback'),
-      });
-    commitSync({
+    syncTool.submit({
       variables: { botId: bot.id },
-      onCompleted: ({ syncBotDataTool: result }) =>
-        reportResult(
-          result,
-          () =>
-            toaster.create({ type: 'success', title: t('connections.tool.synced'), description: t('connections.tool.syncedDescription') }),
-          failed,
-        ),
-      onError: () => {
-        failed();
-      },
+      onSuccess: () =>
+        toaster.create({ type: 'success', title: t('connections.tool.synced'), description: t('connections.tool.syncedDescription') }),
     });
   }
 
@@ -131,7 +117,7 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
             key={tool}
             variant={bot.dataTool === tool ? 'solid' : 'outline'}
             colorPalette={bot.dataTool === tool ? 'brand' : undefined}
-            disabled={bot.dataTool === tool || changing}
+            disabled={bot.dataTool === tool || changeTool.inFlight}
             aria-pressed={bot.dataTool === tool}
             onClick={() => choose(tool)}
           >
@@ -139,7 +125,7 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
           </Button>
         ))}
         {bot.dataTool !== 'none' && (
-          <Button variant="ghost" loading={syncing} onClick={sync}>
+          <Button variant="ghost" loading={syncTool.inFlight} onClick={sync}>
             {t('connections.tool.syncNow')}
           </Button>
         )}
@@ -194,19 +180,21 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
     spreadsheetId: saved?.completedSpreadsheetId ?? '',
     sheet: saved?.completedSheetName ?? '',
   });
-  const [commit, saving] = useMutation<DataToolSectionSheetMutation>(graphql`
-    mutation DataToolSectionSheetMutation($input: SheetConfigInput!) {
-      saveSheetConfig(input: $input) {
-        __typename
-        ... on Bot {
-          ...DataToolSectionFragment @alias
-        }
-        ... on Error {
-          message
+  const saveSheet = useBotMutation<DataToolSectionSheetMutation>(
+    graphql`
+      mutation DataToolSectionSheetMutation($input: SheetConfigInput!) {
+        saveSheetConfig(input: $input) {
+          __typename
+          ... on Bot {
+            ...DataToolSectionFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { title: t('connections.sheet.saveFailed'), fallback: t('connections.sheet.saveFallback') },
+    (response) => response.saveSheetConfig,
+  );
   const list = viewer?.googleSpreadsheets;
   if (!list?.connected) {
     return (
@@ -231,13 +219,7 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
       toaster.create({ type: 'error', title: t('connections.sheet.missingTitle'), description: t('connections.sheet.missing') });
       return;
     }
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.sheet.saveFailed'),
-        description: message || t('connections.sheet.saveFallback'),
-      });
-    commit({
+    saveSheet.submit({
       variables: {
         input: {
           botId,
@@ -249,16 +231,8 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
           completedSheetName: completed.sheet,
         },
       },
-      onCompleted: ({ saveSheetConfig: result }) =>
-        reportResult(
-          result,
-          () =>
-            toaster.create({ type: 'success', title: t('connections.sheet.saved'), description: t('connections.sheet.savedDescription') }),
-          failed,
-        ),
-      onError: () => {
-        failed();
-      },
+      onSuccess: () =>
+        toaster.create({ type: 'success', title: t('connections.sheet.saved'), description: t('connections.sheet.savedDescription') }),
     });
   }
 
@@ -296,7 +270,7 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
         {picker('incoming', incoming, setIncoming)}
         {picker('completed', completed, setCompleted)}
       </SimpleGrid>
-      <Button alignSelf="start" colorPalette="brand" loading={saving} onClick={save}>
+      <Button alignSelf="start" colorPalette="brand" loading={saveSheet.inFlight} onClick={save}>
         {t('connections.save')}
       </Button>
     </Stack>
@@ -309,19 +283,21 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
   const [apiKey, setApiKey] = useState('');
   const [readDatabaseId, setReadDatabaseId] = useState(saved?.readDatabaseId ?? '');
   const [writeDatabaseId, setWriteDatabaseId] = useState(saved?.writeDatabaseId ?? '');
-  const [commit, saving] = useMutation<DataToolSectionNotionMutation>(graphql`
-    mutation DataToolSectionNotionMutation($input: NotionConfigInput!) {
-      saveNotionConfig(input: $input) {
-        __typename
-        ... on Bot {
-          ...DataToolSectionFragment @alias
-        }
-        ... on Error {
-          message
+  const saveNotion = useBotMutation<DataToolSectionNotionMutation>(
+    graphql`
+      mutation DataToolSectionNotionMutation($input: NotionConfigInput!) {
+        saveNotionConfig(input: $input) {
+          __typename
+          ... on Bot {
+            ...DataToolSectionFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { title: t('connections.notion.saveFailed'), fallback: t('connections.notion.saveFallback') },
+    (response) => response.saveNotionConfig,
+  );
 
   if (!editing && saved) {
     return (
@@ -358,28 +334,14 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
       toaster.create({ type: 'error', title: t('connections.notion.saveFailed'), description: t('connections.notion.apiKeyRequired') });
       return;
     }
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.notion.saveFailed'),
-        description: message || t('connections.notion.saveFallback'),
-      });
-    commit({
+    saveNotion.submit({
       variables: {
         input: { botId, apiKey: apiKey.trim() || null, readDatabaseId: readDatabaseId.trim(), writeDatabaseId: writeDatabaseId.trim() },
       },
-      onCompleted: ({ saveNotionConfig: result }) =>
-        reportResult(
-          result,
-          () => {
-            setEditing(false);
-            setApiKey('');
-            toaster.create({ type: 'success', title: saved ? t('connections.notion.updated') : t('connections.notion.added') });
-          },
-          failed,
-        ),
-      onError: () => {
-        failed();
+      onSuccess: () => {
+        setEditing(false);
+        setApiKey('');
+        toaster.create({ type: 'success', title: saved ? t('connections.notion.updated') : t('connections.notion.added') });
       },
     });
   }
@@ -394,24 +356,19 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
           save();
         }}
       >
-        <Field.Root required={!saved}>
-          <Field.Label>
-            {t('connections.notion.apiKey')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
-          {saved && <Field.HelperText>{t('connections.notion.keepKey', { masked: saved.apiKeyMasked })}</Field.HelperText>}
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('connections.notion.readDatabase')}</Field.Label>
-          <Input value={readDatabaseId} onChange={(event) => setReadDatabaseId(event.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('connections.notion.writeDatabase')}</Field.Label>
-          <Input value={writeDatabaseId} onChange={(event) => setWriteDatabaseId(event.target.value)} />
-        </Field.Root>
+        <TextField
+          label={t('connections.notion.apiKey')}
+          required={!saved}
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          onChange={setApiKey}
+          helper={saved && t('connections.notion.keepKey', { masked: saved.apiKeyMasked })}
+        />
+        <TextField label={t('connections.notion.readDatabase')} value={readDatabaseId} onChange={setReadDatabaseId} />
+        <TextField label={t('connections.notion.writeDatabase')} value={writeDatabaseId} onChange={setWriteDatabaseId} />
         <HStack gap="2">
-          <Button type="submit" colorPalette="brand" loading={saving}>
+          <Button type="submit" colorPalette="brand" loading={saveNotion.inFlight}>
             {t('connections.save')}
           </Button>
           {saved && (

@@ -1,13 +1,15 @@
 import { Trash2 } from 'lucide-react';
-import { Alert, Box, Button, Field, Heading, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Code } from '../../ui/chakra/Code.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { formatDateTime } from '../knowledge/formatters.ts';
 import type { WhatsAppSectionFragment$key } from './__generated__/WhatsAppSectionFragment.graphql.ts';
 import type { WhatsAppSectionLinkMutation } from './__generated__/WhatsAppSectionLinkMutation.graphql.ts';
@@ -28,46 +30,39 @@ function QrButton({ botId }: { botId: string }) {
   const [open, setOpen] = useState(false);
   const [qr, setQr] = useState<Qr | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [commit, loading] = useMutation<WhatsAppSectionQrMutation>(graphql`
-    mutation WhatsAppSectionQrMutation($botId: ID!) {
-      createWhatsAppRegistrationQr(botId: $botId) {
-        __typename
-        ... on WhatsAppRegistrationQr {
-          imageDataUrl
-          link
-          expiresAt
-        }
-        ... on Error {
-          message
+  const createQr = useFormMutation<WhatsAppSectionQrMutation>(
+    graphql`
+      mutation WhatsAppSectionQrMutation($botId: ID!) {
+        createWhatsAppRegistrationQr(botId: $botId) {
+          __typename
+          ... on WhatsAppRegistrationQr {
+            imageDataUrl
+            link
+            expiresAt
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('connections.whatsapp.qrFailed'),
+      failedDescription: t('connections.whatsapp.qrFallback'),
+      resultOf: (response) => response.createWhatsAppRegistrationQr,
+      successType: 'WhatsAppRegistrationQr',
+    },
+  );
+  const loading = createQr.inFlight;
 
   function fetchQr(refresh: boolean) {
-    const failed = (message?: string) => {
-      setProblem(message || t('connections.whatsapp.qrFallback'));
-      toaster.create({
-        type: 'error',
-        title: t('connections.whatsapp.qrFailed'),
-        description: message || t('connections.whatsapp.qrFallback'),
-      });
-    };
-    commit({
+    createQr.submit({
       variables: { botId },
-      onCompleted: ({ createWhatsAppRegistrationQr: result }) => {
-        const { imageDataUrl, link, expiresAt } = result;
-        if (imageDataUrl === undefined || link === undefined || expiresAt === undefined) {
-          failed(result.message);
-          return;
-        }
+      onSuccess: ({ createWhatsAppRegistrationQr: { imageDataUrl, link, expiresAt } }) => {
+        if (imageDataUrl === undefined || link === undefined || expiresAt === undefined) return;
         setProblem(null);
         setQr({ imageDataUrl, link, expiresAt });
         if (refresh) toaster.create({ type: 'success', title: t('connections.whatsapp.qrRefreshed') });
       },
-      onError: () => {
-        failed();
-      },
+      onFailure: (description) => setProblem(description ?? null),
     });
   }
 
@@ -150,32 +145,44 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const [number, setNumber] = useState('');
   const [deleting, setDeleting] = useState<{ id: string; phoneNumber: string } | null>(null);
-  const [link, linking] = useMutation<WhatsAppSectionLinkMutation>(graphql`
-    mutation WhatsAppSectionLinkMutation($botId: ID!, $phoneNumber: String!) {
-      linkWhatsAppNumber(botId: $botId, phoneNumber: $phoneNumber) {
-        __typename
-        ... on Bot {
-          ...WhatsAppSectionFragment @alias
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
-  const [unlink, unlinking] = useMutation<WhatsAppSectionUnlinkMutation>(graphql`
-    mutation WhatsAppSectionUnlinkMutation($botId: ID!, $numberId: ID!) {
-      unlinkWhatsAppNumber(botId: $botId, numberId: $numberId) {
-        __typename
-        ... on Bot {
-          ...WhatsAppSectionFragment @alias
-        }
-        ... on Error {
-          message
+  const link = useFormMutation<WhatsAppSectionLinkMutation>(
+    graphql`
+      mutation WhatsAppSectionLinkMutation($botId: ID!, $phoneNumber: String!) {
+        linkWhatsAppNumber(botId: $botId, phoneNumber: $phoneNumber) {
+          __typename
+          ... on Bot {
+            ...WhatsAppSectionFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('connections.whatsapp.linkFailed'),
+      failedDescription: t('connections.whatsapp.linkFallback'),
+      resultOf: (response) => response.linkWhatsAppNumber,
+      successType: 'Bot',
+    },
+  );
+  const unlink = useFormMutation<WhatsAppSectionUnlinkMutation>(
+    graphql`
+      mutation WhatsAppSectionUnlinkMutation($botId: ID!, $numberId: ID!) {
+        unlinkWhatsAppNumber(botId: $botId, numberId: $numberId) {
+          __typename
+          ... on Bot {
+            ...WhatsAppSectionFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    {
+      failedTitle: t('connections.whatsapp.deleteFailed'),
+      failedDescription: t('connections.whatsapp.deleteFallback'),
+      resultOf: (response) => response.unlinkWhatsAppNumber,
+      successType: 'Bot',
+    },
+  );
   const dial = COUNTRY_CODES.find((entry) => entry.region === country)?.dial ?? DEFAULT_COUNTRY.dial;
 
   function submit() {
@@ -188,19 +195,9 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
       });
       return;
     }
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.whatsapp.linkFailed'),
-        description: message || t('connections.whatsapp.linkFallback'),
-      });
-    link({
+    link.submit({
       variables: { botId: bot.id, phoneNumber: check.phoneNumber },
-      onCompleted: ({ linkWhatsAppNumber: result }) => {
-        if (result.__typename !== 'Bot') {
-          failed(result.message);
-          return;
-        }
+      onSuccess: () => {
         setNumber('');
         toaster.create({
           type: bot.whatsAppDelivers ? 'success' : 'warning',
@@ -208,33 +205,18 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
           description: t(bot.whatsAppDelivers ? 'connections.whatsapp.linkedDescription' : 'connections.whatsapp.linkedNotDelivering'),
         });
       },
-      onError: () => {
-        failed();
-      },
     });
   }
 
   function remove() {
     if (!deleting) return;
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('connections.whatsapp.deleteFailed'),
-        description: message || t('connections.whatsapp.deleteFallback'),
-      });
-    unlink({
+    unlink.submit({
       variables: { botId: bot.id, numberId: deleting.id },
-      onCompleted: ({ unlinkWhatsAppNumber: result }) => {
+      onSuccess: () => {
         setDeleting(null);
-        if (result.__typename !== 'Bot') {
-          failed(result.message);
-          return;
-        }
         toaster.create({ type: 'success', title: t('connections.whatsapp.deleted') });
       },
-      onError: () => {
-        failed();
-      },
+      onFailure: () => setDeleting(null),
     });
   }
 
@@ -273,18 +255,17 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
             options={countries}
             onChange={setCountry}
           />
-          <Field.Root flex="1 1 12rem">
-            <Field.Label>{t('connections.whatsapp.phoneNumber')}</Field.Label>
-            <Input
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={MAX_NUMBER_LENGTH}
-              placeholder={t('connections.whatsapp.phonePlaceholder')}
-              value={number}
-              onChange={(event) => setNumber(numberInput(event.target.value))}
-            />
-          </Field.Root>
-          <Button type="submit" loading={linking}>
+          <TextField
+            label={t('connections.whatsapp.phoneNumber')}
+            flex="1 1 12rem"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={MAX_NUMBER_LENGTH}
+            placeholder={t('connections.whatsapp.phonePlaceholder')}
+            value={number}
+            onChange={(typed) => setNumber(numberInput(typed))}
+          />
+          <Button type="submit" loading={link.inFlight}>
             {t('connections.whatsapp.link')}
           </Button>
         </HStack>
@@ -322,7 +303,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
         title={t('connections.whatsapp.deleteTitle')}
         message={t('connections.whatsapp.deleteMessage', { number: `+${deleting?.phoneNumber ?? ''}` })}
         confirmLabel={t('connections.whatsapp.deleteConfirm')}
-        deleting={unlinking}
+        deleting={unlink.inFlight}
         onConfirm={remove}
       />
     </Stack>

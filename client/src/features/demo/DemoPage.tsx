@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@c
 import { Steps } from '../../ui/chakra/Steps.ts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
@@ -125,12 +126,7 @@ export function Component() {
         </HStack>
       </Flex>
       <Stack as="main" gap="8" maxWidth="5xl" marginX="auto" paddingX="4" paddingY="8">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('demo.title')}
-          </Heading>
-          <Text color="fg.muted">{t('demo.subtitle')}</Text>
-        </Stack>
+        <PageHeader title={t('demo.title')} subtitle={t('demo.subtitle')} />
         {session.status === 'starting' && <PageSpinner />}
         {session.status === 'failed' && (
           <Alert.Root status="error">

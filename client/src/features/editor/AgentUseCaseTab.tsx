@@ -1,9 +1,11 @@
-import { Button, Field, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { Textarea } from '../../ui/chakra/Textarea.ts';
+import { Button, Field, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { AgentUseCaseTabGeneratePromptMutation } from './__generated__/AgentUseCaseTabGeneratePromptMutation.graphql.ts';
 import { BOT_TEXT_LIMITS, RESPONSE_STYLES, TONES, USE_CASES, type Tone } from '@chatbot/common/bots';
 import type { BotDraft, DraftField } from './botDraft.ts';
@@ -24,21 +26,23 @@ export function AgentUseCaseTab({
 }) {
   const { t } = useTranslation();
   const [continueTried, setContinueTried] = useState(false);
-  const [generate, generating] = useMutation<AgentUseCaseTabGeneratePromptMutation>(graphql`
-    mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
-      generatePrompt(useCase: $useCase, description: $description) {
-        __typename
-        ... on GeneratedPrompt {
-          prompt
-          tone
-          responseStyle
-        }
-        ... on Error {
-          message
+  const generate = useFormMutation<AgentUseCaseTabGeneratePromptMutation>(
+    graphql`
+      mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
+        generatePrompt(useCase: $useCase, description: $description) {
+          __typename
+          ... on GeneratedPrompt {
+            prompt
+            tone
+            responseStyle
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    { failedTitle: t('editor.toast.generateFailed'), resultOf: (response) => response.generatePrompt, successType: 'GeneratedPrompt' },
+  );
+  const generating = generate.inFlight;
 
   const missing = (field: DraftField | 'prompt', empty: boolean) =>
     empty && (continueTried || (field !== 'prompt' && fieldErrors.has(field)));
@@ -56,23 +60,16 @@ export function AgentUseCaseTab({
       });
       return;
     }
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: t('editor.toast.generateFailed'), description: message || undefined });
-    };
-    generate({
+    generate.submit({
       variables: { useCase: draft.useCase, description: draft.description.trim() },
-      onCompleted: ({ generatePrompt: result }) => {
-        if (result.prompt === undefined) {
-          failed(result.message);
-          return;
-        }
+      onSuccess: ({ generatePrompt: result }) => {
+        if (result.prompt === undefined) return;
         const patch: Partial<BotDraft> = { prompt: result.prompt };
         if (result.tone && isOneOf(TONES, result.tone)) patch.tone = result.tone as Tone;
         if (result.responseStyle && isOneOf(RESPONSE_STYLES, result.responseStyle)) patch.responseStyle = result.responseStyle;
         onChange(patch);
         toaster.create({ type: 'success', title: t('editor.toast.promptGenerated') });
       },
-      onError: (error) => failed(error.message),
     });
   }
 
@@ -94,13 +91,14 @@ export function AgentUseCaseTab({
       <Heading as="h2" size="lg">
         {t('editor.useCase.heading')}
       </Heading>
-      <Field.Root required invalid={nameMissing}>
-        <Field.Label>
-          {t('editor.useCase.name')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={draft.name} maxLength={BOT_TEXT_LIMITS.name} onChange={(event) => onChange({ name: event.currentTarget.value })} />
-        <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-      </Field.Root>
+      <TextField
+        label={t('editor.useCase.name')}
+        required
+        value={draft.name}
+        maxLength={BOT_TEXT_LIMITS.name}
+        onChange={(name) => onChange({ name })}
+        issue={nameMissing ? t('editor.validation.required') : undefined}
+      />
       <Field.Root required invalid={useCaseMissing}>
         <Field.Label>
           {t('editor.useCase.useCase')} <Field.RequiredIndicator />
@@ -118,22 +116,16 @@ export function AgentUseCaseTab({
         </NativeSelect.Root>
         <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
       </Field.Root>
-      <Field.Root required invalid={descriptionMissing}>
-        <Field.Label>
-          {t('editor.useCase.description')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          value={draft.description}
-          rows={5}
-          maxLength={BOT_TEXT_LIMITS.description}
-          onChange={(event) => onChange({ description: event.currentTarget.value })}
-        />
-        {descriptionMissing ? (
-          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>{t('editor.useCase.descriptionHelp')}</Field.HelperText>
-        )}
-      </Field.Root>
+      <TextAreaField
+        label={t('editor.useCase.description')}
+        required
+        value={draft.description}
+        rows={5}
+        maxLength={BOT_TEXT_LIMITS.description}
+        onChange={(description) => onChange({ description })}
+        issue={descriptionMissing ? t('editor.validation.required') : undefined}
+        helper={t('editor.useCase.descriptionHelp')}
+      />
       <HStack>
         <Button
           variant="outline"
@@ -145,22 +137,16 @@ export function AgentUseCaseTab({
           {t('editor.useCase.generate')}
         </Button>
       </HStack>
-      <Field.Root required invalid={promptMissing}>
-        <Field.Label>
-          {t('editor.useCase.prompt')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea
-          value={draft.prompt}
-          rows={10}
-          maxLength={BOT_TEXT_LIMITS.prompt}
-          onChange={(event) => onChange({ prompt: event.currentTarget.value })}
-        />
-        {promptMissing ? (
-          <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>{t('editor.useCase.promptHelp')}</Field.HelperText>
-        )}
-      </Field.Root>
+      <TextAreaField
+        label={t('editor.useCase.prompt')}
+        required
+        value={draft.prompt}
+        rows={10}
+        maxLength={BOT_TEXT_LIMITS.prompt}
+        onChange={(prompt) => onChange({ prompt })}
+        issue={promptMissing ? t('editor.validation.required') : undefined}
+        helper={t('editor.useCase.promptHelp')}
+      />
       <HStack justify="end">
         <Button colorPalette="brand" onClick={continueToDetails}>
           {t('editor.useCase.continue')}

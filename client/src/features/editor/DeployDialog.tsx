@@ -3,10 +3,11 @@ import { Code } from '../../ui/chakra/Code.ts';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { DeployDialogMutation } from './__generated__/DeployDialogMutation.graphql.ts';
 
 type Deployment = { state: 'deploying' } | { state: 'failed'; message: string } | { state: 'deployed'; html: string; react: string };
@@ -45,46 +46,41 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [deployment, setDeployment] = useState<Deployment>({ state: 'deploying' });
-  const [commit] = useMutation<DeployDialogMutation>(graphql`
-    mutation DeployDialogMutation($id: ID!) {
-      deployBot(id: $id) {
-        __typename
-        ... on DeployPayload {
-          embedCode
-          embedCodeReact
-          bot {
-            id
-            deployedAt
+  const deployMutation = useFormMutation<DeployDialogMutation>(
+    graphql`
+      mutation DeployDialogMutation($id: ID!) {
+        deployBot(id: $id) {
+          __typename
+          ... on DeployPayload {
+            embedCode
+            embedCodeReact
+            bot {
+              id
+              deployedAt
+            }
           }
-        }
-        ... on Error {
-          message
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('editor.toast.deployFailed'),
+      failedDescription: t('editor.toast.deployFailedDetail'),
+      resultOf: (response) => response.deployBot,
+      successType: 'DeployPayload',
+    },
+  );
 
   function deploy(id: string) {
     setDeployment({ state: 'deploying' });
-    const failed = (message?: string) => {
-      setDeployment({ state: 'failed', message: message || t('editor.toast.deployFailedDetail') });
-      toaster.create({
-        type: 'error',
-        title: t('editor.toast.deployFailed'),
-        description: message || t('editor.toast.deployFailedDetail'),
-      });
-    };
-    commit({
+    deployMutation.submit({
       variables: { id },
-      onCompleted: ({ deployBot }) => {
-        if (deployBot.embedCode === undefined || deployBot.embedCodeReact === undefined) {
-          failed(deployBot.message);
-          return;
-        }
-        setDeployment({ state: 'deployed', html: deployBot.embedCode, react: deployBot.embedCodeReact });
+      onSuccess: ({ deployBot: { embedCode, embedCodeReact } }) => {
+        if (embedCode === undefined || embedCodeReact === undefined) return;
+        setDeployment({ state: 'deployed', html: embedCode, react: embedCodeReact });
         toaster.create({ type: 'success', title: t('editor.toast.deployed'), description: t('editor.toast.deployedDetail') });
       },
-      onError: (error) => failed(error.message),
+      onFailure: (description) => setDeployment({ state: 'failed', message: description || t('editor.toast.deployFailedDetail') }),
     });
   }
 

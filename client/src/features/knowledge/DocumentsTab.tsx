@@ -1,6 +1,7 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment, useSubscription } from 'react-relay';
 import { fetchQuery, type GraphQLSubscriptionConfig } from 'relay-runtime';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
@@ -98,12 +99,7 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsPanelFrag
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h2" size="lg">
-          {t('knowledge.documents.heading')}
-        </Heading>
-        <Text color="fg.muted">{t('knowledge.documents.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('knowledge.documents.heading')} subtitle={t('knowledge.documents.intro')} level="tab" />
       {processing && (
         <Alert.Root status="info" role="status">
           <Alert.Indicator />

@@ -1,9 +1,11 @@
-import { Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { graphql } from 'react-relay';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
 import { CrawlHistory } from './CrawlHistory.tsx';
 import { checkCrawlUrl, crawlToastId } from './crawlUrl.ts';
@@ -17,34 +19,33 @@ function CrawlForm({ botId }: { botId: string }) {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
   const [depthStarting, setDepthStarting] = useState<number | null>(null);
-  const [commit, starting] = useMutation<WebsiteTabStartCrawlMutation>(graphql`
-    mutation WebsiteTabStartCrawlMutation($botId: ID!, $url: String!, $maxDepth: Int!) {
-      startCrawl(botId: $botId, url: $url, maxDepth: $maxDepth) {
-        __typename
-        ... on WebSource {
-          id
-          url
-          ...CrawlRowFragment @alias
-        }
-        ... on Error {
-          message
+  const startCrawlMutation = useFormMutation<WebsiteTabStartCrawlMutation>(
+    graphql`
+      mutation WebsiteTabStartCrawlMutation($botId: ID!, $url: String!, $maxDepth: Int!) {
+        startCrawl(botId: $botId, url: $url, maxDepth: $maxDepth) {
+          __typename
+          ... on WebSource {
+            id
+            url
+            ...CrawlRowFragment @alias
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('knowledge.website.toast.failed'),
+      failedDescription: t('knowledge.website.toast.failedFallback'),
+      resultOf: (response) => response.startCrawl,
+    },
+  );
+  const starting = startCrawlMutation.inFlight;
   const check = checkCrawlUrl(url);
 
   function start(maxDepth: number) {
-    const address = url.trim();
-    const failed = (message?: string) =>
-      toaster.create({
-        type: 'error',
-        title: t('knowledge.website.toast.failed'),
-        description: message || t('knowledge.website.toast.failedFallback'),
-      });
     setDepthStarting(maxDepth);
-    commit({
-      variables: { botId, url: address, maxDepth },
+    startCrawlMutation.submit({
+      variables: { botId, url: url.trim(), maxDepth },
       updater: (store) => {
         const crawl = store.getRootField('startCrawl');
         const bot = store.get(botId);
@@ -52,21 +53,16 @@ function CrawlForm({ botId }: { botId: string }) {
         const history = bot.getLinkedRecords('webSources') ?? [];
         if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
       },
-      onCompleted: ({ startCrawl }) => {
+      onSuccess: ({ startCrawl }) => {
         setDepthStarting(null);
-        if (startCrawl.__typename === 'WebSource') {
-          toaster.create({
-            id: startCrawl.id && crawlToastId(startCrawl.id),
-            type: 'info',
-            title: t('knowledge.website.toast.started'),
-            description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),
-          });
-        } else failed(startCrawl.__typename === '%other' ? undefined : startCrawl.message);
+        toaster.create({
+          id: startCrawl.id && crawlToastId(startCrawl.id),
+          type: 'info',
+          title: t('knowledge.website.toast.started'),
+          description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),
+        });
       },
-      onError: () => {
-        setDepthStarting(null);
-        failed();
-      },
+      onFailure: () => setDepthStarting(null),
     });
   }
 
@@ -134,12 +130,7 @@ export function WebsiteTab({ botId }: { botId: string }) {
   const [historyFetchKey, setHistoryFetchKey] = useState(0);
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h2" size="lg">
-          {t('knowledge.website.heading')}
-        </Heading>
-        <Text color="fg.muted">{t('knowledge.website.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('knowledge.website.heading')} subtitle={t('knowledge.website.intro')} level="tab" />
       <CrawlForm botId={botId} />
       <LoadBoundary
         fallback={(retry) => (

@@ -1,8 +1,9 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { GeneralSettingsFragment$key } from './__generated__/GeneralSettingsFragment.graphql.ts';
 import type { GeneralSettingsMutation } from './__generated__/GeneralSettingsMutation.graphql.ts';
 
@@ -18,46 +19,41 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
     `,
     viewer,
   );
-  const [commit, saving] = useMutation<GeneralSettingsMutation>(graphql`
-    mutation GeneralSettingsMutation($emailNotifications: Boolean!) {
-      updateAccountSettings(emailNotifications: $emailNotifications) {
-        __typename
-        ... on User {
-          id
-          emailNotifications
-        }
-        ... on Error {
-          message
+  const save = useFormMutation<GeneralSettingsMutation>(
+    graphql`
+      mutation GeneralSettingsMutation($emailNotifications: Boolean!) {
+        updateAccountSettings(emailNotifications: $emailNotifications) {
+          __typename
+          ... on User {
+            id
+            emailNotifications
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('settings.general.saveFailed'),
+      failedDescription: t('settings.general.saveFailedFallback'),
+      resultOf: (response) => response.updateAccountSettings,
+      successType: 'User',
+    },
+  );
+  const saving = save.inFlight;
 
   function toggle(emailNotifications: boolean) {
-    const failed = (message?: string) => {
-      toaster.create({
-        type: 'error',
-        title: t('settings.general.saveFailed'),
-        description: message || t('settings.general.saveFailedFallback'),
-      });
-    };
-    commit({
+    save.submit({
       variables: { emailNotifications },
       // The switch moves at once; Relay undoes it when the save fails. (An optimistic response would
       // have to give the Error branch's fields as well, for a user.)
       optimisticUpdater: (store) => store.get(data.id)?.setValue(emailNotifications, 'emailNotifications'),
-      onCompleted: ({ updateAccountSettings }) => {
-        if (updateAccountSettings.__typename !== 'User') {
-          failed(updateAccountSettings.message);
-          return;
-        }
+      onSuccess: ({ updateAccountSettings }) => {
         toaster.create({
           type: 'success',
           title: updateAccountSettings.emailNotifications ? t('settings.general.turnedOn') : t('settings.general.turnedOff'),
           description: t('settings.general.savedDescription'),
         });
       },
-      onError: (error) => failed(error.message),
     });
   }
 

@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { GoogleService, IntegrationsSettingsConnectMutation } from './__generated__/IntegrationsSettingsConnectMutation.graphql.ts';
 import type { IntegrationsSettingsDisconnectMutation } from './__generated__/IntegrationsSettingsDisconnectMutation.graphql.ts';
 import type { IntegrationsSettingsFragment$key } from './__generated__/IntegrationsSettingsFragment.graphql.ts';
@@ -72,19 +73,26 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
   const popups = useGooglePopup();
   // The switch the user just flipped shows its new position until the attempt ends.
   const [pending, setPending] = useState<{ service: GoogleService; checked: boolean } | null>(null);
-  const [connect, authorizing] = useMutation<IntegrationsSettingsConnectMutation>(graphql`
-    mutation IntegrationsSettingsConnectMutation($service: GoogleService!) {
-      authorizeGoogle(service: $service) {
-        __typename
-        ... on GoogleAuthorization {
-          url
-        }
-        ... on Error {
-          message
+  const connect = useFormMutation<IntegrationsSettingsConnectMutation>(
+    graphql`
+      mutation IntegrationsSettingsConnectMutation($service: GoogleService!) {
+        authorizeGoogle(service: $service) {
+          __typename
+          ... on GoogleAuthorization {
+            url
+          }
+          ...MutationErrorFragment @alias(as: "error")
         }
       }
-    }
-  `);
+    `,
+    {
+      failedTitle: t('settings.integrations.connectFailed'),
+      failedDescription: t('settings.integrations.connectFallback'),
+      resultOf: (response) => response.authorizeGoogle,
+      successType: 'GoogleAuthorization',
+    },
+  );
+  const authorizing = connect.inFlight;
   const [disconnect, disconnecting] = useMutation<IntegrationsSettingsDisconnectMutation>(graphql`
     mutation IntegrationsSettingsDisconnectMutation($service: GoogleService!) {
       disconnectGoogle(service: $service) {
@@ -117,23 +125,11 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
     const popup = popups.open();
     if (!popup) return;
     setPending({ service, checked: true });
-    const failed = (message?: string) => {
-      popup.close();
-      setPending(null);
-      toaster.create({
-        type: 'error',
-        title: t('settings.integrations.connectFailed'),
-        description: message || t('settings.integrations.connectFallback'),
-      });
-    };
-    connect({
+    connect.submit({
       variables: { service },
-      onCompleted: ({ authorizeGoogle: result }) => {
-        if (result.url === undefined) {
-          failed(result.message);
-          return;
-        }
-        popups.follow(popup, result.url, (outcome) => {
+      onSuccess: ({ authorizeGoogle: { url } }) => {
+        if (url === undefined) return;
+        popups.follow(popup, url, (outcome) => {
           setPending(null);
           reloadStatus();
           if (outcome.kind === 'connected') {
@@ -145,8 +141,9 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
           }
         });
       },
-      onError: () => {
-        failed();
+      onFailure: () => {
+        popup.close();
+        setPending(null);
       },
     });
   }

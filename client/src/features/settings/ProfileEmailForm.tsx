@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { CurrentPasswordField } from '../../ui/PasswordFields.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ProfileEmailFormCancelMutation } from './__generated__/ProfileEmailFormCancelMutation.graphql.ts';
 import type { ProfileEmailFormFragment$key } from './__generated__/ProfileEmailFormFragment.graphql.ts';
@@ -63,7 +64,7 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     `,
     { fields: [], failedTitle: t('settings.profile.cancelEmailFailed'), resultOf: (response) => response.cancelEmailChange },
   );
-  const { issues, setIssues, clearIssue, bindField } = request;
+  const { setIssues, bindField } = request;
 
   function requestChange(event: FormEvent) {
     event.preventDefault();
@@ -122,21 +123,13 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
       )}
       <Stack asChild gap="4">
         <form onSubmit={requestChange} noValidate>
-          <Field.Root required invalid={Boolean(issues.newEmail)}>
-            <Field.Label>
-              {t('settings.profile.newEmail')} <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="email"
-              value={newEmail}
-              onChange={(event) => {
-                setNewEmail(event.currentTarget.value);
-                clearIssue('newEmail');
-              }}
-              autoComplete="email"
-            />
-            {issues.newEmail && <Field.ErrorText>{issues.newEmail}</Field.ErrorText>}
-          </Field.Root>
+          <TextField
+            label={t('settings.profile.newEmail')}
+            required
+            type="email"
+            autoComplete="email"
+            {...bindField('newEmail', newEmail, setNewEmail)}
+          />
           {data.hasPassword && <CurrentPasswordField {...bindField('currentPassword', currentPassword, setCurrentPassword)} />}
           <Button
             type="submit"

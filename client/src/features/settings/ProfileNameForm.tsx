@@ -1,8 +1,9 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { toaster } from '../../ui/toaster.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ProfileNameFormFragment$key } from './__generated__/ProfileNameFormFragment.graphql.ts';
 import type { ProfileNameFormMutation } from './__generated__/ProfileNameFormMutation.graphql.ts';
@@ -21,7 +22,7 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
     viewer,
   );
   const [fullName, setFullName] = useState(data.fullName);
-  const { submit, inFlight, issues, setIssues, clearIssue } = useFormMutation<ProfileNameFormMutation, (typeof FIELDS)[number]>(
+  const { submit, inFlight, setIssues, bindField } = useFormMutation<ProfileNameFormMutation, (typeof FIELDS)[number]>(
     graphql`
       mutation ProfileNameFormMutation($fullName: String!) {
         updateProfile(fullName: $fullName) {
@@ -54,21 +55,13 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
   return (
     <Stack asChild gap="4">
       <form onSubmit={save} noValidate>
-        <Field.Root required invalid={Boolean(issues.fullName)}>
-          <Field.Label>
-            {t('settings.profile.name')} <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            value={fullName}
-            onChange={(event) => {
-              setFullName(event.currentTarget.value);
-              clearIssue('fullName');
-            }}
-            autoComplete="name"
-            maxLength={100}
-          />
-          {issues.fullName && <Field.ErrorText>{issues.fullName}</Field.ErrorText>}
-        </Field.Root>
+        <TextField
+          label={t('settings.profile.name')}
+          required
+          autoComplete="name"
+          maxLength={100}
+          {...bindField('fullName', fullName, setFullName)}
+        />
         <Button
           type="submit"
           colorPalette="brand"
