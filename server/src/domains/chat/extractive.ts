@@ -17,10 +17,41 @@ function clip(sentence: string): string {
   return sentence.length <= MAX_QUOTE_LENGTH ? sentence : `${sentence.slice(0, MAX_QUOTE_LENGTH - 1).trimEnd()}…`;
 }
 
+/** Questions asking how to do something, the ones a code block answers ("How do I…", "Comment…"). */
+export function asksHow(question: string): boolean {
+  return /^\s*(how (do|can|should|would|could) (i|we|you|one)\b|how to\b|comment\b)|\b(command|commande)s?\b/i.test(question);
+}
+
+/** A quoted sentence without Markdown emphasis, link syntax, anchors, list bullets or stray quote marks. */
+export function cleanQuote(text: string): string {
+  const cleaned = text
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/(^|[\s(])[*_](\S(?:[^*_]*?\S)?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+  return withoutStrayQuoteMarks(cleaned);
+}
+
+const QUOTE_MARKS = /["“”«»]/g;
+
+/** A sentence cut out of a quotation keeps a quote mark it does not close: drop the one at either end. */
+function withoutStrayQuoteMarks(text: string): string {
+  if ((text.match(QUOTE_MARKS) ?? []).length % 2 === 0) return text;
+  if (/^["“«]/.test(text)) return text.slice(1).trimStart();
+  if (/["”»]$/.test(text)) return text.slice(0, -1).trimEnd();
+  return text;
+}
+
 const substance = (candidate: { terms: ReadonlySet<string> }) => Math.min(candidate.terms.size, 12);
 
 /** Sentences scoring at least this share of the best one are quoted with it. */
 const KEEP_RATIO = 0.6;
+/** Code announced by a sentence ending with ":" up to this length is quoted with it for any question. */
+const SHORT_CODE = 200;
 const SYNONYM_SHARE = 0.7;
 const MIN_COVERAGE = 0.3;
 const SHORT_QUESTION_TERMS = 2;
@@ -41,15 +72,22 @@ export function extractiveAnswer(
   const queryTerms = new Set(stemmedTerms(question, language));
   // Each query term's synonyms, looked up once rather than for every candidate sentence.
   const alternatives = new Map([...queryTerms].map((term) => [term, [...alternativesOf(term, language)]]));
+  const how = asksHow(question);
   const candidates = passages.flatMap((passage, passageRank) => {
     const { sentences, headingTerms } = readingOf(passage, language);
-    return sentences.map(({ sentence, terms }, position) => ({
-      passage,
-      sentence,
-      terms,
-      headingTerms,
-      order: passageRank * 1000 + position,
-    }));
+    return sentences
+      .filter((sentence) => how || !sentence.code)
+      .map(({ sentence, terms, introduces }, position) => {
+        // A short snippet a sentence announces with ":" is part of what it says.
+        const brought = introduces && (how || (sentence.endsWith(':') && introduces.text.length <= SHORT_CODE)) ? introduces : undefined;
+        return {
+          passage,
+          sentence: brought ? `${sentence}\n${brought.text}` : sentence,
+          terms: brought ? new Set([...terms, ...brought.terms]) : terms,
+          headingTerms,
+          order: passageRank * 1000 + position,
+        };
+      });
   });
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) {
@@ -100,12 +138,38 @@ export function extractiveAnswer(
   if (quotes.length === 0 || !covered) {
     return { text: notFoundReply(language, bot.followUpBehavior), sources: [], answered: false };
   }
-  const phrases = BOT_PHRASES[language];
-  const lines = quotes.map((quote) => `> ${clip(quote.sentence)} [${quote.passage.index}]`);
-  // Each source is shown with its best quote, in the order of their best quotes.
-  const sources = new Map<number, Citation>();
-  for (const quote of bestFirst) {
-    if (!sources.has(quote.passage.index)) sources.set(quote.passage.index, citationFor(quote.passage, clip(quote.sentence)));
+  const numbers = citationNumbers(quotes.map((quote) => quote.passage.index));
+  const blocks: string[] = [];
+  let labelled: Passage | undefined;
+  for (const quote of quotes) {
+    const label = quote.passage !== labelled ? headingLabel(quote.passage) : null;
+    labelled = quote.passage;
+    blocks.push(`${label ? `${label}\n` : ''}${quoteLines(clip(cleanQuote(quote.sentence)), numbers.get(quote.passage.index)!)}`);
   }
-  return { text: `${phrases.foundIntro}\n\n${lines.join('\n\n')}`, sources: [...sources.values()], answered: true };
+  // Each source is shown with its best quote, numbered as the answer cites it.
+  const sources = [...numbers].map(([index, number]) => {
+    const quote = bestFirst.find((candidate) => candidate.passage.index === index)!;
+    return { ...citationFor(quote.passage, clip(cleanQuote(quote.sentence))), index: number };
+  });
+  return { text: `${BOT_PHRASES[language].foundIntro}\n\n${blocks.join('\n\n')}`, sources, answered: true };
+}
+
+/** Citation numbers by passage index, 1, 2, 3… in the order the passages are first cited. */
+export function citationNumbers(citedIndexes: readonly number[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  for (const index of citedIndexes) if (!numbers.has(index)) numbers.set(index, numbers.size + 1);
+  return numbers;
+}
+
+/** The passage's heading as a label above its quotes: the last step of its heading path. */
+function headingLabel(passage: Passage): string | null {
+  const heading = passage.heading?.split(' > ').at(-1)?.trim();
+  return heading ? `**${cleanQuote(heading)}**` : null;
+}
+
+/** A quote as Markdown quote lines, its citation after it (on a line of its own after a code block). */
+function quoteLines(quote: string, number: number): string {
+  const lines = quote.split('\n').map((line) => `> ${line}`.trimEnd());
+  if (quote.endsWith('```')) return `${lines.join('\n')}\n> [${number}]`;
+  return `${lines.join('\n')} [${number}]`;
 }
