@@ -1,7 +1,6 @@
 import { BOT_PHRASES, notFoundReply } from './language.ts';
 import { readingOf } from './passageReading.ts';
 import { citationFor, type Citation, type Passage } from './passages.ts';
-import { alternativesOf } from './synonyms.ts';
 import { questionLanguage, stemmedTerms } from './terms.ts';
 
 const MAX_QUOTES = 3;
@@ -52,7 +51,6 @@ const substance = (candidate: { terms: ReadonlySet<string> }) => Math.min(candid
 const KEEP_RATIO = 0.6;
 /** Code announced by a sentence ending with ":" up to this length is quoted with it for any question. */
 const SHORT_CODE = 200;
-const SYNONYM_SHARE = 0.7;
 const MIN_COVERAGE = 0.3;
 const SHORT_QUESTION_TERMS = 2;
 
@@ -70,19 +68,18 @@ export function extractiveAnswer(
 ): ExtractiveAnswer {
   const language = questionLanguage(question, bot.languageCode);
   const queryTerms = new Set(stemmedTerms(question, language));
-  // Each query term's synonyms, looked up once rather than for every candidate sentence.
-  const alternatives = new Map([...queryTerms].map((term) => [term, [...alternativesOf(term, language)]]));
   const how = asksHow(question);
   const candidates = passages.flatMap((passage, passageRank) => {
     const { sentences, headingTerms } = readingOf(passage, language);
     return sentences
       .filter((sentence) => how || !sentence.code)
-      .map(({ sentence, terms, introduces }, position) => {
+      .map(({ sentence, terms, introduces, context }, position) => {
         // A short snippet a sentence announces with ":" is part of what it says.
         const brought = introduces && (how || (sentence.endsWith(':') && introduces.text.length <= SHORT_CODE)) ? introduces : undefined;
+        const said = context ? `${context} ${sentence}` : sentence;
         return {
           passage,
-          sentence: brought ? `${sentence}\n${brought.text}` : sentence,
+          sentence: brought ? `${said}\n${brought.text}` : said,
           terms: brought ? new Set([...terms, ...brought.terms]) : terms,
           headingTerms,
           order: passageRank * 1000 + position,
@@ -102,10 +99,6 @@ export function extractiveAnswer(
         if (candidate.terms.has(term)) {
           score += weight(term);
           matched += 1;
-        } else if (alternatives.get(term)!.some((alternative) => candidate.terms.has(alternative))) {
-          // A paraphrase counts, a little less than the word itself.
-          score += SYNONYM_SHARE * weight(term);
-          matched += 1;
         } else if (candidate.headingTerms.has(term)) {
           score += weight(term) / 2;
         }
@@ -117,22 +110,21 @@ export function extractiveAnswer(
   // The best sentence must cover enough of the question: words absent from every passage weigh the
   // most, so a question about something else ("yoga classes" against "baking classes") is refused.
   const asked = [...queryTerms].reduce((total, term) => total + weight(term), 0);
-  // A short question with a word the passages never use, even as a paraphrase or in a heading,
+  // A short question with a word the passages never use, even in a heading,
   // asks about something they do not cover ("repair bicycles" against "bicycle couriers").
   const unknown = [...queryTerms].filter(
-    (term) =>
-      !scored.some(
-        (candidate) =>
-          candidate.terms.has(term) ||
-          candidate.headingTerms.has(term) ||
-          alternatives.get(term)!.some((alternative) => candidate.terms.has(alternative)),
-      ),
+    (term) => !scored.some((candidate) => candidate.terms.has(term) || candidate.headingTerms.has(term)),
   );
   const covered = asked > 0 && best / asked >= MIN_COVERAGE && !(queryTerms.size <= SHORT_QUESTION_TERMS && unknown.length > 0);
   const bestFirst = scored
     .filter((candidate) => candidate.score >= best * KEEP_RATIO)
     // Among equal matches, a sentence that says more beats a heading-like fragment.
     .sort((left, right) => right.score - left.score || substance(right) - substance(left) || left.order - right.order)
+    // A sentence already quoted with the one after it (which refers back to it) is not quoted again.
+    .filter(
+      (candidate, _, kept) =>
+        !kept.some((other) => other !== candidate && other.passage === candidate.passage && other.sentence.includes(candidate.sentence)),
+    )
     .slice(0, MAX_QUOTES);
   const quotes = [...bestFirst].sort((left, right) => left.order - right.order);
   if (quotes.length === 0 || !covered) {

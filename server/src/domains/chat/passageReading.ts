@@ -21,6 +21,8 @@ export interface ReadSentence {
   terms: ReadonlySet<string>;
   /** A code block: worth quoting only to someone asking how to do something. */
   code: boolean;
+  /** The sentence before, which a sentence opening with a pronoun refers to: quoted with it. */
+  context?: string;
   /** The code block a sentence ending with ":" introduces, quoted with it to someone asking how. */
   introduces?: { text: string; terms: ReadonlySet<string> };
 }
@@ -163,15 +165,30 @@ export function passageSentences(content: string): { sentence: string; code: boo
   return sentences;
 }
 
+/** A sentence that speaks of what the one before it named ("They are valid for two years", "Il coûte…"). */
+const ANAPHORA = /^(it|its|they|their|this|these|those|he|she|ils|elles|cela|ceci|celui-ci|celle-ci)\b/i;
+
+/** Whether a sentence speaks of what the sentence before it named, so means little without it. */
+export const refersBack = (sentence: string) => ANAPHORA.test(sentence);
+
 function read(passage: Passage, language: BotLanguage): PassageReading {
-  return {
-    terms: new Set(stemmedTerms(`${passage.source.title} ${passage.heading ?? ''} ${passage.content}`, language)),
-    sentences: passageSentences(passage.content).map(({ sentence, code, introduces }) => ({
+  const sentences: ReadSentence[] = [];
+  for (const { sentence, code, introduces } of passageSentences(passage.content)) {
+    const previous = sentences.at(-1);
+    const own = new Set(stemmedTerms(sentence, language));
+    // A sentence opening with a pronoun is about what the one before it named: it carries its words.
+    const context = previous && !previous.code && refersBack(sentence) ? previous : undefined;
+    sentences.push({
       sentence,
       code,
-      terms: new Set(stemmedTerms(sentence, language)),
+      terms: context ? new Set([...own, ...context.terms]) : own,
+      ...(context ? { context: context.sentence } : {}),
       ...(introduces ? { introduces: { text: introduces, terms: new Set(stemmedTerms(introduces, language)) } } : {}),
-    })),
+    });
+  }
+  return {
+    terms: new Set(stemmedTerms(`${passage.source.title} ${passage.heading ?? ''} ${passage.content}`, language)),
+    sentences,
     headingTerms: new Set(stemmedTerms(`${passage.heading ?? ''} ${passage.source.title.replace(/\.\w+$/, '')}`, language)),
   };
 }
