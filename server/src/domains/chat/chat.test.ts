@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type AnswerBot } from './engine.ts';
-import { asksHow, citationNumbers, cleanQuote, extractiveAnswer } from './extractive.ts';
+import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
 import { passageSentences, sentencesOf } from './passageReading.ts';
@@ -116,6 +116,29 @@ describe('citationNumbers', () => {
     [[], []],
   ])('numbers passages %j in the order they are cited', (cited, numbers) => {
     expect([...citationNumbers(cited)]).toEqual(numbers);
+  });
+});
+
+describe('answers', () => {
+  it.each([
+    [
+      'a sentence and its passage holding most of the question',
+      { sentenceCoverage: 0.6, passageCoverage: 0.8, shortWithUnknownWord: false },
+      true,
+    ],
+    [
+      'the question spread over a passage, no sentence holding a quarter',
+      { sentenceCoverage: 0.2, passageCoverage: 0.8, shortWithUnknownWord: false },
+      false,
+    ],
+    [
+      'a sentence matching, its passage missing the rarest words',
+      { sentenceCoverage: 0.3, passageCoverage: 0.3, shortWithUnknownWord: false },
+      false,
+    ],
+    ['a two-word question with a word found nowhere', { sentenceCoverage: 0.7, passageCoverage: 0.7, shortWithUnknownWord: true }, false],
+  ])('%s → %s', (_, evidence, answered) => {
+    expect(answers(evidence)).toBe(answered);
   });
 });
 
