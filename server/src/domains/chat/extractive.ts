@@ -49,6 +49,15 @@ const substance = (candidate: { terms: ReadonlySet<string> }) => Math.min(candid
 
 /** Sentences scoring at least this share of the best one are quoted with it. */
 const KEEP_RATIO = 0.6;
+/** A sentence of another passage than the best sentence's is quoted only when it ranks this close to it. */
+const OTHER_PASSAGE_RATIO = 0.9;
+/**
+ * In choosing what to quote (not whether to answer), a sentence also counts this share of the
+ * question's words its heading holds, and its passage's: on dev 46/82 right either way, and the
+ * quotes keep to the section the question is about.
+ */
+const HEADING_SHARE = 0.5;
+const PASSAGE_SHARE = 1;
 /** Code announced by a sentence ending with ":" up to this length is quoted with it for any question. */
 const SHORT_CODE = 200;
 /**
@@ -97,10 +106,19 @@ export function extractiveAnswer(
     for (const term of candidate.terms) if (queryTerms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const weight = (term: string) => Math.log(1 + candidates.length / (1 + (documentFrequency.get(term) ?? 0)));
+  // How much of the question each passage holds, its title and heading included.
+  const passageScores = new Map(
+    passages.map((passage) => {
+      const { terms } = readingOf(passage, language);
+      return [passage, [...queryTerms].filter((term) => terms.has(term)).reduce((total, term) => total + weight(term), 0)];
+    }),
+  );
   const scored = candidates
     .map((candidate) => {
       let score = 0;
       let matched = 0;
+      // What the section's heading says of the question, for choosing among sentences that match alike.
+      let sectionScore = 0;
       for (const term of queryTerms) {
         if (candidate.terms.has(term)) {
           score += weight(term);
@@ -108,8 +126,14 @@ export function extractiveAnswer(
         } else if (candidate.headingTerms.has(term)) {
           score += weight(term) / 2;
         }
+        if (candidate.headingTerms.has(term)) sectionScore += weight(term);
       }
-      return { ...candidate, score, matched };
+      return {
+        ...candidate,
+        score,
+        matched,
+        rank: score + HEADING_SHARE * sectionScore + PASSAGE_SHARE * passageScores.get(candidate.passage)!,
+      };
     })
     .filter((candidate) => candidate.matched > 0);
   const best = Math.max(0, ...scored.map((candidate) => candidate.score));
@@ -122,22 +146,20 @@ export function extractiveAnswer(
     (term) => !scored.some((candidate) => candidate.terms.has(term) || candidate.headingTerms.has(term)),
   );
   // The passage that holds most of the question: a question whose words the passages share only here and there is about something else.
-  const passageCoverage = Math.max(
-    0,
-    ...passages.map((passage) => {
-      const { terms } = readingOf(passage, language);
-      return [...queryTerms].filter((term) => terms.has(term)).reduce((total, term) => total + weight(term), 0);
-    }),
-  );
+  const passageCoverage = Math.max(0, ...passageScores.values());
   const covered = answers({
     sentenceCoverage: asked > 0 ? best / asked : 0,
     passageCoverage: asked > 0 ? passageCoverage / asked : 0,
     shortWithUnknownWord: queryTerms.size <= SHORT_QUESTION_TERMS && unknown.length > 0,
   });
-  const bestFirst = scored
-    .filter((candidate) => candidate.score >= best * KEEP_RATIO)
-    // Among equal matches, a sentence that says more beats a heading-like fragment.
-    .sort((left, right) => right.score - left.score || substance(right) - substance(left) || left.order - right.order)
+  const ranked = [...scored].sort(
+    (left, right) => right.rank - left.rank || substance(right) - substance(left) || left.order - right.order,
+  );
+  const top = ranked[0];
+  // The passage of the best sentence is what the answer is about; another passage's sentence is
+  // quoted only when it matches the question nearly as well (not "group bookings" next to "cancellations").
+  const bestFirst = ranked
+    .filter((candidate) => candidate.rank >= top!.rank * (candidate.passage === top!.passage ? KEEP_RATIO : OTHER_PASSAGE_RATIO))
     // A sentence already quoted with the one after it (which refers back to it) is not quoted again.
     .filter(
       (candidate, _, kept) =>

@@ -62,6 +62,34 @@ describe('extractiveAnswer', () => {
     expect(extractiveAnswer(question, passages, BOT)).toMatchObject({ answered: false, sources: [] });
   });
 
+  it('quotes only the section the question is about', () => {
+    const rental = (index: number, content: string, heading: string) => ({
+      ...passage(index, content, heading),
+      chunkId: `rental${index}`,
+    });
+    const answer = extractiveAnswer(
+      'Can I cancel my booking the day before?',
+      [
+        rental(
+          1,
+          'Group bookings of ten bikes or more need a deposit of 100 euros per booking. We confirm group bookings by email within a day.',
+          'Bookings > Group bookings',
+        ),
+        rental(
+          2,
+          'Bookings can be cancelled free of charge up to 48 hours before the rental starts. Later cancellations are charged 50 percent of the price.',
+          'Bookings > Cancellations',
+        ),
+        rental(3, 'A dog trailer can be added to any booking for 10 euros a day.', 'Extras > Dog trailer'),
+      ],
+      BOT,
+    );
+    expect(answer.text).toContain('**Cancellations**');
+    expect(answer.text).toContain('> Later cancellations are charged 50 percent of the price. [1]');
+    expect(answer.text).not.toMatch(/group bookings by email|dog trailer/);
+    expect(answer.sources.map((source) => source.index)).toEqual([1]);
+  });
+
   it('quotes a sentence opening with a pronoun together with the sentence it refers to', () => {
     const gift = [passage(1, 'Gift cards are sold in the shop. They are valid for two years. We also bake cakes.', 'Gift cards')];
     const answer = extractiveAnswer('How long can a gift card be used?', gift, BOT);
