@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type AnswerBot } from './engine.ts';
-import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer } from './extractive.ts';
+import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer, quoteLines } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
 import { passageSentences, sentencesOf } from './passageReading.ts';
@@ -139,6 +139,20 @@ describe('answers', () => {
     ['a two-word question with a word found nowhere', { sentenceCoverage: 0.7, passageCoverage: 0.7, shortWithUnknownWord: true }, false],
   ])('%s → %s', (_, evidence, answered) => {
     expect(answers(evidence)).toBe(answered);
+  });
+});
+
+describe('quoteLines', () => {
+  it.each([
+    ['One sentence.', 2, '> One sentence. [2]'],
+    ['It accepts:\n- `json`\n- `text`', 1, '> It accepts:\n> - `json`\n> - `text` [1]'],
+    [
+      'Register it:\n```js\nfastify.register(plugin)\n\nawait fastify.ready()\n```',
+      3,
+      '> Register it:\n> `fastify.register(plugin)`\n> `await fastify.ready()` [3]',
+    ],
+  ])('%j', (quote, number, lines) => {
+    expect(quoteLines(quote, number)).toBe(lines);
   });
 });
 

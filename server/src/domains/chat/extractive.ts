@@ -176,7 +176,7 @@ export function extractiveAnswer(
   for (const quote of quotes) {
     const label = quote.passage !== labelled ? headingLabel(quote.passage) : null;
     labelled = quote.passage;
-    blocks.push(`${label ? `${label}\n` : ''}${quoteLines(clip(cleanQuote(quote.sentence)), numbers.get(quote.passage.index)!)}`);
+    blocks.push(`${label ? `${label}\n\n` : ''}${quoteLines(clip(cleanQuote(quote.sentence)), numbers.get(quote.passage.index)!)}`);
   }
   // Each source is shown with its best quote, numbered as the answer cites it.
   const sources = [...numbers].map(([index, number]) => {
@@ -206,9 +206,17 @@ function headingLabel(passage: Passage): string | null {
   return heading ? `**${cleanQuote(heading)}**` : null;
 }
 
-/** A quote as Markdown quote lines, its citation after it (on a line of its own after a code block). */
-function quoteLines(quote: string, number: number): string {
-  const lines = quote.split('\n').map((line) => `> ${line}`.trimEnd());
-  if (quote.endsWith('```')) return `${lines.join('\n')}\n> [${number}]`;
+/**
+ * A quote as Markdown quote lines, its citation at the end. A code block's lines become inline code:
+ * the dashboard's renderer of answers reads a quote's lines as one paragraph, with no code blocks.
+ */
+export function quoteLines(quote: string, number: number): string {
+  const lines: string[] = [];
+  let inCode = false;
+  for (const line of quote.split('\n')) {
+    const text = line.trim();
+    if (text.startsWith('```')) inCode = !inCode;
+    else if (text !== '') lines.push(inCode && !text.includes('`') ? `> \`${text}\`` : `> ${text}`);
+  }
   return `${lines.join('\n')} [${number}]`;
 }
