@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type AnswerBot } from './engine.ts';
-import { extractiveAnswer } from './extractive.ts';
+import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer, quoteLines } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
-import { sentencesOf } from './passageReading.ts';
+import { passageSentences, sentencesOf } from './passageReading.ts';
 
 const passage = (index: number, content: string, title = `Doc ${index}`): Passage => ({
   index,
@@ -37,8 +37,133 @@ describe('sentencesOf', () => {
     ['One. Two! Three?', ['One.', 'Two!', 'Three?']],
     ['Price is 3.50 dollars. Next', ['Price is 3.50 dollars.', 'Next']],
     ['no punctuation at all', ['no punctuation at all']],
+    ['Use a parser, e.g. JSON. Then reply.', ['Use a parser, e.g. JSON.', 'Then reply.']],
+    ['Written by J. R. Smith. Edited later.', ['Written by J. R. Smith.', 'Edited later.']],
+    ['Maintained by J.H.M. Bouwman until 2002. Then others.', ['Maintained by J.H.M. Bouwman until 2002.', 'Then others.']],
+    ['Since v1.2 it is faster. Upgrade.', ['Since v1.2 it is faster.', 'Upgrade.']],
+    ['Run it with Node.js. Next step.', ['Run it with Node.js.', 'Next step.']],
   ])('splits %s', (text, sentences) => {
     expect(sentencesOf(text)).toEqual(sentences);
+  });
+});
+
+describe('passageSentences', () => {
+  it.each([
+    [
+      'a list introduced with ":" comes with its sentence',
+      'It accepts:\n\n- `json`\n- `text`\n\nOther text.',
+      ['It accepts:\n- `json`\n- `text`', 'Other text.'],
+    ],
+    [
+      'a command after an unfinished sentence comes with it',
+      'Lancez la commande\n\nsystemctl get-default\n\nFin.',
+      ['Lancez la commande\nsystemctl get-default', 'Fin.'],
+    ],
+    [
+      'list items are sentences of their own',
+      '- Refunds take 30 days.\n- Keep your receipt.',
+      ['- Refunds take 30 days.', '- Keep your receipt.'],
+    ],
+    ['Markdown quotes are read as text, tables left out', '> Note: slow.\n> Really.\n\n| a | b |\n|---|---|', ['Note: slow.', 'Really.']],
+  ])('%s', (_, content, sentences) => {
+    expect(passageSentences(content).map((sentence) => sentence.sentence)).toEqual(sentences);
+  });
+
+  it('keeps a fenced code block whole, and lets the sentence announcing it bring it to a how-to question', () => {
+    expect(passageSentences('Register it:\n\n```js\nfastify.register(plugin)\n```\n')).toEqual([
+      { sentence: 'Register it:', code: false, introduces: '```js\nfastify.register(plugin)\n```' },
+    ]);
+    expect(passageSentences('Intro.\n\n```js\na()\n```')).toEqual([
+      { sentence: 'Intro.', code: false },
+      { sentence: '```js\na()\n```', code: true },
+    ]);
+  });
+});
+
+describe('cleanQuote', () => {
+  it.each([
+    ['**Bold** and *emphasis* stay words', 'Bold and emphasis stay words'],
+    ['See [the docs](https://example.org/docs) and [Routes][routes].', 'See the docs and Routes.'],
+    ['<a id="x"></a>The server closes.', 'The server closes.'],
+    ['- a list item', 'a list item'],
+    ['2. a numbered item', 'a numbered item'],
+    ['"idle" — idle connections are closed.', '"idle" — idle connections are closed.'],
+    ['“a stray opening mark', 'a stray opening mark'],
+    ['max_body_size and `snake_case` stay', 'max_body_size and `snake_case` stay'],
+  ])('%j → %j', (quote, cleaned) => {
+    expect(cleanQuote(quote)).toBe(cleaned);
+  });
+});
+
+describe('citationNumbers', () => {
+  it.each([
+    [
+      [2, 6, 8],
+      [
+        [2, 1],
+        [6, 2],
+        [8, 3],
+      ],
+    ],
+    [
+      [5, 5, 1, 5],
+      [
+        [5, 1],
+        [1, 2],
+      ],
+    ],
+    [[], []],
+  ])('numbers passages %j in the order they are cited', (cited, numbers) => {
+    expect([...citationNumbers(cited)]).toEqual(numbers);
+  });
+});
+
+describe('answers', () => {
+  it.each([
+    [
+      'a sentence and its passage holding most of the question',
+      { sentenceCoverage: 0.6, passageCoverage: 0.8, shortWithUnknownWord: false },
+      true,
+    ],
+    [
+      'the question spread over a passage, no sentence holding a quarter',
+      { sentenceCoverage: 0.2, passageCoverage: 0.8, shortWithUnknownWord: false },
+      false,
+    ],
+    [
+      'a sentence matching, its passage missing the rarest words',
+      { sentenceCoverage: 0.3, passageCoverage: 0.3, shortWithUnknownWord: false },
+      false,
+    ],
+    ['a two-word question with a word found nowhere', { sentenceCoverage: 0.7, passageCoverage: 0.7, shortWithUnknownWord: true }, false],
+  ])('%s → %s', (_, evidence, answered) => {
+    expect(answers(evidence)).toBe(answered);
+  });
+});
+
+describe('quoteLines', () => {
+  it.each([
+    ['One sentence.', 2, '> One sentence. [2]'],
+    ['It accepts:\n- `json`\n- `text`', 1, '> It accepts:\n> - `json`\n> - `text` [1]'],
+    [
+      'Register it:\n```js\nfastify.register(plugin)\n\nawait fastify.ready()\n```',
+      3,
+      '> Register it:\n> `fastify.register(plugin)`\n> `await fastify.ready()` [3]',
+    ],
+  ])('%j', (quote, number, lines) => {
+    expect(quoteLines(quote, number)).toBe(lines);
+  });
+});
+
+describe('asksHow', () => {
+  it.each([
+    ['How do I register a plugin?', true],
+    ['Comment activer les journaux ?', true],
+    ['Quelle commande affiche la version ?', true],
+    ['How long are connections kept open?', false],
+    ['What is the default port?', false],
+  ])('%j → %s', (question, how) => {
+    expect(asksHow(question)).toBe(how);
   });
 });
 

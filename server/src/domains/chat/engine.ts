@@ -45,7 +45,7 @@ export interface AnswerResult {
 }
 
 const ANSWER_TIMEOUT_MS = 45_000;
-/** A vector match this close counts as relevant even without shared words (synonyms, other languages). */
+/** A vector match this close counts as relevant even without shared words (paraphrases, other languages). */
 const SEMANTIC_RELEVANCE = 0.8;
 const EXTRACTIVE_MODEL = 'extractive';
 

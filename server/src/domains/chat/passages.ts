@@ -1,7 +1,6 @@
 import { isStopword } from '../../platform/embeddings/stopwords.ts';
 import type { BotLanguage } from './language.ts';
 import { readingOf } from './passageReading.ts';
-import { alternativesOf } from './synonyms.ts';
 import { stemmedTerms } from './terms.ts';
 
 /** A retrieved passage as the chat pipeline uses it; `index` is its citation number ([1], [2]...). */
@@ -49,13 +48,13 @@ export function termOverlap(queryTerms: ReadonlySet<string>, text: string): numb
 
 /**
  * Whether retrieval found anything worth answering from: passages sharing a content word (by stem,
- * in the question's language, or a synonym) with the question. Ranks alone always return something, so they
+ * in the question's language) with the question. Ranks alone always return something, so they
  * cannot say "nothing relevant".
  */
 export function relevantPassages(question: string, passages: Passage[], language: BotLanguage = 'en'): Passage[] {
   const asked = stemmedTerms(question, language);
   if (asked.length === 0) return [];
-  const queryTerms = new Set(asked.flatMap((term) => [term, ...alternativesOf(term, language)]));
+  const queryTerms = new Set(asked);
   return passages.filter((passage) => [...readingOf(passage, language).terms].some((term) => queryTerms.has(term)));
 }
 
