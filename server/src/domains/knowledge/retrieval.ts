@@ -49,11 +49,8 @@ const MAX_QUERY_LENGTH = 2_000;
  * recall@5 67 -> 68 of 72 at 0.5 as at 1, right answers unchanged).
  */
 const OTHER_LANGUAGE_WEIGHT = 0.5;
-/** Chunks read to tell which language a bot's knowledge is in, and how long that is trusted. */
+/** Chunks read to tell which language a bot's knowledge is in. */
 const CORPUS_LANGUAGE_SAMPLE = 40;
-const CORPUS_LANGUAGE_TTL_MS = 60_000;
-/** Bots whose language is remembered at once: past that the memory starts again, as the stem cache does. */
-const CORPUS_LANGUAGE_BOTS = 10_000;
 
 /**
  * The stems of a question's words for PostgreSQL's full-text search (each once, at most 32), in
@@ -142,7 +139,6 @@ export class Retriever {
   );
 
   private commonWords: { words: Promise<Set<string>>; readAt: number } | null = null;
-  private readonly corpusLanguages = new Map<string, { language: Promise<StemLanguage | null>; readAt: number }>();
 
   constructor(private readonly deps: RetrieverDependencies) {}
 
@@ -175,10 +171,11 @@ export class Retriever {
     language: StemLanguage,
   ): Promise<{ chunks: RetrievedChunk[]; vectorsSearched: boolean }> {
     const candidates = Math.max(topK * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
+    const terms = queryTerms(query, language);
     const [vectorHits, textHits, otherLanguageHits] = await Promise.all([
       this.searchVectors(botId, query, candidates),
-      this.textSearch(botId, query, candidates, language),
-      this.otherLanguageTextSearch(botId, query, candidates, language),
+      this.termSearch(botId, terms, candidates),
+      this.otherLanguageTextSearch(botId, query, terms, candidates, language),
     ]);
     const vectorsSearched = vectorHits !== null;
     const vectorScores = new Map((vectorHits ?? []).map((hit) => [hit.id, hit.score]));
@@ -239,8 +236,12 @@ export class Retriever {
    * so the planner cannot see their words: it plans the index scan it should, where it would pick
    * a sequential scan for frequent words and then detoast every tsvector of the table.
    */
-  async textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<TextHit[]> {
-    const terms = queryTerms(query, language);
+  textSearch(botId: string, query: string, limit: number, language: StemLanguage = 'en'): Promise<TextHit[]> {
+    return this.termSearch(botId, queryTerms(query, language), limit);
+  }
+
+  /** `textSearch` for a question's stems (see `queryTerms`). */
+  private async termSearch(botId: string, terms: string[], limit: number): Promise<TextHit[]> {
     if (terms.length === 0) return [];
     const words = soloProbes(terms, await this.common());
     const probes = terms.length > 1 ? [terms.join(' '), ...words] : words;
@@ -250,33 +251,40 @@ export class Retriever {
 
   /**
    * The full-text search for a question asked in another language than the bot's knowledge, its
-   * words stemmed as the chunks' are; none when the languages are the same or the bot's cannot be told.
+   * words stemmed as the chunks' are; none when the languages are the same or the bot's cannot be
+   * told. `terms` are the question's stems in its own language.
    */
-  private async otherLanguageTextSearch(botId: string, query: string, limit: number, language: StemLanguage): Promise<TextHit[]> {
+  private async otherLanguageTextSearch(
+    botId: string,
+    query: string,
+    terms: string[],
+    limit: number,
+    language: StemLanguage,
+  ): Promise<TextHit[]> {
     const corpusLanguage = await this.corpusLanguage(botId);
     if (!corpusLanguage || corpusLanguage === language) return [];
+    const corpusTerms = queryTerms(query, corpusLanguage);
     // Words stemmed alike in both languages would only count the question's own ranking again.
-    if (queryTerms(query, corpusLanguage).join(' ') === queryTerms(query, language).join(' ')) return [];
-    return this.textSearch(botId, query, limit, corpusLanguage);
+    if (corpusTerms.join(' ') === terms.join(' ')) return [];
+    return this.termSearch(botId, corpusTerms, limit);
   }
 
-  /** The language most of a bot's knowledge is written in, from a sample of its chunks; null when it cannot tell. */
-  private corpusLanguage(botId: string): Promise<StemLanguage | null> {
-    const now = Date.now();
-    let known = this.corpusLanguages.get(botId);
-    if (!known || now - known.readAt > CORPUS_LANGUAGE_TTL_MS) {
-      if (this.corpusLanguages.size >= CORPUS_LANGUAGE_BOTS) this.corpusLanguages.clear();
-      known = { readAt: now, language: this.readCorpusLanguage(botId) };
-      this.corpusLanguages.set(botId, known);
-    }
-    return known.language;
-  }
-
-  private async readCorpusLanguage(botId: string): Promise<StemLanguage | null> {
+  /**
+   * The language most of a bot's knowledge is written in, from a sample of its chunks; null when it
+   * cannot tell. Kept in the retrieval cache, so it is read again once the bot's knowledge changes.
+   */
+  private async corpusLanguage(botId: string): Promise<StemLanguage | null> {
+    const { cache } = this.deps;
+    const kept = await cache?.readCorpusLanguage(botId);
+    if (kept) return kept.language;
+    const startedAt = cache?.now() ?? 0;
     try {
       const rows = await this.deps.query<{ content: string }>(Prisma.sql`
-        SELECT c."content" FROM "chunks" c WHERE c."botId" = ${botId} LIMIT ${Prisma.raw(String(CORPUS_LANGUAGE_SAMPLE))}`);
-      return detectLanguage(rows.map((row) => row.content).join('\n'));
+        SELECT c."content" FROM "chunks" c WHERE c."botId" = ${botId} AND ${IS_KNOWLEDGE}
+        LIMIT ${Prisma.raw(String(CORPUS_LANGUAGE_SAMPLE))}`);
+      const language = detectLanguage(rows.map((row) => row.content).join('\n'));
+      cache?.writeCorpusLanguage(botId, language, startedAt);
+      return language;
     } catch (error) {
       this.deps.logger.warn({ err: error, botId }, "could not tell the language of the bot's knowledge; searching in the question's only");
       return null;

@@ -95,6 +95,25 @@ describe('the retrieval cache', () => {
     expect(await ask()).not.toContain('shipping.txt');
   });
 
+  it("keeps the language of the bot's knowledge until the knowledge changes", async () => {
+    // Questions in French about English pages are also searched with English stems, which needs
+    // the language of the bot's chunks: read from a sample of them, once per change of knowledge.
+    const languageSamples = () => statements.filter((sql) => /SELECT c\."content" FROM "chunks" c WHERE/.test(sql));
+    afterChanges();
+    statements = [];
+    await ask('Où sont expédiées les commandes ?');
+    expect(languageSamples()).toHaveLength(1);
+    await ask('À quelle heure ouvre le magasin de Lyon ?');
+    expect(languageSamples()).toHaveLength(1);
+
+    const shipping = await uploadShipping();
+    afterChanges();
+    statements = [];
+    await ask('Les commandes partent-elles de Lyon ?');
+    expect(languageSamples()).toHaveLength(1);
+    await api(server, 'DELETE', `/bots/${bot.id}/documents/${shipping}`, { token: owner.accessToken });
+  });
+
   it('keeps no result found while the vector search failed', async () => {
     const shipping = await uploadShipping();
     afterChanges();
