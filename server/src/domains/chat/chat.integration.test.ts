@@ -131,8 +131,22 @@ describe('the public widget API', () => {
     const history = await api(offline, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${token}`);
     expect(history.status).toBe(200);
     expect(history.body).toEqual([
-      { id: expect.any(String), text: 'How long do I have to ask for a refund?', isUser: true, timestamp: expect.any(String), sources: [] },
-      { id: chat.body.message_id, text: chat.body.message, isUser: false, timestamp: expect.any(String), sources: chat.body.sources },
+      {
+        id: expect.any(String),
+        text: 'How long do I have to ask for a refund?',
+        isUser: true,
+        timestamp: expect.any(String),
+        sources: [],
+        rating: null,
+      },
+      {
+        id: chat.body.message_id,
+        text: chat.body.message,
+        isUser: false,
+        timestamp: expect.any(String),
+        sources: chat.body.sources,
+        rating: null,
+      },
     ]);
   });
 

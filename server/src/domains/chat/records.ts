@@ -327,6 +327,9 @@ function writtenExchange(
     retrievalTopScore: null,
     unanswered: false,
     model: null,
+    rating: null,
+    ratingComment: null,
+    ratedAt: null,
     ...fields,
   });
   return {

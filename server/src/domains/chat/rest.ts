@@ -3,6 +3,7 @@ import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { EventStream, wantsEventStream } from '../../rest/sse.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
+import type { RatedAnswer } from './ratings.ts';
 import type { ChatReply, HistoryEntry, WidgetSettings } from './service.ts';
 
 export function chatRoutes(app: FastifyInstance, { services }: RestContext): void {
@@ -57,7 +58,23 @@ function replyJson(reply: ChatReply) {
 
 /** The spec's history entry (id, text, isUser, timestamp), with the sources an answer was given with. */
 function historyEntryJson(entry: HistoryEntry) {
-  return { id: entry.id, text: entry.text, isUser: entry.isUser, timestamp: entry.timestamp, sources: entry.sources.map(citationJson) };
+  return {
+    id: entry.id,
+    text: entry.text,
+    isUser: entry.isUser,
+    timestamp: entry.timestamp,
+    sources: entry.sources.map(citationJson),
+    rating: entry.rating,
+  };
+}
+
+function ratedAnswerJson(rated: RatedAnswer) {
+  return { message_id: rated.messageId, rating: rated.rating, comment: rated.comment };
+}
+
+function widgetRatingFromBody(body: unknown) {
+  const { session_token, rating, comment } = (body ?? {}) as Record<string, unknown>;
+  return { sessionToken: session_token, rating, comment };
 }
 
 export function citationJson(citation: Citation) {
@@ -113,6 +130,14 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
   app.get('/bots/:bot_id/chat-history', async (request) =>
     (await chat.widgetHistory(botIdOf(request), (request.query as { session_token?: unknown }).session_token)).map(historyEntryJson),
   );
+
+  app.post('/bots/:bot_id/messages/:message_id/rating', async (request) => {
+    const { message_id } = request.params as { message_id: string };
+    const token = (request.query as { token?: unknown }).token;
+    return ratedAnswerJson(
+      await chat.rateWidgetAnswer(botIdOf(request), token, message_id, widgetRatingFromBody(request.body), request.ip),
+    );
+  });
 
   app.post('/bots/:bot_id/chat', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token;

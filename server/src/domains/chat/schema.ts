@@ -9,6 +9,10 @@ import type { ChatReply } from './service.ts';
 
 const ChannelEnum = builder.enumType('Channel', { values: ['widget', 'test', 'demo', 'whatsapp'] as const });
 const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES });
+const AnswerRatingEnum = builder.enumType('AnswerRating', {
+  description: "A thumbs up or down on a bot's answer.",
+  values: { UP: { value: 'up' as const }, DOWN: { value: 'down' as const } },
+});
 
 /** One answered exchange: a bot answer with the question it answers. */
 export const ChatLogRef = builder.prismaNode('ChatMessage', {
@@ -26,6 +30,12 @@ export const ChatLogRef = builder.prismaNode('ChatMessage', {
     response: t.exposeString('content'),
     timestamp: t.expose('createdAt', { type: 'DateTime' }),
     unanswered: t.exposeBoolean('unanswered'),
+    rating: t.expose('rating', {
+      type: AnswerRatingEnum,
+      nullable: true,
+      description: 'How the visitor (or the owner) rated this answer; null while unrated.',
+    }),
+    ratingComment: t.exposeString('ratingComment', { nullable: true, description: 'The line that came with a thumbs-down.' }),
     latencyMs: t.exposeInt('latencyMs', { nullable: true }),
     channel: t.field({
       type: ChannelEnum,
@@ -114,8 +124,34 @@ const AnswerRef = builder.objectRef<ChatReply>('BotAnswer').implement({
   fields: (t) => ({
     answer: t.exposeString('text'),
     sources: t.field({ type: [CitationRef], resolve: (reply) => reply.sources }),
+    messageId: t.globalID({
+      description: 'The answer as a chat log entry, for rateAnswer.',
+      resolve: (reply) => ({ type: 'ChatLog', id: reply.messageId }),
+    }),
   }),
 });
+
+builder.mutationField('rateAnswer', (t) =>
+  t.field({
+    type: ChatLogRef,
+    description:
+      "Rates an answer of one of the viewer's bots: one rating per answer, a later one replaces it; a comment goes with DOWN only.",
+    authScopes: { customer: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: {
+      messageId: t.arg.globalID({ for: [ChatLogRef], required: true }),
+      rating: t.arg({ type: AnswerRatingEnum, required: true }),
+      comment: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, context) => {
+      const rated = await context.services.chat.rateOwnAnswer(context.viewer!.id, args.messageId.id, {
+        rating: args.rating,
+        comment: args.comment,
+      });
+      return context.prisma.chatMessage.findUniqueOrThrow({ where: { id: rated.messageId } });
+    },
+  }),
+);
 
 builder.mutationField('askBot', (t) =>
   t.field({
@@ -150,6 +186,11 @@ const AnswerStreamEventRef = builder.objectRef<AnswerStreamEvent>('BotAnswerStre
     done: t.exposeBoolean('done'),
     answer: t.string({ nullable: true, resolve: (event) => event.reply?.text ?? null }),
     sources: t.field({ type: [CitationRef], nullable: true, resolve: (event) => event.reply?.sources ?? null }),
+    messageId: t.globalID({
+      nullable: true,
+      description: 'With the last event: the answer as a chat log entry, for rateAnswer.',
+      resolve: (event) => (event.reply ? { type: 'ChatLog', id: event.reply.messageId } : null),
+    }),
   }),
 });
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient, User } from '../../generated/prisma/client.ts';
+import type { AnswerRating, Bot, Channel, ChatMessage, ChatSession, PrismaClient, User } from '../../generated/prisma/client.ts';
 import { ForbiddenError, NotFoundError, notFoundError, PaymentRequiredError, RateLimitError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
@@ -22,6 +22,7 @@ import {
   type PayingStandingRow,
 } from '../billing/credits.ts';
 import type { BillingService } from '../billing/service.ts';
+import { ownedBotsWhere } from '../bots/access.ts';
 import { uuidv7 } from '../knowledge/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
@@ -45,6 +46,7 @@ import {
   type WrittenExchange,
 } from './records.ts';
 import { questionLanguage } from './terms.ts';
+import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
 import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
@@ -63,6 +65,7 @@ const messageText = z
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
 
 const widgetChatInput = z.object({ message: messageText, sessionToken });
+const widgetRatingInput = ratingInput.and(z.object({ sessionToken }));
 const createSessionInput = z.object({
   botId: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }).max(100),
   name: z.string().trim().max(100).optional(),
@@ -100,6 +103,8 @@ export interface HistoryEntry {
   timestamp: string;
   /** The passages an answer quoted, as stored with it; none for a question. */
   sources: Citation[];
+  /** The visitor's rating of an answer, kept across reloads; null for a question or an unrated answer. */
+  rating: AnswerRating | null;
 }
 
 interface ChatDependencies {
@@ -273,6 +278,7 @@ export class ChatService {
       timestamp: message.createdAt.toISOString(),
       // Written by writeExchanges from the answer's Citation[]; questions store none.
       sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
+      rating: message.rating,
     }));
   }
 
@@ -309,6 +315,28 @@ export class ChatService {
       );
       return this.unavailableReply(bot);
     }
+  }
+
+  // ---------------------------------------------------------------- ratings
+
+  /**
+   * A visitor's thumbs up or down on an answer of their own conversation, refused as the widget's
+   * chat is (inactive bot or suspended owner, wrong widget token, unknown session, traffic).
+   */
+  async rateWidgetAnswer(botId: string, widgetToken: unknown, messageId: string, rawInput: unknown, ip: string): Promise<RatedAnswer> {
+    const input = parseInput(widgetRatingInput, rawInput);
+    const bot = await this.activePublicBot(botId);
+    if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) throw chatErrors.invalidWidgetToken();
+    const session = await this.widgetSession(bot.id, input.sessionToken);
+    await this.limit('perIp', `widget:ratings:ip:${ip}`);
+    await this.limit('perSession', `widget:ratings:session:${session.id}`);
+    return rateAnswer(this.deps.prisma, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
+  }
+
+  /** The owner's rating of an answer of one of their bots, from the test chat or the chat logs. */
+  async rateOwnAnswer(ownerId: string, messageId: string, rawInput: unknown): Promise<RatedAnswer> {
+    const input = parseInput(ratingInput, rawInput);
+    return rateAnswer(this.deps.prisma, { id: messageId, session: { bot: ownedBotsWhere(ownerId) } }, input, this.deps.clock.now());
   }
 
   // ---------------------------------------------------------------- test chat and demo
