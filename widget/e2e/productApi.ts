@@ -49,3 +49,15 @@ export async function deploy(productUrl: string, accessToken: string, botId: str
   const deployed = await call<{ embed_code: string }>(`${productUrl}/api/v1/deploybot/${botId}/deploy`, { method: 'POST', accessToken });
   return deployed.embed_code;
 }
+
+/** The ratings of the owner's latest answers, newest first, as the dashboard's chat logs read them. */
+export async function latestRatings(
+  productUrl: string,
+  accessToken: string,
+): Promise<{ rating: string | null; ratingComment: string | null }[]> {
+  const query = '{ viewer { chatLogs(first: 5) { edges { node { rating ratingComment } } } } }';
+  const answer = await call<{
+    data: { viewer: { chatLogs: { edges: { node: { rating: string | null; ratingComment: string | null } }[] } } };
+  }>(`${productUrl}/graphql`, { ...json({ query }), accessToken });
+  return answer.data.viewer.chatLogs.edges.map((edge) => edge.node);
+}

@@ -4,7 +4,7 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductServer, type ProductServer } from '../../scripts/e2e/productServer.ts';
 import { startHostSite, type HostSite } from './hostSite.ts';
-import { createBot, deploy, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
+import { createBot, deploy, latestRatings, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -51,6 +51,7 @@ let product: ProductServer | undefined;
 let site: HostSite | undefined;
 let browser: Browser | undefined;
 let page: Page;
+let accessToken: string;
 const cspViolations: string[] = [];
 
 const DESKTOP = { width: 1280, height: 720 };
@@ -91,7 +92,7 @@ beforeAll(async () => {
   if (!BUILT_FILES.every((file) => existsSync(file))) throw new Error('The widget is not built: run `npm run build -w widget` first.');
 
   product = await startProductServer();
-  const accessToken = await logIn(product.url, 'customer@example.com', 'customer-demo-2026');
+  accessToken = await logIn(product.url, 'customer@example.com', 'customer-demo-2026');
   const botId = await createBot(product.url, accessToken, {
     name: 'Museum bot',
     displayName: 'Museum helper',
@@ -197,6 +198,28 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     expect(await reply.getByRole('list', { name: 'Sources' }).textContent()).toContain('[1] museum-facts.txt');
     expect(await chat.getByText('Hello! How can I help you today?').count()).toBe(0);
     await screenshot(page, 'widget-reloaded');
+  });
+
+  it('lets the visitor rate the answer down with a line the owner reads, kept after a reload', async () => {
+    let chat = await chatFrame(page);
+    let reply = chat.locator('.messages > .from-bot').last();
+    const rated = page.waitForResponse((response) => response.url().includes('/rating?token=') && response.request().method() === 'POST');
+    await reply.getByRole('button', { name: 'Not helpful' }).click();
+    expect((await rated).status()).toBe(200);
+    const commented = page.waitForResponse((response) => response.url().includes('/rating?token='));
+    await reply.getByRole('textbox', { name: 'What was wrong? (optional)' }).fill('Say the Sunday hours too');
+    await reply.getByRole('button', { name: 'Send' }).click();
+    expect((await commented).status()).toBe(200);
+    await reply.getByText('Thank you for your feedback.').waitFor();
+    await screenshot(page, 'widget-rated');
+    expect((await latestRatings(product!.url, accessToken))[0]).toEqual({ rating: 'DOWN', ratingComment: 'Say the Sunday hours too' });
+
+    await page.reload();
+    await bubbleOf(page).click();
+    chat = await chatFrame(page);
+    reply = chat.locator('.messages > .from-bot').last();
+    await expect.poll(() => reply.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'), STATE_WAIT).toBe('true');
+    expect(cspViolations).toEqual([]);
   });
 
   it('shows the configuration error inside the iframe when the snippet lacks data-token', async () => {

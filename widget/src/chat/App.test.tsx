@@ -287,3 +287,76 @@ describe('sending', () => {
     });
   });
 });
+
+describe('rating answers', () => {
+  const answered = () =>
+    fakeWidgetApi({ chat: () => jsonResponse(200, { response: 'We open at 9 am.', sources: [], message_id: 'answer-1' }) });
+
+  it('sends a thumbs-down, then the line saying what was wrong, for the stored answer', async () => {
+    const api = answered();
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+    // The greeting is the app's own text: nothing to rate.
+    expect(screen.queryByRole('button', { name: 'Helpful' })).toBeNull();
+    await user.type(input, 'When do you open?{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('We open at 9 am.'));
+
+    const notHelpful = within(lastMessage()).getByRole('button', { name: 'Not helpful' });
+    await user.click(notHelpful);
+    expect(notHelpful.getAttribute('aria-pressed')).toBe('true');
+    await user.type(within(lastMessage()).getByRole('textbox', { name: 'What was wrong? (optional)' }), 'We open at 10 on Sundays');
+    await user.click(within(lastMessage()).getByRole('button', { name: 'Send' }));
+    expect(await within(lastMessage()).findByText('Thank you for your feedback.')).toBeTruthy();
+
+    await waitFor(() => expect(api.ratingRequests()).toHaveLength(2));
+    const [thumb, comment] = api.ratingRequests();
+    expect(thumb!.path).toBe('/api/v1/public/bots/bot-1/messages/answer-1/rating');
+    expect(thumb!.query.get('token')).toBe('widget-token');
+    expect(thumb!.body).toEqual({ session_token: 'ws_new_1', rating: 'down' });
+    expect(comment!.body).toEqual({ session_token: 'ws_new_1', rating: 'down', comment: 'We open at 10 on Sundays' });
+  });
+
+  it('shows a restored answer’s rating and lets it be changed', async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    const api = fakeWidgetApi({
+      history: [
+        { id: 'question-1', text: 'When do you open?', isUser: true, timestamp: '2026-11-28T09:00:00Z', rating: null },
+        { id: 'answer-1', text: 'We open at 9 am.', isUser: false, timestamp: '2026-11-28T09:00:01Z', rating: 'down' },
+      ],
+    });
+    const { user } = startApp(api);
+    await waitFor(() => expect(lastMessage().textContent).toContain('We open at 9 am.'));
+    expect(within(lastMessage()).getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(messages()[0]!).queryByRole('button', { name: 'Helpful' })).toBeNull();
+
+    await user.click(within(lastMessage()).getByRole('button', { name: 'Helpful' }));
+    expect(within(lastMessage()).getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() =>
+      expect(api.ratingRequests().map((request) => request.body)).toEqual([{ session_token: 'ws_stored', rating: 'up' }]),
+    );
+  });
+
+  it('takes a rating back and says so when it cannot be saved', async () => {
+    const api = fakeWidgetApi({
+      chat: () => jsonResponse(200, { response: 'We open at 9 am.', sources: [], message_id: 'answer-1' }),
+      ratingFailure: 503,
+    });
+    const { user, input } = startApp(api);
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'When do you open?{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('We open at 9 am.'));
+    await user.click(within(lastMessage()).getByRole('button', { name: 'Helpful' }));
+    expect(await screen.findByText('Your rating could not be saved. Please try again.')).toBeTruthy();
+    expect(within(lastMessage()).getByRole('button', { name: 'Helpful' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('offers no rating on a reply the server did not store', async () => {
+    const { user, input } = startApp(
+      fakeWidgetApi({ chat: () => jsonResponse(200, { response: 'Unavailable.', sources: [], message_id: null }) }),
+    );
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Hi{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('Unavailable.'));
+    expect(within(lastMessage()).queryByRole('button', { name: 'Helpful' })).toBeNull();
+  });
+});

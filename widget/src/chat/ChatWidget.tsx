@@ -46,7 +46,13 @@ export function ChatWidget({ botId, widgetToken, frame }: ChatWidgetProps) {
   return (
     <div className="chat" style={themeVariables(appearance.themeColor)}>
       <ChatHeader title={appearance.title} logoUrl={appearance.logoUrl} closeLabel={strings.close} onClose={embedded ? close : undefined} />
-      <MessageList messages={chat.messages} botName={appearance.title} strings={strings} language={appearance.language} />
+      <MessageList
+        messages={chat.messages}
+        botName={appearance.title}
+        strings={strings}
+        language={appearance.language}
+        onRate={chat.rate}
+      />
       {chat.error && (
         <p className="error-notice" role="alert">
           {strings[chat.error]}

@@ -20,7 +20,11 @@ export interface HistoryEntry {
   timestamp: string;
   /** What an answer quoted, kept with it: a reloaded conversation shows its sources again. */
   sources?: Source[];
+  /** The visitor's rating of an answer, kept with it. */
+  rating?: Rating | null;
 }
+
+export type Rating = 'up' | 'down';
 
 export interface Source {
   index: number;
@@ -35,6 +39,8 @@ export interface ChatAnswer {
   message?: string;
   response?: string;
   sources?: Source[];
+  /** The stored answer's id, which its rating names. */
+  message_id?: string | null;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -101,4 +107,18 @@ export async function sendMessage(
   if (!response.ok) throw await failure(response);
   const isStream = response.headers.get('content-type')?.includes('text/event-stream');
   return isStream && response.body ? readAnswerStream(response.body, onToken) : ((await response.json()) as ChatAnswer);
+}
+
+/** Rates an answer of the visitor's conversation; a later rating replaces it. */
+export async function rateAnswer(
+  botId: string,
+  widgetToken: string,
+  messageId: string,
+  body: { session_token: string; rating: Rating; comment?: string },
+): Promise<void> {
+  const query = new URLSearchParams({ token: widgetToken });
+  await requestJson(
+    `${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/messages/${encodeURIComponent(messageId)}/rating?${query}`,
+    postJson(body),
+  );
 }

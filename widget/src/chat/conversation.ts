@@ -1,5 +1,5 @@
 import type { Identity } from '../protocol.ts';
-import { ApiError, createSession, fetchHistory, type ChatAnswer, type HistoryEntry, type Source } from './api.ts';
+import { ApiError, createSession, fetchHistory, type ChatAnswer, type HistoryEntry, type Rating, type Source } from './api.ts';
 import { loadSessionToken, saveSessionToken } from './sessionStore.ts';
 import type { ChatStrings } from './strings.ts';
 
@@ -15,6 +15,9 @@ export interface ChatMessage {
   sources?: Source[];
   /** The answer is still arriving. */
   streaming?: boolean;
+  /** The stored answer's id, for its rating; none for the app's own texts and unstored replies. */
+  answerId?: string;
+  rating?: Rating | null;
 }
 
 let localIds = 0;
@@ -39,8 +42,13 @@ export function displayText(message: ChatMessage, strings: ChatStrings): string 
 export function answeredReply(reply: ChatMessage, answer: ChatAnswer): ChatMessage {
   const text = answer.message || answer.response || '';
   return text.trim()
-    ? { ...reply, text, sources: answer.sources ?? [], streaming: false }
+    ? { ...reply, text, sources: answer.sources ?? [], streaming: false, answerId: answer.message_id ?? undefined }
     : { ...reply, text: '', notice: 'notUnderstood', streaming: false };
+}
+
+/** A reloaded conversation's messages: the bot's stored answers can be rated again. */
+export function historyMessages(history: HistoryEntry[]): ChatMessage[] {
+  return history.map((entry) => (entry.isUser ? entry : { ...entry, answerId: entry.id }));
 }
 
 export function failedReply(reply: ChatMessage): ChatMessage {

@@ -18,6 +18,13 @@ export interface ChatStrings {
   you: string;
   configErrorTitle: string;
   configErrorText: string;
+  /** The rating buttons under an answer, and the line asked for after a thumbs-down. */
+  helpful: string;
+  notHelpful: string;
+  whatWasWrong: string;
+  sendFeedback: string;
+  thanksForFeedback: string;
+  rateFailed: string;
 }
 
 export type ChatLanguage = 'en' | 'es' | 'fr' | 'de' | 'it';
@@ -41,6 +48,12 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     you: 'You',
     configErrorTitle: 'Configuration Error',
     configErrorText: 'Bot ID or token missing from URL parameters',
+    helpful: 'Helpful',
+    notHelpful: 'Not helpful',
+    whatWasWrong: 'What was wrong? (optional)',
+    sendFeedback: 'Send',
+    thanksForFeedback: 'Thank you for your feedback.',
+    rateFailed: 'Your rating could not be saved. Please try again.',
   },
   es: {
     placeholder: 'Escriba su mensaje...',
@@ -60,6 +73,12 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     you: 'Usted',
     configErrorTitle: 'Error de configuración',
     configErrorText: 'Faltan el ID del bot o el token en los parámetros de la URL',
+    helpful: 'Útil',
+    notHelpful: 'No útil',
+    whatWasWrong: '¿Qué estuvo mal? (opcional)',
+    sendFeedback: 'Enviar',
+    thanksForFeedback: 'Gracias por su opinión.',
+    rateFailed: 'No se pudo guardar su valoración. Inténtelo de nuevo.',
   },
   fr: {
     placeholder: 'Écrivez votre message...',
@@ -79,6 +98,12 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     you: 'Vous',
     configErrorTitle: 'Erreur de configuration',
     configErrorText: 'L’identifiant du bot ou le jeton manque dans les paramètres de l’URL',
+    helpful: 'Utile',
+    notHelpful: 'Pas utile',
+    whatWasWrong: 'Qu’est-ce qui n’allait pas ? (facultatif)',
+    sendFeedback: 'Envoyer',
+    thanksForFeedback: 'Merci pour votre avis.',
+    rateFailed: 'Votre avis n’a pas pu être enregistré. Réessayez.',
   },
   de: {
     placeholder: 'Nachricht eingeben...',
@@ -98,6 +123,12 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     you: 'Sie',
     configErrorTitle: 'Konfigurationsfehler',
     configErrorText: 'Bot-ID oder Token fehlt in den URL-Parametern',
+    helpful: 'Hilfreich',
+    notHelpful: 'Nicht hilfreich',
+    whatWasWrong: 'Was war falsch? (optional)',
+    sendFeedback: 'Senden',
+    thanksForFeedback: 'Danke für Ihr Feedback.',
+    rateFailed: 'Ihre Bewertung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   },
   it: {
     placeholder: 'Scriva il suo messaggio...',
@@ -117,6 +148,12 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     you: 'Lei',
     configErrorTitle: 'Errore di configurazione',
     configErrorText: 'ID del bot o token mancante nei parametri dell’URL',
+    helpful: 'Utile',
+    notHelpful: 'Non utile',
+    whatWasWrong: 'Cosa non andava? (facoltativo)',
+    sendFeedback: 'Invia',
+    thanksForFeedback: 'Grazie per il suo parere.',
+    rateFailed: 'Non è stato possibile salvare la sua valutazione. Riprovi.',
   },
 };
 

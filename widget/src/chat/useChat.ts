@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Identity } from '../protocol.ts';
-import { ApiError, sendMessage, type ChatAnswer } from './api.ts';
+import { ApiError, rateAnswer, sendMessage, type ChatAnswer, type Rating } from './api.ts';
 import {
   answeredReply,
   failedReply,
   greeting,
+  historyMessages,
   isUnknownSession,
   localMessage,
   resumeConversation,
@@ -12,7 +13,7 @@ import {
   type ChatMessage,
 } from './conversation.ts';
 
-export type ChatErrorKey = 'initFailed' | 'sendFailed' | 'rateLimited';
+export type ChatErrorKey = 'initFailed' | 'sendFailed' | 'rateLimited' | 'rateFailed';
 
 /** A refusal for traffic says so (wait and retry), whatever failed; anything else is `otherwise`. */
 const errorOf = (failure: unknown, otherwise: ChatErrorKey): ChatErrorKey =>
@@ -28,6 +29,8 @@ export interface ChatState {
   /** The latest finished reply, for screen readers. */
   lastReply: ChatMessage | null;
   send(text: string): void;
+  /** Rates a stored answer (a later rating replaces it); shown at once, taken back if it fails. */
+  rate(answer: ChatMessage, rating: Rating, comment?: string): void;
 }
 
 interface ChatOptions {
@@ -54,7 +57,7 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
         (resumed) => {
           if (cancelled) return;
           sessionToken.current = resumed.sessionToken;
-          setMessages(resumed.history.length > 0 ? resumed.history : [greeting()]);
+          setMessages(resumed.history.length > 0 ? historyMessages(resumed.history) : [greeting()]);
         },
         (failure: unknown) => {
           if (cancelled) return;
@@ -125,5 +128,25 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
     [botId, widgetToken, identity, onReply],
   );
 
-  return { messages, busy: starting || pending, pending, error, lastReply, send };
+  const rate = useCallback(
+    (answer: ChatMessage, rating: Rating, comment?: string) => {
+      const { answerId } = answer;
+      if (!answerId || !sessionToken.current) return;
+      const rated = (value: Rating | null | undefined) =>
+        setMessages((list) => list.map((message) => (message.id === answer.id ? { ...message, rating: value } : message)));
+      rated(rating);
+      setError(null);
+      rateAnswer(botId, widgetToken, answerId, {
+        session_token: sessionToken.current,
+        rating,
+        ...(comment?.trim() ? { comment } : {}),
+      }).catch((failure: unknown) => {
+        rated(answer.rating);
+        setError(errorOf(failure, 'rateFailed'));
+      });
+    },
+    [botId, widgetToken],
+  );
+
+  return { messages, busy: starting || pending, pending, error, lastReply, send, rate };
 }

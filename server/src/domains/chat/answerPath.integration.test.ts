@@ -93,7 +93,7 @@ describe("a widget answer's statements", () => {
     expect(writes[0]).toMatch(/"credit_ledger_entries"[\s\S]*"chat_sessions"[\s\S]*"chat_messages"/);
 
     const { prisma } = server.platform;
-    const answer = await prisma.chatMessage.findUniqueOrThrow({ where: { id: reply.messageId }, include: { replyTo: true } });
+    const answer = await prisma.chatMessage.findUniqueOrThrow({ where: { id: reply.messageId! }, include: { replyTo: true } });
     expect(answer).toMatchObject({ role: 'assistant', content: reply.text });
     expect(answer.model).not.toBe('extractive');
     expect(answer.costCredits.toNumber()).toBe(1);

@@ -125,8 +125,9 @@ const AnswerRef = builder.objectRef<ChatReply>('BotAnswer').implement({
     answer: t.exposeString('text'),
     sources: t.field({ type: [CitationRef], resolve: (reply) => reply.sources }),
     messageId: t.globalID({
+      nullable: true,
       description: 'The answer as a chat log entry, for rateAnswer.',
-      resolve: (reply) => ({ type: 'ChatLog', id: reply.messageId }),
+      resolve: (reply) => (reply.messageId ? { type: 'ChatLog', id: reply.messageId } : null),
     }),
   }),
 });
@@ -189,7 +190,7 @@ const AnswerStreamEventRef = builder.objectRef<AnswerStreamEvent>('BotAnswerStre
     messageId: t.globalID({
       nullable: true,
       description: 'With the last event: the answer as a chat log entry, for rateAnswer.',
-      resolve: (event) => (event.reply ? { type: 'ChatLog', id: event.reply.messageId } : null),
+      resolve: (event) => (event.reply?.messageId ? { type: 'ChatLog', id: event.reply.messageId } : null),
     }),
   }),
 });

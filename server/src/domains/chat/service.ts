@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -93,7 +93,8 @@ export interface WidgetSettings {
 export interface ChatReply {
   text: string;
   sources: Citation[];
-  messageId: string;
+  /** The stored answer's id (what a rating names); null for a refusal the chat did not store. */
+  messageId: string | null;
 }
 
 export interface HistoryEntry {
@@ -387,7 +388,7 @@ export class ChatService {
       await this.limit('perBot', `whatsapp:bot:${bot.id}`);
       return await this.respond(context, question, {});
     } catch (error) {
-      if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: randomUUID() };
+      if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: null };
       if (!refusedPolitely(error)) throw error;
       this.deps.logger.info(
         { botId: bot.id, code: error.code },
@@ -398,7 +399,7 @@ export class ChatService {
   }
 
   private unavailableReply(bot: Pick<Bot, 'languageCode'>): ChatReply {
-    return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: randomUUID() };
+    return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: null };
   }
 
   // ---------------------------------------------------------------- the answer

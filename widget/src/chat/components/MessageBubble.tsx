@@ -1,6 +1,8 @@
 import { displayText, type ChatMessage } from '../conversation.ts';
 import { renderMarkdownHtml } from '@chatbot/common/markdown/html';
 import type { ChatStrings } from '../strings.ts';
+import type { Rating } from '../api.ts';
+import { AnswerRating } from './AnswerRating.tsx';
 import { SourceLinks } from './SourceLinks.tsx';
 
 function formatTime(timestamp: string, language: string): string {
@@ -13,10 +15,11 @@ interface MessageBubbleProps {
   botName: string;
   strings: ChatStrings;
   language: string;
+  onRate: (message: ChatMessage, rating: Rating, comment?: string) => void;
 }
 
 /** One message: the visitor's as typed, the bot's as sanitised markdown with its sources. */
-export function MessageBubble({ message, botName, strings, language }: MessageBubbleProps) {
+export function MessageBubble({ message, botName, strings, language, onRate }: MessageBubbleProps) {
   const text = displayText(message, strings);
   return (
     <li className={message.isUser ? 'message from-user' : 'message from-bot'}>
@@ -30,6 +33,9 @@ export function MessageBubble({ message, botName, strings, language }: MessageBu
       <time className="message-time" dateTime={message.timestamp}>
         {formatTime(message.timestamp, language)}
       </time>
+      {message.answerId && !message.streaming && (
+        <AnswerRating rating={message.rating} strings={strings} onRate={(rating, comment) => onRate(message, rating, comment)} />
+      )}
     </li>
   );
 }

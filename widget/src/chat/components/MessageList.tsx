@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Rating } from '../api.ts';
 import type { ChatMessage } from '../conversation.ts';
 import type { ChatStrings } from '../strings.ts';
 import { MessageBubble } from './MessageBubble.tsx';
@@ -9,10 +10,11 @@ interface MessageListProps {
   botName: string;
   strings: ChatStrings;
   language: string;
+  onRate: (message: ChatMessage, rating: Rating, comment?: string) => void;
 }
 
 /** The conversation, kept scrolled to its newest line; a reply with no text yet shows as typing. */
-export function MessageList({ messages, botName, strings, language }: MessageListProps) {
+export function MessageList({ messages, botName, strings, language, onRate }: MessageListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -25,7 +27,7 @@ export function MessageList({ messages, botName, strings, language }: MessageLis
         message.streaming && !message.text ? (
           <TypingIndicator key={message.id} label={strings.typing} />
         ) : (
-          <MessageBubble key={message.id} message={message} botName={botName} strings={strings} language={language} />
+          <MessageBubble key={message.id} message={message} botName={botName} strings={strings} language={language} onRate={onRate} />
         ),
       )}
     </ol>

@@ -61,6 +61,8 @@ interface FakeApiOptions {
   /** Status of a failed session creation. */
   sessionFailure?: number;
   chat?: (body: { message: string; session_token: string }) => Response | Promise<Response>;
+  /** Status of a failed rating (a rating is saved otherwise). */
+  ratingFailure?: number;
 }
 
 /** The public widget API as a fetch stub, recording what the app asked for. */
@@ -71,7 +73,7 @@ export function fakeWidgetApi(options: FakeApiOptions = {}) {
     const url = new URL(String(input), 'http://product.test');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     requests.push({ method: init.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
-    const { settings = {}, history = [], sessionFailure, chat } = options;
+    const { settings = {}, history = [], sessionFailure, chat, ratingFailure } = options;
     if (url.pathname.startsWith('/api/v1/public/bots/settings/')) {
       return typeof settings === 'number'
         ? jsonResponse(settings, { detail: 'Bot not found' })
@@ -86,7 +88,17 @@ export function fakeWidgetApi(options: FakeApiOptions = {}) {
       return typeof history === 'number' ? jsonResponse(history, { detail: 'History failed' }) : jsonResponse(200, history);
     }
     if (url.pathname.endsWith('/chat') && chat) return chat(body as { message: string; session_token: string });
+    if (url.pathname.endsWith('/rating')) {
+      return ratingFailure
+        ? jsonResponse(ratingFailure, { detail: 'Rating failed' })
+        : jsonResponse(200, { ...body, session_token: undefined });
+    }
     return jsonResponse(404, { detail: 'Not Found' });
   });
-  return { fetch, requests, chatRequests: () => requests.filter((request) => request.path.endsWith('/chat')) };
+  return {
+    fetch,
+    requests,
+    chatRequests: () => requests.filter((request) => request.path.endsWith('/chat')),
+    ratingRequests: () => requests.filter((request) => request.path.endsWith('/rating')),
+  };
 }
