@@ -21,6 +21,8 @@ export const BOT_PHRASES: Record<
     sources: string;
     /** A visitor's answer when the bot's owner cannot pay for answers now (no credits, trial ended). */
     unavailable: string;
+    /** The reply to a 👍 or 👎 sent on WhatsApp right after an answer. */
+    thanksForRating: string;
   }
 > = {
   en: {
@@ -30,6 +32,7 @@ export const BOT_PHRASES: Record<
     suggestContact: 'Please contact our team directly and they will be happy to help.',
     sources: 'Sources',
     unavailable: 'This assistant is unavailable right now. Please try again later.',
+    thanksForRating: 'Thank you for your feedback.',
   },
   fr: {
     foundIntro: 'Voici ce que j’ai trouvé dans ma base de connaissances :',
@@ -38,6 +41,7 @@ export const BOT_PHRASES: Record<
     suggestContact: 'N’hésitez pas à contacter directement notre équipe, elle se fera un plaisir de vous aider.',
     sources: 'Sources',
     unavailable: 'Cet assistant n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
+    thanksForRating: 'Merci pour votre avis.',
   },
   es: {
     foundIntro: 'Esto es lo que encontré en mi base de conocimientos:',
@@ -46,6 +50,7 @@ export const BOT_PHRASES: Record<
     suggestContact: 'Póngase en contacto directamente con nuestro equipo y le ayudarán con gusto.',
     sources: 'Fuentes',
     unavailable: 'Este asistente no está disponible en este momento. Inténtelo de nuevo más tarde.',
+    thanksForRating: 'Gracias por su opinión.',
   },
   de: {
     foundIntro: 'Folgendes habe ich in meiner Wissensdatenbank gefunden:',
@@ -54,6 +59,7 @@ export const BOT_PHRASES: Record<
     suggestContact: 'Bitte wenden Sie sich direkt an unser Team, es hilft Ihnen gerne weiter.',
     sources: 'Quellen',
     unavailable: 'Dieser Assistent ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
+    thanksForRating: 'Danke für Ihr Feedback.',
   },
   it: {
     foundIntro: 'Ecco cosa ho trovato nella mia base di conoscenza:',
@@ -62,6 +68,7 @@ export const BOT_PHRASES: Record<
     suggestContact: 'Contatti direttamente il nostro team, sarà lieto di aiutarla.',
     sources: 'Fonti',
     unavailable: 'Questo assistente non è disponibile al momento. Riprovi più tardi.',
+    thanksForRating: 'Grazie per il suo parere.',
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '../../validation.ts';
-import { MAX_RATING_COMMENT_LENGTH, oneLineComment, RATING_MESSAGES, ratingInput } from './ratings.ts';
+import { MAX_RATING_COMMENT_LENGTH, oneLineComment, RATING_MESSAGES, ratingInput, thumbRating } from './ratings.ts';
 
 describe('oneLineComment', () => {
   it.each([
@@ -45,5 +45,22 @@ describe('ratingInput', () => {
     [{ rating: 'down', comment: 42 }, RATING_MESSAGES.commentText],
   ])('refuses %j', (raw, message) => {
     expect(() => parseInput(ratingInput, raw)).toThrow(message);
+  });
+});
+
+describe('thumbRating', () => {
+  it.each([
+    ['👍', 'up'],
+    ['👎', 'down'],
+    [' 👍🏾 ', 'up'],
+    ['👎🏻', 'down'],
+    ['👍\uFE0F', 'up'],
+    ['👍👍', null],
+    ['👍 thanks', null],
+    ['How long does shipping take? 👍', null],
+    ['ok', null],
+    ['', null],
+  ])('%j rates %j', (text, rating) => {
+    expect(thumbRating(text)).toBe(rating);
   });
 });

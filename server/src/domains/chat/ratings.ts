@@ -60,3 +60,14 @@ export async function rateAnswer(
   if (count === 0) throw new NotFoundError(RATING_MESSAGES.answerNotFound, 'ANSWER_NOT_FOUND');
   return { messageId: where.id, rating: input.rating, comment: input.comment };
 }
+
+/**
+ * The rating a WhatsApp message gives when it is only a thumb: 👍 or 👎, in any skin tone, with
+ * spaces around; null for anything else (a question, a thumb inside a sentence).
+ */
+export function thumbRating(text: string): AnswerRating | null {
+  const thumb = text.trim().replace(/\uFE0F|[\u{1F3FB}-\u{1F3FF}]/gu, '');
+  if (thumb === '\u{1F44D}') return 'up';
+  if (thumb === '\u{1F44E}') return 'down';
+  return null;
+}

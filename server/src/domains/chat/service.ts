@@ -46,7 +46,7 @@ import {
   type WrittenExchange,
 } from './records.ts';
 import { questionLanguage } from './terms.ts';
-import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
+import { rateAnswer, ratingInput, thumbRating, type RatedAnswer } from './ratings.ts';
 import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
@@ -386,6 +386,10 @@ export class ChatService {
       // Keyed by the number, not the row: a burst of first messages may not have one conversation id yet.
       await this.limit('perSession', `whatsapp:number:${bot.id}:${phoneNumber}`);
       await this.limit('perBot', `whatsapp:bot:${bot.id}`);
+      const thumb = thumbRating(question);
+      if (thumb && (await this.rateLatestWhatsAppAnswer(bot, phoneNumber, thumb))) {
+        return { text: BOT_PHRASES[botLanguage(bot.languageCode)].thanksForRating, sources: [], messageId: null };
+      }
       return await this.respond(context, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: null };
@@ -396,6 +400,21 @@ export class ChatService {
       );
       return this.unavailableReply(bot);
     }
+  }
+
+  /**
+   * A thumb sent right after an answer rates it: the number's conversation ends with that answer
+   * (nothing asked since). False when there is none, and the thumb is then read as a message.
+   */
+  private async rateLatestWhatsAppAnswer(bot: Bot, phoneNumber: string, rating: AnswerRating): Promise<boolean> {
+    const latest = await this.deps.prisma.chatMessage.findFirst({
+      where: { session: { botId: bot.id, channel: 'whatsapp', phoneNumber } },
+      orderBy: [{ createdAt: 'desc' }, { role: 'desc' }],
+      select: { id: true, role: true, sessionId: true },
+    });
+    if (latest?.role !== 'assistant') return false;
+    await rateAnswer(this.deps.prisma, { id: latest.id, sessionId: latest.sessionId }, { rating, comment: null }, this.deps.clock.now());
+    return true;
   }
 
   private unavailableReply(bot: Pick<Bot, 'languageCode'>): ChatReply {

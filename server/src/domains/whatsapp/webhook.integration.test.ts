@@ -199,6 +199,29 @@ describe('the webhook', () => {
     expect(await server.platform.prisma.chatMessage.count({ where: { sessionId: sessions[0]!.id } })).toBe(4);
   });
 
+  it('takes a thumb sent right after an answer as its rating, and a thumb with nothing to rate as a message', async () => {
+    const customer = await signUp(server);
+    const { bot, number } = await linkedBot(customer, FACTS, { languageCode: 'fr' });
+    await sendFrom(number, '👍');
+    expect(sentTo(number)).toHaveLength(1);
+    expect(sentTo(number)[0]).not.toBe(BOT_PHRASES.fr.thanksForRating);
+
+    await sendFrom(number, 'How long does shipping to Canada take?');
+    await sendFrom(number, '👎🏽');
+    expect(sentTo(number).at(-1)).toBe(BOT_PHRASES.fr.thanksForRating);
+    const answers = await server.platform.prisma.chatMessage.findMany({
+      where: { role: 'assistant', session: { botId: bot.id, phoneNumber: number } },
+      orderBy: { createdAt: 'asc' },
+    });
+    // The thumb asked nothing: two answers, the one after the question rated down.
+    expect(answers.map((answer) => answer.rating)).toEqual([null, 'down']);
+
+    await sendFrom(number, ' 👍 ');
+    const rated = await server.platform.prisma.chatMessage.findUniqueOrThrow({ where: { id: answers[1]!.id } });
+    expect(rated.rating).toBe('up');
+    expect(await server.platform.prisma.chatMessage.count({ where: { session: { botId: bot.id, phoneNumber: number } } })).toBe(4);
+  });
+
   it('answers a number sending in a loop with the rate limit instead of the bot', async () => {
     const customer = await signUp(server);
     const { number } = await linkedBot(customer);
