@@ -119,6 +119,16 @@ describe('the bot editor', () => {
       .getByText(/museum-facts\.txt/)
       .first()
       .waitFor();
+    // The owner rates the answer as a visitor would, and says what was wrong.
+    const rated = page.waitForResponse(
+      (response) => response.url().endsWith('/graphql') && response.request().postData()?.includes('rateAnswer') === true,
+    );
+    await dialog.getByRole('button', { name: 'Not helpful' }).click();
+    expect(await (await rated).json()).toMatchObject({ data: { rateAnswer: { __typename: 'ChatLog', rating: 'DOWN' } } });
+    await dialog.getByRole('textbox', { name: 'What was wrong? (optional)' }).fill('Say the children’s price too');
+    await dialog.getByRole('textbox', { name: 'What was wrong? (optional)' }).press('Enter');
+    await dialog.getByText('Thank you: this rating shows in your chat logs.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'editor-test-chat');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -100,4 +100,54 @@ describe('the Test Bot dialog', () => {
     expect(within(dialog).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/billing');
     expect(within(dialog).queryByText('Failed to fetch RAG response')).toBeNull();
   });
+
+  it('rates a stored answer, asks what was wrong on a thumbs-down, and takes back a rating not saved', async () => {
+    const { environment } = await renderSavedBot();
+    fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'When do you ship?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const ask = environment.mock
+      .getAllOperations()
+      .find((operation) => operation.request.node.params.name === 'TestBotDialogAskSubscription')!;
+    await act(async () => {
+      environment.mock.nextValue(ask, event({ done: true, answer: 'We ship within 2 days.', sources: [], messageId: 'Q2hhdExvZzphMQ==' }));
+      environment.mock.complete(ask);
+    });
+    const rateOperation = () =>
+      environment.mock.getAllOperations().find((operation) => operation.request.node.params.name === 'TestAnswerRatingMutation')!;
+
+    const notHelpful = within(dialog).getByRole('button', { name: 'Not helpful' });
+    fireEvent.click(notHelpful);
+    expect(notHelpful.getAttribute('aria-pressed')).toBe('true');
+    expect(rateOperation().request.variables).toEqual({ messageId: 'Q2hhdExvZzphMQ==', rating: 'DOWN', comment: null });
+    await act(async () => {
+      environment.mock.resolve(rateOperation(), {
+        data: { rateAnswer: { __typename: 'ChatLog', id: 'Q2hhdExvZzphMQ==', rating: 'DOWN', ratingComment: null } },
+      });
+    });
+    const why = within(dialog).getByRole('textbox', { name: 'What was wrong? (optional)' });
+    fireEvent.change(why, { target: { value: 'Say the Sunday hours too' } });
+    fireEvent.click(within(why.closest('form')!).getByRole('button', { name: 'Send' }));
+    expect(rateOperation().request.variables).toEqual({
+      messageId: 'Q2hhdExvZzphMQ==',
+      rating: 'DOWN',
+      comment: 'Say the Sunday hours too',
+    });
+    await act(async () => {
+      environment.mock.resolve(rateOperation(), {
+        data: { rateAnswer: { __typename: 'ChatLog', id: 'Q2hhdExvZzphMQ==', rating: 'DOWN', ratingComment: 'Say the Sunday hours too' } },
+      });
+    });
+    expect(within(dialog).getByText('Thank you: this rating shows in your chat logs.')).toBeTruthy();
+
+    const helpful = within(dialog).getByRole('button', { name: 'Helpful' });
+    fireEvent.click(helpful);
+    expect(helpful.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      environment.mock.reject(rateOperation(), new Error('Network down'));
+    });
+    expect(helpful.getAttribute('aria-pressed')).toBe('false');
+    expect(within(dialog).getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('true');
+  });
 });

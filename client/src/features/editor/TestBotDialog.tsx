@@ -10,6 +10,7 @@ import type { Disposable } from 'relay-runtime';
 import { SubscriptionError } from '../../relay/network.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { TestAnswerRating } from './TestAnswerRating.tsx';
 import type { TestBotDialogChargeQuery } from './__generated__/TestBotDialogChargeQuery.graphql.ts';
 import type {
   TestBotDialogAskSubscription,
@@ -25,6 +26,7 @@ const askSubscription = graphql`
       token
       done
       answer
+      messageId
       sources {
         index
         title
@@ -47,6 +49,8 @@ interface ChatMessage {
   failed?: boolean;
   /** Refused for want of credits: the answer links to billing. */
   needsCredits?: boolean;
+  /** The stored answer, which the owner can rate. */
+  messageId?: string | null;
 }
 
 /** The server's reason when it gave one (out of credits, rate limited, bot missing), else the spec's fallback. */
@@ -124,7 +128,12 @@ function TestChat({ botId }: { botId: string }) {
         const streamed = response?.askBotStream;
         if (!streamed) return;
         if (streamed.done) {
-          updateAnswer(answerId, (message) => ({ ...message, text: streamed.answer ?? message.text, sources: streamed.sources ?? [] }));
+          updateAnswer(answerId, (message) => ({
+            ...message,
+            text: streamed.answer ?? message.text,
+            sources: streamed.sources ?? [],
+            messageId: streamed.messageId,
+          }));
           setPending(false);
         } else if (streamed.token) {
           updateAnswer(answerId, (message) => ({ ...message, text: message.text + streamed.token }));
@@ -182,6 +191,7 @@ function TestChat({ botId }: { botId: string }) {
               </Text>
             )}
             {message.sources.length > 0 && <AnswerSources sources={message.sources} />}
+            {message.messageId && <TestAnswerRating messageId={message.messageId} />}
             {message.needsCredits && (
               <Link asChild variant="underline" color="inherit" fontWeight="medium">
                 <RouterLink to="/billing">{t('editor.test.buyCredits')}</RouterLink>

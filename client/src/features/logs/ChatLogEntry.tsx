@@ -18,6 +18,8 @@ export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
         timestamp
         message
         response
+        rating
+        ratingComment
       }
     `,
     log,
@@ -32,6 +34,11 @@ export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
             <Text color="fg.muted">{data.userName ?? t('logs.anonymous')}</Text>
             <Badge colorPalette={whatsapp ? 'green' : 'blue'}>{t(`logs.channels.${data.channel}`)}</Badge>
             {whatsapp && data.phoneNumber && <Text fontSize="sm">{data.phoneNumber}</Text>}
+            {data.rating && (
+              <Badge colorPalette={data.rating === 'UP' ? 'green' : 'red'}>
+                {t(data.rating === 'UP' ? 'logs.ratedUp' : 'logs.ratedDown')}
+              </Badge>
+            )}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.timestamp as string))}
@@ -48,6 +55,11 @@ export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
             <Text fontWeight="medium">{t('logs.bot')}</Text>
             <AnswerText text={data.response} />
           </Stack>
+          {data.ratingComment && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('logs.ratingComment', { comment: data.ratingComment })}
+            </Text>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>

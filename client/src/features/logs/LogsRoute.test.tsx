@@ -20,6 +20,8 @@ const log = (id: string, channel: string, extra: Record<string, unknown> = {}) =
   message: `question ${id}`,
   response: `answer ${id}`,
   bot: { name: 'Support bot' },
+  rating: null,
+  ratingComment: null,
   ...extra,
 });
 
@@ -53,6 +55,17 @@ describe('LogsScreen', () => {
     expect(screen.getByText('WHATSAPP')).toBeTruthy();
     expect(screen.getByText('WIDGET')).toBeTruthy();
     expect(screen.getAllByText('+41791234567')).toHaveLength(1);
+  });
+
+  it('shows how an answer was rated and what the visitor said was wrong', async () => {
+    renderLogs([
+      log('l1', 'widget', { rating: 'DOWN', ratingComment: 'It opens at 10 on Sundays' }),
+      log('l2', 'widget', { rating: 'UP' }),
+      log('l3', 'widget'),
+    ]);
+    expect(await screen.findByText('Rated not helpful')).toBeTruthy();
+    expect(screen.getByText('What was wrong: “It opens at 10 on Sundays”')).toBeTruthy();
+    expect(screen.getAllByText(/^Rated /).map((badge) => badge.textContent)).toEqual(['Rated not helpful', 'Rated helpful']);
   });
 
   it('refetches with the search, bot and date filters applied', async () => {
