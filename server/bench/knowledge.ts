@@ -7,7 +7,7 @@ import { api, startTestServer, type TestServer } from '../test/harness.ts';
 import { collectionForBot, VECTOR_LAYOUT_VERSION } from '../src/domains/knowledge/collections.ts';
 import { documentStatusTopic, type DocumentStatusEvent } from '../src/domains/knowledge/events.ts';
 import { pdfWithPages } from '../test/documentFixtures.ts';
-import { uuidv7 } from '../src/domains/knowledge/ids.ts';
+import { uuidv7 } from '../src/platform/ids.ts';
 import { batches } from '../src/domains/knowledge/store.ts';
 import { searchTermsOf, STEMMING_VERSION } from '../src/platform/embeddings/index.ts';
 

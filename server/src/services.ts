@@ -1,4 +1,4 @@
-import { AdminConfigStore } from './domains/admin/config.ts';
+import { AdminConfigStore } from './platform/settings.ts';
 import { PlatformAi } from './domains/admin/platformAi.ts';
 import { AdminService } from './domains/admin/service.ts';
 import { SuspendedWork } from './domains/admin/suspendedWork.ts';

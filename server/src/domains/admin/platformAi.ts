@@ -1,5 +1,5 @@
 import { chatProviderForKey, type ChatModelEndpoint } from '../../platform/llm/index.ts';
-import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from './config.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
 
 export interface PlatformAiSettings {
   openAiApiKey?: string | undefined;

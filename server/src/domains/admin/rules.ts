@@ -1,7 +1,7 @@
 // The admin area's pure rules: month-over-month changes as the overview shows them, a customer's
 // derived status, and the shape each platform key must have before it is saved.
 import { isValidApiKeyShape } from '../billing/rules.ts';
-import { ADMIN_CONFIG_KEYS, type AdminConfigKey } from './config.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigKey } from '../../platform/settings.ts';
 
 /**
  * The overview's change figure: one decimal and a sign, "+∞%" when the previous month had nothing and

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
-import { uuidv7 } from '../knowledge/ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 
 /** A job its handler may keep for later: its queue, its id there (kept once per id) and its payload. */
 export interface HoldableJob {

@@ -1,4 +1,4 @@
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml } from '../../platform/html.ts';
 
 export function verificationEmail(name: string, link: string, validHours: number) {
   const greeting = name ? `Hello ${name},` : 'Hello,';

@@ -19,7 +19,7 @@ import {
   widgetMessagesPerMinute,
   type UsageQuantity,
 } from './rules.ts';
-import { uuidv7 } from '../knowledge/ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import { isTrialCharge, trialChargeDescription } from './trial.ts';
 
 /**

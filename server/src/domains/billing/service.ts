@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { SecretBox } from '../../platform/crypto/index.ts';
-import type { AdminConfigStore } from '../admin/config.ts';
+import type { AdminConfigStore } from '../../platform/settings.ts';
 import type { EventsService } from '../events/service.ts';
 import { BillingAccountService } from './account.ts';
 import { CheckoutService } from './checkout.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts.ts';
 import { signedWebhook, startFakeStripe, type FakeStripe } from '../../../test/fakeStripe.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { ADMIN_CONFIG_KEYS, AdminConfigStore } from '../admin/config.ts';
+import { ADMIN_CONFIG_KEYS, AdminConfigStore } from '../../platform/settings.ts';
 
 // A server with no Stripe keys in its environment: payments are off until an admin sets the keys.
 let stripe: FakeStripe;

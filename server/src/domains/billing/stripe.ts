@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import type { PaymentPlan } from '../../generated/prisma/client.ts';
 import { AppError, PaymentRequiredError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
-import { ADMIN_CONFIG_KEYS, type AdminConfigKey, type AdminConfigStore } from '../admin/config.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigKey, type AdminConfigStore } from '../../platform/settings.ts';
 import { billingErrors } from './errors.ts';
 import { fromMinorUnits, toMinorUnits, type Decimal } from './rules.ts';
 

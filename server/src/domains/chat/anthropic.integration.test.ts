@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { readEvents } from '../../../test/serverSentEvents.ts';
-import { ADMIN_CONFIG_KEYS, AdminConfigStore } from '../admin/config.ts';
+import { ADMIN_CONFIG_KEYS, AdminConfigStore } from '../../platform/settings.ts';
 
 const FACTS = [
   'Returns. Bikes can be returned within 30 days of delivery when unused.',

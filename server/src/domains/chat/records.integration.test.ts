@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { Decimal } from '../billing/rules.ts';
 import { isTrialCharge } from '../billing/trial.ts';
-import { uuidv7 } from '../knowledge/ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import { writeExchanges, type ExchangeRecord, type WrittenExchange } from './records.ts';
 
 let server: TestServer;

@@ -23,7 +23,7 @@ import {
 } from '../billing/credits.ts';
 import type { BillingService } from '../billing/service.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
-import { uuidv7 } from '../knowledge/ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';

@@ -17,7 +17,7 @@ import { knowledgeErrors } from './errors.ts';
 import { crawlSite, type CrawledPage, type CrawlOptions } from './crawler/crawl.ts';
 import { CrawlError } from './crawler/errors.ts';
 import { validateCrawlUrl } from './crawler/urls.ts';
-import { uuidv7 } from './ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { Section } from './sections.ts';
 import type { KnowledgeSource, SourceRef } from './store.ts';
 

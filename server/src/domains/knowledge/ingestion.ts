@@ -13,7 +13,7 @@ import type { WorkHolds } from '../admin/suspendedWork.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic } from './events.ts';
-import { uuidv7 } from './ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import { WorkerDocumentParser, type DocumentParser } from './parseWorker.ts';
 import { DocumentProcessingError } from './problems.ts';
 import { DOCUMENT_MIME_TYPES, sniffDocumentType, type DocumentKind } from './sniff.ts';

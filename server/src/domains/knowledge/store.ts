@@ -4,7 +4,7 @@ import type { Prisma, PrismaClient, VectorRemoval } from '../../generated/prisma
 import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform/embeddings/index.ts';
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
 import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
-import { uuidv7 } from './ids.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrievalCache } from './retrievalCache.ts';
 import type { Section } from './sections.ts';
 import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';

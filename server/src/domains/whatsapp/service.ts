@@ -9,7 +9,7 @@ import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
-import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../admin/config.ts';
+import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { ChatReply } from '../chat/service.ts';
 import type { EventCategory, EventRecorder } from '../events/service.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthBounds, percentChange } from './service.ts';
+import { monthBounds, percentChange } from './periods.ts';
 
 describe('percentChange', () => {
   it.each([

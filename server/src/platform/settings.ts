@@ -1,5 +1,5 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
-import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { SecretBoxError, type SecretBox } from './crypto/index.ts';
 
 /**
  * The six platform keys an admin can set (spec 001 §3), stored encrypted in `admin_config`. The names
