@@ -1,15 +1,5 @@
-import type { AuthService, Viewer } from './domains/auth/service.ts';
-
-/** A signed-in caller: the user and the session (refresh-token family) their access token belongs to. */
-export interface AuthenticatedViewer extends Viewer {
-  familyId: string;
-}
-
-/**
- * A user id no row has: the services' owner filters use it when there is no viewer, so they match
- * nothing (and never a row whose owner is null, such as a demo bot).
- */
-export const NO_VIEWER = '';
+import type { AuthService } from './domains/auth/service.ts';
+import type { AuthenticatedViewer } from './domains/auth/viewer.ts';
 
 /** The token of an `Authorization: Bearer …` header (HTTP, or a graphql-ws connection_init payload). */
 function bearerToken(header: string | undefined): string | null {

@@ -10,7 +10,7 @@ import {
 } from '../errors.ts';
 import type { Config } from '../config.ts';
 import { contentLanguageOf, type ContentLanguage } from '../platform/i18n/index.ts';
-import type { AuthenticatedViewer } from '../requestAuth.ts';
+import type { AuthenticatedViewer } from '../domains/auth/viewer.ts';
 import type { Services } from '../services.ts';
 
 /** What every domain's REST routes are given. */

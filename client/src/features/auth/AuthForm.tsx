@@ -6,7 +6,7 @@ import { ApiError, authApi } from '../../session/api.ts';
 import { landingAfterSignIn, rememberPlanChoice } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { toaster } from '../../ui/toaster.tsx';
-import type { AuthMode } from './AuthView.tsx';
+import type { AuthMode } from './authMode.ts';
 import { DemoAccountButtons } from './DemoAccountButtons.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { usePublicConfig } from './publicConfig.ts';

@@ -8,9 +8,8 @@ import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import type { PricingSectionQuery } from '../landing/__generated__/PricingSectionQuery.graphql.ts';
 import { planNamed, pricingQuery, type PricingQueryRef } from '../landing/PricingSection.tsx';
 import { AuthForm } from './AuthForm.tsx';
+import type { AuthMode } from './authMode.ts';
 import { VerifyEmailSentPanel } from './VerifyEmailSentPanel.tsx';
-
-export type AuthMode = 'signin' | 'signup';
 
 /** The free trial a sign-up starts: of the plan it names, when that plan is on sale (else the server gives Starter). */
 function TrialOffer({ plan, plans }: { plan: string | null; plans: PricingQueryRef }) {

@@ -3,7 +3,7 @@ import { AuthenticationError, ForbiddenError, NotFoundError, ValidationError } f
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { MessagePayload, RoleEnum } from '../auth/schema.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { EventLevelEnum, SystemEventRef } from '../events/schema.ts';
 import { TemplatePromptRef } from '../demo/schema.ts';
 import { CUSTOMER_STATUSES } from './rules.ts';

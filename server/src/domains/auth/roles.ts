@@ -1,5 +1,5 @@
 import { authErrors } from './errors.ts';
-import type { Viewer } from './service.ts';
+import type { Viewer } from './viewer.ts';
 
 /** Whether the viewer is an admin, for what admins see differently (not for what only they may do). */
 export function isAdmin(viewer: Viewer | null): boolean {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Prisma, PrismaClient, Role, User } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient, User } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { hashPassword, verifyPassword, randomToken, sha256Hex } from '../../platform/crypto/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
@@ -10,7 +10,7 @@ import { isDatabaseUnavailable, isUniqueViolation } from '../../platform/databas
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../rateLimits.ts';
-import { NO_VIEWER, type AuthenticatedViewer } from '../../requestAuth.ts';
+import { NO_VIEWER, type AuthenticatedViewer, type Viewer } from './viewer.ts';
 import { parseInput } from '../../validation.ts';
 import { planLabels } from '../billing/subscriptions.ts';
 import type { EventsService } from '../events/service.ts';
@@ -34,12 +34,6 @@ export const SIGN_IN_CODE_TTL_MS = 60_000;
 /** A user the viewer may see: themself, or anyone for an admin. */
 export function visibleUserWhere(viewer: Viewer | null, userId: string): Prisma.UserWhereUniqueInput {
   return viewer?.role === 'ADMIN' ? { id: userId } : { id: userId, AND: { id: viewer?.id ?? NO_VIEWER } };
-}
-
-/** Who is calling, as their access token says: what a request knows of them without reading a row. */
-export interface Viewer {
-  id: string;
-  role: Role;
 }
 
 export interface TokenPair {

@@ -6,7 +6,7 @@ import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { maskSecret, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
 import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, planTypeField, type UsageQuantity } from './rules.ts';

@@ -10,15 +10,8 @@ import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { parseInput } from '../../validation.ts';
 import { billingErrors } from './errors.ts';
 import { addCredits, balanceOf, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
-import {
-  BILLING_MESSAGES,
-  billingModeOf,
-  Decimal,
-  DEFAULT_USAGE_UNIT,
-  priceUsage,
-  widgetMessagesPerMinute,
-  type UsageQuantity,
-} from './rules.ts';
+import { Decimal } from './decimal.ts';
+import { BILLING_MESSAGES, billingModeOf, DEFAULT_USAGE_UNIT, priceUsage, widgetMessagesPerMinute, type UsageQuantity } from './rules.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { isTrialCharge, trialChargeDescription } from './trial.ts';
 

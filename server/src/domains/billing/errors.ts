@@ -1,7 +1,7 @@
 // The billing domain's expected failures, each code written once beside its message. Their classes
 // give the REST status and the GraphQL error type; the code is what clients can rely on.
 import { ConflictError, NotFoundError, PaymentRequiredError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
-import type { Decimal } from './rules.ts';
+import type { Decimal } from './decimal.ts';
 
 /** What a plan is wanted for: a purchase of a credit pack or of a subscription plan, or an upgrade. */
 export type PlanPurchase = 'credit pack' | 'subscription plan' | 'upgrade';

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { Decimal } from './rules.ts';
+import { Decimal } from './decimal.ts';
 
 /** Money moves wait their turn rather than fail: in a burst of charges, for a connection and for the balance row's lock. */
 export const MONEY_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { withoutTranslationsOf } from '../../platform/i18n/index.ts';
 import { parseInput } from '../../validation.ts';
 import { assertAdmin, isAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { billingErrors } from './errors.ts';
 import type { RecordBillingNote } from './notes.ts';
 import {

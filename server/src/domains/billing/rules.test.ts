@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
+import { Decimal } from './decimal.ts';
 import {
   addBillingPeriod,
   assertValidPlan,
   BILLING_MESSAGES,
   createPlanInput,
   createRateInput,
-  Decimal,
   draftFromCreateInput,
   draftWithEdit,
   editPlanInput,

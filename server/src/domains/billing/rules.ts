@@ -1,12 +1,10 @@
 // The pure rules of billing: plan validation, billing periods, key shape, usage pricing,
 // money in minor units and the revenue summary. No I/O here; the service applies them.
 import { z } from 'zod';
-import { Prisma, type BillingPeriod, type PaymentPlan, type PlanType } from '../../generated/prisma/client.ts';
+import type { BillingPeriod, PaymentPlan, PlanType } from '../../generated/prisma/client.ts';
 import { ValidationError, type FieldIssue } from '../../errors.ts';
+import { Decimal } from './decimal.ts';
 import { billingErrors } from './errors.ts';
-
-export type Decimal = Prisma.Decimal;
-export const Decimal = Prisma.Decimal;
 
 /** What one credit is worth on the platform's own AI service (spec: $0.02 per message at 1 credit a message). */
 export const CREDIT_VALUE_USD = 0.02;

@@ -5,7 +5,8 @@ import type { PaymentPlan } from '../../generated/prisma/client.ts';
 import { AppError, PaymentRequiredError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigKey, type AdminConfigStore } from '../../platform/settings.ts';
 import { billingErrors } from './errors.ts';
-import { fromMinorUnits, toMinorUnits, type Decimal } from './rules.ts';
+import type { Decimal } from './decimal.ts';
+import { fromMinorUnits, toMinorUnits } from './rules.ts';
 
 export type StripeEvent = Stripe.Event;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowanceOf, type BotStanding } from './subscriptions.ts';
-import { Decimal } from './rules.ts';
+import { Decimal } from './decimal.ts';
 import {
   DEFAULT_TRIAL_CREDITS,
   isTrialCharge,

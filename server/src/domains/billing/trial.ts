@@ -9,9 +9,9 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { parseInput } from '../../validation.ts';
 import { PLATFORM_SETTING_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
 import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import type { RecordBillingNote } from './notes.ts';
-import { Decimal } from './rules.ts';
+import { Decimal } from './decimal.ts';
 import { findActiveSubscription, findCurrentTrial, findTrial, type SubscriptionWithPlan } from './subscriptions.ts';
 
 export const TRIAL_DAYS = 14;

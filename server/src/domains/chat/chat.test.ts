@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import type { RetrievedChunk } from '../knowledge/retrievedChunk.ts';
 import { answerQuestion, type AnswerBot } from './engine.ts';
 import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer, quoteLines } from './extractive.ts';
 import { notFoundReply } from './language.ts';
-import { citedSources, contentTerms, relevantPassages, type Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
+import { citedSources, contentTerms, relevantPassages } from './passages.ts';
 import { passageSentences, sentencesOf } from './passageReading.ts';
 
 const passage = (index: number, content: string, title = `Doc ${index}`): Passage => ({

@@ -1,10 +1,11 @@
 import type { BaseMessageLike } from '@langchain/core/messages';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
-import type { RetrievedChunk } from '../knowledge/retrieval.ts';
+import type { RetrievedChunk } from '../knowledge/retrievedChunk.ts';
 import { chatErrors } from './errors.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
-import { citedSources, relevantPassages, type Citation, type Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
+import { citedSources, relevantPassages, type Citation } from './passages.ts';
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
 import { questionLanguage } from './terms.ts';
 

@@ -1,6 +1,7 @@
 import { BOT_PHRASES, notFoundReply } from './language.ts';
 import { readingOf } from './passageReading.ts';
-import { citationFor, type Citation, type Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
+import { citationFor, type Citation } from './passages.ts';
 import { questionLanguage, stemmedTerms } from './terms.ts';
 
 const MAX_QUOTES = 3;

@@ -2,7 +2,7 @@
 // bot's answers come from the same few chunks, and reading one (splitting its sentences, stemming
 // each word) cost more of an answer's CPU than the rest of the answerer.
 import type { BotLanguage } from './language.ts';
-import type { Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
 import { stemmedTerms } from './terms.ts';
 
 /** A passage's stems, its sentences and code blocks with theirs, and its heading's (with the source's title). */

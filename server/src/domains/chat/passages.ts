@@ -1,18 +1,10 @@
 import { isStopword } from '../../platform/embeddings/stopwords.ts';
 import type { BotLanguage } from './language.ts';
 import { readingOf } from './passageReading.ts';
+import type { Passage } from './passage.ts';
 import { stemmedTerms } from './terms.ts';
 
 /** A retrieved passage as the chat pipeline uses it; `index` is its citation number ([1], [2]...). */
-export interface Passage {
-  index: number;
-  chunkId: string;
-  content: string;
-  score: number;
-  /** The heading path above the passage in its source, when known. */
-  heading?: string | null;
-  source: { type: 'document' | 'web_page'; id: string; title: string; url: string | null; page: number | null };
-}
 
 /** A source as answers cite it. */
 export interface Citation {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
 import { buildSystemPrompt, promptPassage, type PromptBot } from './prompt.ts';
 
 const promptBot: PromptBot = {

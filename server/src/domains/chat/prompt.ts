@@ -1,5 +1,5 @@
 import { botLanguage, LANGUAGE_NAMES } from './language.ts';
-import type { Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
 
 export interface PromptBot {
   generatedPrompt: string;

@@ -3,7 +3,7 @@ import { signUp } from '../../../test/accounts.ts';
 import { postgresServerUrl } from '../../../test/database.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
-import { Decimal } from '../billing/rules.ts';
+import { Decimal } from '../billing/decimal.ts';
 import { isTrialCharge } from '../billing/trial.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { writeExchanges, type ExchangeRecord, type WrittenExchange } from './records.ts';

@@ -24,7 +24,8 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import type { RetrieveOptions, RetrievedChunk } from '../knowledge/retrieval.ts';
+import type { RetrieveOptions } from '../knowledge/retrieval.ts';
+import type { RetrievedChunk } from '../knowledge/retrievedChunk.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
@@ -32,7 +33,7 @@ import { BOT_PHRASES, botLanguage } from './language.ts';
 import type { Citation } from './passages.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
 import { ANSWER_STAGES, type AnswerStage } from '../../metrics.ts';
-import type { DataChanges } from '../../responseCache.ts';
+import type { DataChanges } from '../../platform/dataChanges.ts';
 import {
   readAnswerRows,
   readRecentTurns,

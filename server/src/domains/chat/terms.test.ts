@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from './extractive.ts';
-import type { Passage } from './passages.ts';
+import type { Passage } from './passage.ts';
 import { questionLanguage, stemmedTerms } from './terms.ts';
 
 describe('stemmedTerms', () => {

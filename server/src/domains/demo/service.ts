@@ -17,7 +17,7 @@ import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit } from '../../rateLimits.ts';
 import { parseInput } from '../../validation.ts';
 import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/service.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
 import { CHAT_MESSAGES } from '../chat/errors.ts';
 import type { ChatReply } from '../chat/service.ts';

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
-import type { DataChanges } from '../../responseCache.ts';
+import type { DataChanges } from '../../platform/dataChanges.ts';
 
 export const EVENT_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];

@@ -8,10 +8,11 @@ import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { maskSecret, SecretBoxError, sha256Hex, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../validation.ts';
 import { findOwnedBot } from '../bots/access.ts';
-import type { EventCategory, EventRecorder } from '../events/service.ts';
+import type { EventRecorder } from '../events/service.ts';
 import type { UploadRules } from '../knowledge/ingestion.ts';
 import type { KnowledgeService } from '../knowledge/service.ts';
 import { dataToolErrors, DATA_TOOL_MESSAGES } from './dataToolErrors.ts';
+import { EVENT_CATEGORY } from './eventCategory.ts';
 import { googleStatus, readSheetRows, rowsAsMarkdown } from './dataToolSheets.ts';
 import type { GoogleIntegrations } from './google.ts';
 import { notionDatabaseId, notionProblem, type NotionData } from './notionData.ts';
@@ -19,7 +20,6 @@ import { notionDatabaseId, notionProblem, type NotionData } from './notionData.t
 export const BOT_TOOLS = ['none', 'sheet', 'notion'] as const satisfies readonly BotTool[];
 export type ActiveTool = Exclude<BotTool, 'none'>;
 
-export const EVENT_CATEGORY = 'integrations' satisfies EventCategory;
 const SOURCE_LABEL: Record<ActiveTool, string> = { sheet: 'Google Sheet', notion: 'Notion' };
 /** A synced source is Markdown, under the editor's size limit for documents. */
 const SYNC_RULES: UploadRules = { maxBytes: 10 * 1024 * 1024, accepted: ['md'] };

@@ -12,7 +12,7 @@ import type { RevocationList } from '../../platform/revocations/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import type { EventRecorder } from '../events/service.ts';
 // A type-only import runs the other way (dataTool.ts uses GoogleIntegrations): no cycle at run time.
-import { EVENT_CATEGORY } from './dataTool.ts';
+import { EVENT_CATEGORY } from './eventCategory.ts';
 import { googleErrors } from './googleErrors.ts';
 import { ConnectStates, type ConnectState } from './googleState.ts';
 

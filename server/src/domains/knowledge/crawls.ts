@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../validation.ts';
-import type { DataChanges } from '../../responseCache.ts';
+import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';
 import { findActiveSubscription } from '../billing/subscriptions.ts';

@@ -8,7 +8,7 @@ import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts'
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobContext, JobQueue } from '../../platform/queue/index.ts';
-import type { DataChanges } from '../../responseCache.ts';
+import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { knowledgeErrors } from './errors.ts';

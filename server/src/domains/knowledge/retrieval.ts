@@ -6,32 +6,14 @@ import type { SqlQuery } from '../../platform/database/index.ts';
 import type { VectorStore } from '../../platform/vectors/index.ts';
 import type { RetrievalCache } from './retrievalCache.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
-import { sourceRefOf, type KnowledgeIndex, type SourceType } from './store.ts';
+import type { RetrievedChunk, SourceType } from './retrievedChunk.ts';
+import { sourceRefOf, type KnowledgeIndex } from './store.ts';
 
 export interface RetrieveOptions {
   /** How many chunks to return (default 5, at most 50). */
   topK?: number;
   /** The question's language, for stemming it as the chunks were; by default, guessed from the query (else English). */
   language?: StemLanguage;
-}
-
-export interface RetrievedChunk {
-  chunkId: string;
-  content: string;
-  /** Reciprocal-rank-fusion score of the two searches: for ordering, not an absolute relevance. */
-  score: number;
-  /** Cosine similarity from the vector search (1 = same direction), or null when only full text found it. */
-  vectorScore: number | null;
-  /** PostgreSQL ts_rank from the full-text search, or null when only the vector search found it. */
-  textRank: number | null;
-  heading: string | null;
-  source: {
-    type: SourceType;
-    id: string;
-    title: string;
-    url: string | null;
-    page: number | null;
-  };
 }
 
 const DEFAULT_TOP_K = 5;

@@ -4,7 +4,7 @@ import type { OutageLogger } from '../../platform/outage.ts';
 import { RevocableCache, type RevocableCacheLimits } from '../../platform/revocableCache.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
 import type { StemLanguage } from '../../platform/embeddings/index.ts';
-import type { RetrievedChunk } from './retrieval.ts';
+import type { RetrievedChunk } from './retrievedChunk.ts';
 
 export const RETRIEVAL_CACHE_LIMITS = {
   ttlMs: 60_000,

@@ -4,13 +4,14 @@ import type { Platform } from '../../platform/index.ts';
 import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
-import type { DataChanges } from '../../responseCache.ts';
+import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
 import { RetrievalCache } from './retrievalCache.ts';
-import { Retriever, type RetrievedChunk, type RetrieveOptions } from './retrieval.ts';
+import { Retriever, type RetrieveOptions } from './retrieval.ts';
+import type { RetrievedChunk } from './retrievedChunk.ts';
 import type { Section } from './sections.ts';
 import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
 

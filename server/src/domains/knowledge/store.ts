@@ -6,10 +6,9 @@ import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vec
 import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrievalCache } from './retrievalCache.ts';
+import type { SourceType } from './retrievedChunk.ts';
 import type { Section } from './sections.ts';
 import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';
-
-export type SourceType = 'document' | 'web_page';
 
 /** What a chunk came from: an uploaded document or a crawled web page. */
 export interface KnowledgeSource {

@@ -1,0 +1,2 @@
+/** Which of its two forms the auth view shows. */
+export type AuthMode = 'signin' | 'signup';

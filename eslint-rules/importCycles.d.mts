@@ -1,0 +1,5 @@
+import type { Rule } from 'eslint';
+
+export declare const importCycles: Rule.RuleModule;
+declare const plugin: { rules: { 'import-cycles': Rule.RuleModule } };
+export default plugin;

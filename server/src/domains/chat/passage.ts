@@ -1,0 +1,10 @@
+/** A retrieved chunk as the answerers read it: numbered as the prompt and the citations number it. */
+export interface Passage {
+  index: number;
+  chunkId: string;
+  content: string;
+  score: number;
+  /** The heading path above the passage in its source, when known. */
+  heading?: string | null;
+  source: { type: 'document' | 'web_page'; id: string; title: string; url: string | null; page: number | null };
+}
