@@ -16,7 +16,7 @@ import { CrawlService } from './domains/knowledge/crawls.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
-import { ResponseCache } from './responseCache.ts';
+import { ResponseCache } from './graphql/responseCache.ts';
 import type { ChatModelEndpoint } from './platform/llm/index.ts';
 import { DataToolService } from './domains/integrations/dataTool.ts';
 import { GoogleIntegrations } from './domains/integrations/google.ts';

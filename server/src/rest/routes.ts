@@ -14,8 +14,8 @@ import { crawlRoutes } from '../domains/knowledge/crawl-rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import { whatsAppRoutes } from '../domains/whatsapp/rest.ts';
-import { assertSafeText } from '../validation.ts';
-import { authenticateRequest } from '../requestAuth.ts';
+import { assertSafeText } from '../platform/validation.ts';
+import { authenticateRequest } from '../domains/auth/requestAuth.ts';
 import { registerRestErrorHandling, type RestContext } from './http.ts';
 
 /** The largest file any upload route accepts (documents: 10 MB); routes check their own smaller limits. */

@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { maskSecret } from '../../platform/crypto/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { assertAdmin } from '../auth/roles.ts';
 import type { AuthService } from '../auth/service.ts';

@@ -5,7 +5,7 @@ import type { PlanType, PrismaClient } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { maskSecret, type SecretBox } from '../../platform/crypto/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';

@@ -2,7 +2,7 @@
 // completes it), and the upgrade of an active subscription to a dearer plan.
 import type { PaymentPlan, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { billingErrors, type PlanPurchase } from './errors.ts';
 import { MONEY_TRANSACTION_OPTIONS } from './ledger.ts';

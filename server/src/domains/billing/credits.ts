@@ -7,7 +7,7 @@ import { Prisma, type PlanType, type PrismaClient } from '../../generated/prisma
 import type { Clock } from '../../platform/clock/index.ts';
 import { SecretBoxError, type SecretBox } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { billingErrors } from './errors.ts';
 import { addCredits, balanceOf, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import { Decimal } from './decimal.ts';

@@ -7,7 +7,7 @@ import { notFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { withoutTranslationsOf } from '../../platform/i18n/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { assertAdmin, isAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { billingErrors } from './errors.ts';

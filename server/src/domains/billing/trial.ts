@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { PLATFORM_SETTING_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
 import { assertAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/viewer.ts';

@@ -4,7 +4,7 @@ import { Prisma, type Bot, type CrawlStatus, type DocumentStatus, type PrismaCli
 import type { Clock } from '../../platform/clock/index.ts';
 import type { BlobStore } from '../../platform/blob/index.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { botAllowance, type BotAllowance } from '../billing/subscriptions.ts';
 import { findOwnedBot } from './access.ts';
 import { embedCodes, type EmbedCodes } from './embed.ts';

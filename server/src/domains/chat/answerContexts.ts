@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { OutageLogger } from '../../platform/outage.ts';
 import { RevocableCache, type RevocableCacheLimits } from '../../platform/revocableCache.ts';
 import type { RevocationList } from '../../platform/revocations/index.ts';
-import { CHANGE_KEYS, RESPONSE_CACHE_LIMITS } from '../../responseCache.ts';
+import { CHANGE_KEYS, RESPONSE_CACHE_LIMITS } from '../../graphql/responseCache.ts';
 import type { AnswerRows, AnswerSession } from './records.ts';
 
 export const ANSWER_CONTEXT_LIMITS = {

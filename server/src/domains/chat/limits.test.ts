@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../../errors.ts';
 import { ManualClock } from '../../platform/clock/index.ts';
 import { MemoryRateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit } from '../../rateLimits.ts';
+import { enforceRateLimit } from '../../platform/ratelimit/enforce.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
 
 /** Counts `hits` attempts `apartMs` apart against one key by a rule; the last one's refusal, or null when all passed. */

@@ -3,7 +3,7 @@
 // generous per address, since an office, a school or a mobile carrier puts many visitors behind
 // one, each opening a chat of their own (the widget keeps its session in the browser, so one
 // visitor opens one).
-import type { RateLimitRule } from '../../rateLimits.ts';
+import type { RateLimitRule } from '../../platform/ratelimit/enforce.ts';
 import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
 import { CHAT_MESSAGES } from './errors.ts';
 

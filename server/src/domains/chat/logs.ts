@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;

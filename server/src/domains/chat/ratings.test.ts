@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { MAX_RATING_COMMENT_LENGTH, oneLineComment, RATING_MESSAGES, ratingInput, thumbRating } from './ratings.ts';
 
 describe('oneLineComment', () => {

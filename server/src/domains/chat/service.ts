@@ -9,8 +9,8 @@ import type { SqlQuery } from '../../platform/database/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import type { ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../rateLimits.ts';
-import { parseInput } from '../../validation.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../platform/ratelimit/enforce.ts';
+import { parseInput } from '../../platform/validation.ts';
 import type { PlatformAi } from '../admin/platformAi.ts';
 import {
   CHAT_USAGE,

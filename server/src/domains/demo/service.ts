@@ -14,8 +14,8 @@ import {
   type TranslatedValue,
 } from '../../platform/i18n/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit } from '../../rateLimits.ts';
-import { parseInput } from '../../validation.ts';
+import { enforceRateLimit } from '../../platform/ratelimit/enforce.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { assertAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Bot, BotTool, Document, NotionConfig, PrismaClient, SheetConfig } from '../../generated/prisma/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import { maskSecret, SecretBoxError, sha256Hex, type SecretBox } from '../../platform/crypto/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { EventRecorder } from '../events/service.ts';
 import type { UploadRules } from '../knowledge/ingestion.ts';

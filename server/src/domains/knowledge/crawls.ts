@@ -6,7 +6,7 @@ import { BlobNotFoundError, type BlobStore } from '../../platform/blob/index.ts'
 import type { Clock } from '../../platform/clock/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { CREDIT_VALUE_USD } from '../billing/rules.ts';

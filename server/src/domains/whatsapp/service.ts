@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
 import { findOwnedBot } from '../bots/access.ts';
 import type { ChatReply } from '../chat/service.ts';

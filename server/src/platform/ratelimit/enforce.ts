@@ -1,5 +1,5 @@
-import { RateLimitError } from './errors.ts';
-import type { RateLimiter } from './platform/ratelimit/index.ts';
+import { RateLimitError } from '../../errors.ts';
+import type { RateLimiter } from './index.ts';
 
 export interface RateLimitRule {
   limit: number;

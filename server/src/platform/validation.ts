@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError } from './errors.ts';
+import { ValidationError } from '../errors.ts';
 
 /** Validates raw input (from GraphQL or REST alike) against the operation's zod schema. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {

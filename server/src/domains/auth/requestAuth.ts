@@ -1,5 +1,5 @@
-import type { AuthService } from './domains/auth/service.ts';
-import type { AuthenticatedViewer } from './domains/auth/viewer.ts';
+import type { AuthService } from './service.ts';
+import type { AuthenticatedViewer } from './viewer.ts';
 
 /** The token of an `Authorization: Bearer …` header (HTTP, or a graphql-ws connection_init payload). */
 function bearerToken(header: string | undefined): string | null {

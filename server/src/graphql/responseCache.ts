@@ -1,10 +1,10 @@
-import type { Viewer } from './domains/auth/viewer.ts';
-import type { DataChanges } from './platform/dataChanges.ts';
-import type { PrismaClient } from './generated/prisma/client.ts';
-import type { Clock } from './platform/clock/index.ts';
-import type { OutageLogger } from './platform/outage.ts';
-import { RevocableCache, type RevocableCacheLimits } from './platform/revocableCache.ts';
-import type { RevocationList } from './platform/revocations/index.ts';
+import type { Viewer } from '../domains/auth/viewer.ts';
+import type { DataChanges } from '../platform/dataChanges.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Clock } from '../platform/clock/index.ts';
+import type { OutageLogger } from '../platform/outage.ts';
+import { RevocableCache, type RevocableCacheLimits } from '../platform/revocableCache.ts';
+import type { RevocationList } from '../platform/revocations/index.ts';
 
 export const RESPONSE_CACHE_LIMITS = {
   ttlMs: 10_000,

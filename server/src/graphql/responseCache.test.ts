@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { grantSubscription, logIn, signUp, type TestAccount } from '../test/accounts.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../test/fakeOpenAI.ts';
-import { api, graphql, startTestServer, type TestServer } from '../test/harness.ts';
-import { createDatabase } from './platform/database/index.ts';
-import { applyMigrations } from './platform/database/migrate.ts';
-import { systemClock } from './platform/clock/index.ts';
-import { MemoryRevocationList, type RevocationList } from './platform/revocations/index.ts';
+import { grantSubscription, logIn, signUp, type TestAccount } from '../../test/accounts.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../test/fakeOpenAI.ts';
+import { api, graphql, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createDatabase } from '../platform/database/index.ts';
+import { applyMigrations } from '../platform/database/migrate.ts';
+import { systemClock } from '../platform/clock/index.ts';
+import { MemoryRevocationList, type RevocationList } from '../platform/revocations/index.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './responseCache.ts';
-import { documentStatusTopic, type DocumentStatusEvent } from './domains/knowledge/events.ts';
+import { documentStatusTopic, type DocumentStatusEvent } from '../domains/knowledge/events.ts';
 
 // Counts SQL statements, so it runs on its own embedded database (the pglite project only).
 let server: TestServer;
