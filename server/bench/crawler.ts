@@ -1,4 +1,4 @@
-import { crawlSite } from '../src/domains/knowledge/crawler/crawl.ts';
+import { crawlSite } from '../src/domains/knowledge/crawling/crawl.ts';
 import { htmlPage, serveLocalSite, type RouteHandler } from '../test/localSite.ts';
 
 export interface CrawlBenchResult {

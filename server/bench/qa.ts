@@ -11,7 +11,7 @@
 // test split are never printed: nobody tuning should read them.
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { RetrievedChunk } from '../src/domains/knowledge/retrievedChunk.ts';
+import type { RetrievedChunk } from '../src/domains/knowledge/retrieval/retrievedChunk.ts';
 import { api, startTestServer, type TestServer } from '../test/harness.ts';
 import { documentsSettled, uploadDocument } from '../test/knowledge.ts';
 import { respond, serveLocalSite, type RouteHandler } from '../test/localSite.ts';

@@ -10,9 +10,9 @@ import '../domains/dashboard/schema.ts';
 import '../domains/demo/schema.ts';
 import '../domains/events/schema.ts';
 import '../domains/knowledge/schema.ts';
-import '../domains/knowledge/crawl-schema.ts';
-import '../domains/integrations/dataToolSchema.ts';
-import '../domains/integrations/googleSchema.ts';
+import '../domains/knowledge/crawling/crawlSchema.ts';
+import '../domains/integrations/dataTool/dataToolSchema.ts';
+import '../domains/integrations/google/googleSchema.ts';
 import '../domains/whatsapp/schema.ts';
 
 export const schema = builder.toSchema();

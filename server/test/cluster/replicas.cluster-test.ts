@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CONTEXT_LIMITS } from '../../src/domains/chat/answerContexts.ts';
 import { BOT_PHRASES } from '../../src/domains/chat/language.ts';
-import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrievalCache.ts';
+import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrieval/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/graphql/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
 import { htmlPage, respond, serveLocalSite, type LocalSite } from '../localSite.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedChunk } from '../knowledge/retrievedChunk.ts';
+import type { RetrievedChunk } from '../knowledge/retrieval/retrievedChunk.ts';
 import { answerQuestion, type AnswerBot } from './engine.ts';
 import { answers, asksHow, citationNumbers, cleanQuote, extractiveAnswer, quoteLines } from './extractive.ts';
 import { notFoundReply } from './language.ts';

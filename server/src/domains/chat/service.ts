@@ -24,8 +24,8 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import type { RetrieveOptions } from '../knowledge/retrieval.ts';
-import type { RetrievedChunk } from '../knowledge/retrievedChunk.ts';
+import type { RetrieveOptions } from '../knowledge/retrieval/retrieval.ts';
+import type { RetrievedChunk } from '../knowledge/retrieval/retrievedChunk.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from '../../../test/accounts.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { documentBlobKey } from '../knowledge/ingestion.ts';
+import { documentBlobKey } from '../knowledge/documents/ingestion.ts';
 import { CHAT_MESSAGES } from '../chat/errors.ts';
 import { DEMO_SESSION_EXPIRED } from './errors.ts';
 import { DEMO_CHAT_CAP_REACHED, DEMO_CHAT_RATE_LIMITS, DEMO_SESSIONS_PER_IP } from './service.ts';

@@ -3,7 +3,7 @@ import type { TemplatePrompt } from '../../generated/prisma/client.ts';
 import { requestLanguage, type RestContext } from '../../rest/http.ts';
 import { isAdmin } from '../auth/roles.ts';
 import { citationJson } from '../chat/rest.ts';
-import { crawlJson } from '../knowledge/crawl-rest.ts';
+import { crawlJson } from '../knowledge/crawling/crawlRest.ts';
 import { documentJson, readUploadedFile } from '../knowledge/rest.ts';
 
 export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {

@@ -21,7 +21,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
 import { CHAT_MESSAGES } from '../chat/errors.ts';
 import type { ChatReply } from '../chat/service.ts';
-import type { UploadedFile, UploadRules } from '../knowledge/ingestion.ts';
+import type { UploadedFile, UploadRules } from '../knowledge/documents/ingestion.ts';
 import { demoErrors } from './errors.ts';
 
 const DEMO_SESSION_SECONDS = 3600;

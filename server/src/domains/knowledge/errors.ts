@@ -2,7 +2,7 @@
 // give the REST status and the GraphQL error type; the code is what clients can rely on. A refused
 // web address has its own catalog, crawler/errors.ts.
 import { ConflictError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.ts';
-import type { DocumentKind } from './sniff.ts';
+import type { DocumentKind } from './parsing/sniff.ts';
 
 const KIND_LABELS: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'DOCX', txt: 'TXT', md: 'MD' };
 const MISSING_FILE = 'No file received: attach the document in the multipart field "file".';

@@ -15,7 +15,7 @@ import {
   type VectorStore,
 } from '../../platform/vectors/index.ts';
 import { collectionForBot, collectionForModel, VECTOR_LAYOUT_VERSION } from './collections.ts';
-import { Retriever } from './retrieval.ts';
+import { Retriever } from './retrieval/retrieval.ts';
 import { KnowledgeIndex, type KnowledgeSource } from './store.ts';
 
 // The indexing and retrieval core on a real database and a real local Chroma, without HTTP:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionForModel } from './collections.ts';
-import { commonWordsOf, probeOrder, queryTerms, soloProbes } from './retrieval.ts';
+import { commonWordsOf, probeOrder, queryTerms, soloProbes } from './retrieval/retrieval.ts';
 
 describe('queryTerms', () => {
   it.each([

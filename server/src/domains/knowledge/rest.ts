@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { Document } from '../../generated/prisma/client.ts';
-import type { UploadedFile } from './ingestion.ts';
+import type { UploadedFile } from './documents/ingestion.ts';
 
 /** The multipart field that carries the document. */
 const FILE_FIELD = 'file';

@@ -8,11 +8,11 @@ import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { WorkHolds } from '../admin/suspendedWork.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
-import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './ingestion.ts';
-import { RetrievalCache } from './retrievalCache.ts';
-import { Retriever, type RetrieveOptions } from './retrieval.ts';
-import type { RetrievedChunk } from './retrievedChunk.ts';
-import type { Section } from './sections.ts';
+import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './documents/ingestion.ts';
+import { RetrievalCache } from './retrieval/retrievalCache.ts';
+import { Retriever, type RetrieveOptions } from './retrieval/retrieval.ts';
+import type { RetrievedChunk } from './retrieval/retrievedChunk.ts';
+import type { Section } from './parsing/sections.ts';
 import { KnowledgeIndex, type IndexResult, type KnowledgeSource, type SourceRef } from './store.ts';
 
 /** The spec's answer when documents are uploaded to a bot that does not exist (or is not the caller's). */

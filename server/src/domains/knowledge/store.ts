@@ -5,10 +5,10 @@ import { searchTermsOf, STEMMING_VERSION, type Embeddings } from '../../platform
 import type { VectorItem, VectorMetadata, VectorStore } from '../../platform/vectors/index.ts';
 import { collectionForBot, collectionOfChunk, VECTOR_LAYOUT_VERSION } from './collections.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import type { RetrievalCache } from './retrievalCache.ts';
-import type { SourceType } from './retrievedChunk.ts';
-import type { Section } from './sections.ts';
-import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './split.ts';
+import type { RetrievalCache } from './retrieval/retrievalCache.ts';
+import type { SourceType } from './retrieval/retrievedChunk.ts';
+import type { Section } from './parsing/sections.ts';
+import { DEFAULT_SPLIT, splitSections, type ChunkDraft, type SplitOptions } from './parsing/split.ts';
 
 /** What a chunk came from: an uploaded document or a crawled web page. */
 export interface KnowledgeSource {
