@@ -6,6 +6,11 @@ import { graphql } from 'react-relay';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { AnswerRating, TestAnswerRatingMutation } from './__generated__/TestAnswerRatingMutation.graphql.ts';
 
+const RATING_CHOICES = [
+  { rating: 'UP', Icon: ThumbsUp, label: 'editor.test.helpful' },
+  { rating: 'DOWN', Icon: ThumbsDown, label: 'editor.test.notHelpful' },
+] as const satisfies readonly { rating: AnswerRating; Icon: typeof ThumbsUp; label: string }[];
+
 /** The server's limit on the line that goes with a thumbs-down. */
 const MAX_COMMENT_LENGTH = 500;
 
@@ -55,34 +60,23 @@ export function TestAnswerRating({ messageId }: { messageId: string }) {
   return (
     <Stack gap="1" marginTop="1">
       <HStack gap="1">
-        <IconButton
-          size="xs"
-          variant={rating === 'UP' ? 'subtle' : 'ghost'}
-          colorPalette={rating === 'UP' ? 'brand' : 'gray'}
-          aria-label={t('editor.test.helpful')}
-          aria-pressed={rating === 'UP'}
-          onClick={() => {
-            setAskingWhy(false);
-            setThanked(false);
-            rate('UP');
-          }}
-        >
-          <ThumbsUp />
-        </IconButton>
-        <IconButton
-          size="xs"
-          variant={rating === 'DOWN' ? 'subtle' : 'ghost'}
-          colorPalette={rating === 'DOWN' ? 'brand' : 'gray'}
-          aria-label={t('editor.test.notHelpful')}
-          aria-pressed={rating === 'DOWN'}
-          onClick={() => {
-            setAskingWhy(true);
-            setThanked(false);
-            rate('DOWN');
-          }}
-        >
-          <ThumbsDown />
-        </IconButton>
+        {RATING_CHOICES.map(({ rating: choice, Icon, label }) => (
+          <IconButton
+            key={choice}
+            size="xs"
+            variant={rating === choice ? 'subtle' : 'ghost'}
+            colorPalette={rating === choice ? 'brand' : 'gray'}
+            aria-label={t(label)}
+            aria-pressed={rating === choice}
+            onClick={() => {
+              setAskingWhy(choice === 'DOWN');
+              setThanked(false);
+              rate(choice);
+            }}
+          >
+            <Icon />
+          </IconButton>
+        ))}
         {thanked && (
           <Text textStyle="xs" color="fg.muted">
             {t('editor.test.thanks')}

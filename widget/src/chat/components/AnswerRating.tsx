@@ -6,6 +6,11 @@ import type { ChatStrings } from '../strings.ts';
 /** The server's limit on the line that goes with a thumbs-down. */
 const MAX_COMMENT_LENGTH = 500;
 
+const RATING_CHOICES = [
+  { rating: 'up', icon: THUMB_UP_ICON_PATH, label: 'helpful' },
+  { rating: 'down', icon: THUMB_DOWN_ICON_PATH, label: 'notHelpful' },
+] as const satisfies readonly { rating: Rating; icon: string; label: keyof ChatStrings }[];
+
 interface AnswerRatingProps {
   rating: Rating | null | undefined;
   strings: ChatStrings;
@@ -34,28 +39,20 @@ export function AnswerRating({ rating, strings, onRate }: AnswerRatingProps) {
   return (
     <div className="rating">
       <div className="rating-buttons">
-        <button
-          type="button"
-          className="rating-button"
-          aria-label={strings.helpful}
-          aria-pressed={rating === 'up'}
-          onClick={() => rate('up')}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d={THUMB_UP_ICON_PATH} />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="rating-button"
-          aria-label={strings.notHelpful}
-          aria-pressed={rating === 'down'}
-          onClick={() => rate('down')}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d={THUMB_DOWN_ICON_PATH} />
-          </svg>
-        </button>
+        {RATING_CHOICES.map(({ rating: choice, icon, label }) => (
+          <button
+            key={choice}
+            type="button"
+            className="rating-button"
+            aria-label={strings[label]}
+            aria-pressed={rating === choice}
+            onClick={() => rate(choice)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d={icon} />
+            </svg>
+          </button>
+        ))}
         {thanked && <span className="rating-thanks">{strings.thanksForFeedback}</span>}
       </div>
       {askingWhy && (
