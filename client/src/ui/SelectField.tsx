@@ -11,6 +11,7 @@ export function SelectField({
   disabled = false,
   width,
   issue,
+  required = false,
 }: {
   label: string;
   value: string;
@@ -22,9 +23,10 @@ export function SelectField({
   width?: string;
   /** What is wrong with the choice, shown under it. */
   issue?: string | undefined;
+  required?: boolean;
 }) {
   return (
-    <FieldFrame label={label} disabled={disabled} width={width} issue={issue}>
+    <FieldFrame label={label} disabled={disabled} width={width} issue={issue} required={required}>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
