@@ -1,4 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
+import { FieldFrame } from './TextField.tsx';
 
 /** A labelled native select: the one way forms offer a choice from a list. */
 export function SelectField({
@@ -9,6 +10,8 @@ export function SelectField({
   placeholder,
   disabled = false,
   width,
+  issue,
+  required = false,
 }: {
   label: string;
   value: string;
@@ -18,10 +21,12 @@ export function SelectField({
   placeholder?: string;
   disabled?: boolean;
   width?: string;
+  /** What is wrong with the choice, shown under it. */
+  issue?: string | undefined;
+  required?: boolean;
 }) {
   return (
-    <Field.Root disabled={disabled} width={width}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame label={label} disabled={disabled} width={width} issue={issue} required={required}>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -33,6 +38,6 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -1,10 +1,11 @@
 import { X } from 'lucide-react';
-import { Alert, Button, Field, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { FieldFrame } from '../../ui/TextField.tsx';
 import {
   BILLING_PERIODS,
@@ -76,22 +77,12 @@ function PlanForm({
           <Input value={draft.name} maxLength={100} onChange={(event) => change({ name: event.currentTarget.value })} />
         </FieldFrame>
         {mode === 'create' ? (
-          <Field.Root>
-            <Field.Label>{t('adminPlans.form.planType')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.planType}
-                onChange={(event) => change({ planType: event.currentTarget.value as PlanDraft['planType'] })}
-              >
-                {PLAN_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`adminPlans.type.${type}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            label={t('adminPlans.form.planType')}
+            value={draft.planType}
+            options={PLAN_TYPES.map((type) => ({ value: type, label: t(`adminPlans.type.${type}`) }))}
+            onChange={(planType) => change({ planType: planType as PlanDraft['planType'] })}
+          />
         ) : (
           <Text fontSize="sm" color="fg.muted">
             {t(`adminPlans.type.${draft.planType}`)} · {t('adminPlans.form.typeFixed')}
@@ -102,23 +93,13 @@ function PlanForm({
             <Input value={draft.price} inputMode="decimal" onChange={(event) => change({ price: event.currentTarget.value })} />
           </FieldFrame>
           {subscription && mode === 'create' && (
-            <Field.Root invalid={Boolean(errorOf('billingPeriod'))}>
-              <Field.Label>{t('adminPlans.form.billingPeriod')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={draft.billingPeriod}
-                  onChange={(event) => change({ billingPeriod: event.currentTarget.value as PlanDraft['billingPeriod'] })}
-                >
-                  {BILLING_PERIODS.map((period) => (
-                    <option key={period} value={period}>
-                      {t(`adminPlans.form.periods.${period}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText>{errorOf('billingPeriod')}</Field.ErrorText>
-            </Field.Root>
+            <SelectField
+              label={t('adminPlans.form.billingPeriod')}
+              value={draft.billingPeriod}
+              options={BILLING_PERIODS.map((period) => ({ value: period, label: t(`adminPlans.form.periods.${period}`) }))}
+              onChange={(billingPeriod) => change({ billingPeriod: billingPeriod as PlanDraft['billingPeriod'] })}
+              issue={errorOf('billingPeriod')}
+            />
           )}
           {subscription ? (
             <FieldFrame label={t('adminPlans.form.botLimit')} issue={errorOf('botLimit')} helper={t('adminPlans.form.botLimitHelp')}>

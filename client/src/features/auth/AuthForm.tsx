@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link, Separator, Stack } from '@chakra-ui/react';
+import { Button, Input, Link, Separator, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { ApiError, authApi } from '../../session/api.ts';
 import { landingAfterSignIn, rememberPlanChoice } from '../../session/planChoice.ts';
 import { homeOf, useSession } from '../../session/SessionProvider.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { FieldFrame, TextField } from '../../ui/TextField.tsx';
 import type { AuthMode } from './authMode.ts';
 import { DemoAccountButtons } from './DemoAccountButtons.tsx';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
@@ -73,31 +74,15 @@ export function AuthForm({
   return (
     <Stack gap="4">
       <Stack as="form" gap="4" onSubmit={submit}>
-        {mode === 'signup' && (
-          <Field.Root required>
-            <Field.Label>
-              {t('auth.name')} <Field.RequiredIndicator />
-            </Field.Label>
-            <Input value={fullName} onChange={(event) => setFullName(event.currentTarget.value)} autoComplete="name" />
-          </Field.Root>
-        )}
-        <Field.Root required>
-          <Field.Label>
-            {t('auth.email')} <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} autoComplete="email" />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            {t('auth.password')} <Field.RequiredIndicator />
-          </Field.Label>
+        {mode === 'signup' && <TextField label={t('auth.name')} required value={fullName} onChange={setFullName} autoComplete="name" />}
+        <TextField label={t('auth.email')} required type="email" value={email} onChange={setEmail} autoComplete="email" />
+        <FieldFrame label={t('auth.password')} required helper={mode === 'signup' ? t('auth.passwordHint') : undefined}>
           <Input
             type="password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
           />
-          {mode === 'signup' && <Field.HelperText>{t('auth.passwordHint')}</Field.HelperText>}
           {mode === 'signin' && (
             <Link asChild colorPalette="brand" fontSize="sm" alignSelf="end">
               <RouterLink to={email.trim() ? `/forgot-password?${new URLSearchParams({ email: email.trim() })}` : '/forgot-password'}>
@@ -105,7 +90,7 @@ export function AuthForm({
               </RouterLink>
             </Link>
           )}
-        </Field.Root>
+        </FieldFrame>
         <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('auth.waiting')}>
           {t(mode === 'signin' ? 'auth.signIn' : 'auth.signUp')}
         </Button>

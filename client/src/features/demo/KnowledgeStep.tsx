@@ -1,8 +1,9 @@
-import { Alert, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../ui/FilePicker.tsx';
+import { FieldFrame } from '../../ui/TextField.tsx';
 import { demoApi, type DemoCrawl } from './demoApi.ts';
 import { useDemoMemory } from './demoMemory.ts';
 
@@ -112,8 +113,7 @@ function WebsitePanel({
   return (
     <Stack as="form" gap="4" onSubmit={(event: FormEvent) => void read(event)}>
       <Text>{t('demo.website.help')}</Text>
-      <Field.Root invalid={Boolean(error)}>
-        <Field.Label>{t('demo.website.url')}</Field.Label>
+      <FieldFrame label={t('demo.website.url')} issue={error}>
         <HStack width="full">
           <Input type="url" value={url} placeholder="https://www.example.com" onChange={(event) => setUrl(event.currentTarget.value)} />
           {url.trim() && (
@@ -122,8 +122,7 @@ function WebsitePanel({
             </Text>
           )}
         </HStack>
-        {error && <Field.ErrorText>{error}</Field.ErrorText>}
-      </Field.Root>
+      </FieldFrame>
       <Button
         type="submit"
         alignSelf="start"

@@ -1,7 +1,8 @@
-import { Button, Field, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
@@ -99,23 +100,15 @@ export function AgentUseCaseTab({
         onChange={(name) => onChange({ name })}
         issue={nameMissing ? t('editor.validation.required') : undefined}
       />
-      <Field.Root required invalid={useCaseMissing}>
-        <Field.Label>
-          {t('editor.useCase.useCase')} <Field.RequiredIndicator />
-        </Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={draft.useCase} onChange={(event) => onChange({ useCase: event.currentTarget.value })}>
-            <option value="">{t('editor.useCase.chooseUseCase')}</option>
-            {USE_CASES.map((value) => (
-              <option key={value} value={value}>
-                {t(`chatbots.useCases.${value}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-      </Field.Root>
+      <SelectField
+        label={t('editor.useCase.useCase')}
+        required
+        value={draft.useCase}
+        placeholder={t('editor.useCase.chooseUseCase')}
+        options={USE_CASES.map((value) => ({ value, label: t(`chatbots.useCases.${value}`) }))}
+        onChange={(useCase) => onChange({ useCase })}
+        issue={useCaseMissing ? t('editor.validation.required') : undefined}
+      />
       <TextAreaField
         label={t('editor.useCase.description')}
         required

@@ -1,10 +1,11 @@
-import { Box, chakra, Field, Grid, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, chakra, Grid, Heading, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Switch } from '../../ui/chakra/Switch.ts';
-import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../i18n/format.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { FieldFrame, TextField } from '../../ui/TextField.tsx';
 import {
   BOT_LANGUAGES,
   BOT_TEXT_LIMITS,
@@ -58,21 +59,15 @@ export function BotDetailsTab({
         <Heading as="h2" size="lg">
           {t('editor.details.heading')}
         </Heading>
-        <Field.Root required invalid={fieldErrors.has('displayName')}>
-          <Field.Label>
-            {t('editor.details.displayName')} <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            value={draft.displayName}
-            maxLength={BOT_TEXT_LIMITS.displayName}
-            onChange={(event) => onChange({ displayName: event.currentTarget.value })}
-          />
-          {fieldErrors.has('displayName') ? (
-            <Field.ErrorText>{t('editor.validation.required')}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{t('editor.details.displayNameHelp')}</Field.HelperText>
-          )}
-        </Field.Root>
+        <TextField
+          label={t('editor.details.displayName')}
+          required
+          value={draft.displayName}
+          maxLength={BOT_TEXT_LIMITS.displayName}
+          onChange={(displayName) => onChange({ displayName })}
+          issue={fieldErrors.has('displayName') ? t('editor.validation.required') : undefined}
+          helper={t('editor.details.displayNameHelp')}
+        />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             label={t('editor.details.tone')}
@@ -88,17 +83,14 @@ export function BotDetailsTab({
           />
         </SimpleGrid>
         {draft.tone === 'custom' && (
-          <Field.Root required invalid={fieldErrors.has('customTone')}>
-            <Field.Label>
-              {t('editor.details.customTone')} <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea
-              value={draft.customToneDescription}
-              maxLength={BOT_TEXT_LIMITS.customToneDescription}
-              onChange={(event) => onChange({ customToneDescription: event.currentTarget.value })}
-            />
-            <Field.ErrorText>{t('editor.validation.customTone')}</Field.ErrorText>
-          </Field.Root>
+          <TextAreaField
+            label={t('editor.details.customTone')}
+            required
+            value={draft.customToneDescription}
+            maxLength={BOT_TEXT_LIMITS.customToneDescription}
+            onChange={(customToneDescription) => onChange({ customToneDescription })}
+            issue={fieldErrors.has('customTone') ? t('editor.validation.customTone') : undefined}
+          />
         )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
@@ -115,8 +107,10 @@ export function BotDetailsTab({
           />
         </SimpleGrid>
         <SwitchField label={t('editor.details.active')} checked={draft.isActive} onChange={(isActive) => onChange({ isActive })} />
-        <Field.Root invalid={fieldErrors.has('themeColor')}>
-          <Field.Label>{t('editor.details.themeColor')}</Field.Label>
+        <FieldFrame
+          label={t('editor.details.themeColor')}
+          issue={fieldErrors.has('themeColor') ? t('editor.validation.themeColor') : undefined}
+        >
           <HStack gap="3">
             <chakra.input
               type="color"
@@ -137,8 +131,7 @@ export function BotDetailsTab({
               onChange={(event) => onChange({ themeColor: event.currentTarget.value })}
             />
           </HStack>
-          <Field.ErrorText>{t('editor.validation.themeColor')}</Field.ErrorText>
-        </Field.Root>
+        </FieldFrame>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <ImageField
             label={t('editor.details.logo')}
@@ -153,8 +146,10 @@ export function BotDetailsTab({
             onFileChange={setImage('icon')}
           />
         </SimpleGrid>
-        <Field.Root>
-          <Field.Label>{t('editor.details.creativityValue', { value: formatDecimal(draft.creativity, i18n.language) })}</Field.Label>
+        <FieldFrame
+          label={t('editor.details.creativityValue', { value: formatDecimal(draft.creativity, i18n.language) })}
+          helper={t('editor.details.creativityHelp')}
+        >
           <chakra.input
             type="range"
             aria-label={t('editor.details.creativity')}
@@ -167,10 +162,12 @@ export function BotDetailsTab({
             maxWidth="sm"
             accentColor="var(--chakra-colors-brand-solid)"
           />
-          <Field.HelperText>{t('editor.details.creativityHelp')}</Field.HelperText>
-        </Field.Root>
-        <Field.Root invalid={fieldErrors.has('maxTokens')}>
-          <Field.Label>{t('editor.details.maxTokens')}</Field.Label>
+        </FieldFrame>
+        <FieldFrame
+          label={t('editor.details.maxTokens')}
+          issue={fieldErrors.has('maxTokens') ? t('editor.validation.maxTokens') : undefined}
+          helper={t('editor.details.maxTokensHelp')}
+        >
           <Input
             type="number"
             inputMode="numeric"
@@ -181,12 +178,7 @@ export function BotDetailsTab({
             value={draft.maxTokens}
             onChange={(event) => onChange({ maxTokens: event.currentTarget.value })}
           />
-          {fieldErrors.has('maxTokens') ? (
-            <Field.ErrorText>{t('editor.validation.maxTokens')}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>{t('editor.details.maxTokensHelp')}</Field.HelperText>
-          )}
-        </Field.Root>
+        </FieldFrame>
         <Fieldset.Root borderWidth="1px" borderRadius="md" padding="4">
           <Fieldset.Legend fontWeight="semibold">{t('editor.details.advanced')}</Fieldset.Legend>
           <Fieldset.Content gap="4">

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { commitLocalUpdate, commitMutation, graphql, useRelayEnvironment } from 'react-relay';
-import type { Environment, RecordSourceSelectorProxy } from 'relay-runtime';
+import { commitLocalUpdate, graphql, useRelayEnvironment } from 'react-relay';
+import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { databaseIdOf } from '../../relay/globalId.ts';
 import { authorizedRequest } from '../../session/api.ts';
 import { toaster } from '../../ui/toaster.tsx';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
 import type { useSaveBotCreateMutation } from './__generated__/useSaveBotCreateMutation.graphql.ts';
 import type { useSaveBotUpdateMutation } from './__generated__/useSaveBotUpdateMutation.graphql.ts';
@@ -18,9 +19,7 @@ const createMutation = graphql`
         id
         ...BotEditorFragment @alias
       }
-      ... on Error {
-        message
-      }
+      ...MutationErrorFragment @alias(as: "error")
     }
   }
 `;
@@ -33,23 +32,18 @@ const updateMutation = graphql`
         id
         ...BotEditorFragment @alias
       }
-      ... on Error {
-        message
-      }
+      ...MutationErrorFragment @alias(as: "error")
     }
   }
 `;
 
 type SavedBot = { id: string; bot: BotEditorFragment$key };
 
-/** An expected failure the server explained (an Error type of the union); its message is shown as is. */
-class SaveRefused extends Error {}
+type SaveResult = { id?: string; BotEditorFragment?: BotEditorFragment$key | null };
 
-type SaveResult = { id?: string; BotEditorFragment?: BotEditorFragment$key | null; message?: string };
-
-/** The saved bot, or the server's explanation (an Error member of the result union) thrown. */
-function savedBotOf(result: SaveResult, fallback: string): SavedBot {
-  if (!result.id || !result.BotEditorFragment) throw new SaveRefused(result.message || fallback);
+/** The saved bot of a successful answer. */
+function savedBotOf(result: SaveResult): SavedBot | null {
+  if (!result.id || !result.BotEditorFragment) return null;
   return { id: result.id, bot: result.BotEditorFragment };
 }
 
@@ -62,16 +56,6 @@ function recordCreatedBotAsNode(store: RecordSourceSelectorProxy) {
   if (bot?.getType() === 'Bot') store.getRoot().setLinkedRecord(bot, 'node', { id: bot.getDataID() });
 }
 
-function commit<Response>(environment: Environment, config: Parameters<typeof commitMutation>[1]): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    commitMutation(environment, {
-      ...config,
-      onCompleted: (response) => resolve(response as Response),
-      onError: reject,
-    });
-  });
-}
-
 /**
  * Saves the draft through GraphQL, then sends new icon or logo files to the REST shim (GraphQL
  * takes no files) and writes their URLs into the Relay store.
@@ -79,23 +63,40 @@ function commit<Response>(environment: Environment, config: Parameters<typeof co
 export function useSaveBot() {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
-  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const create = useFormMutation<useSaveBotCreateMutation>(createMutation, {
+    failedTitle: t('editor.toast.saveFailed'),
+    failedDescription: t('editor.toast.saveFallback'),
+    resultOf: (response) => response.createBot,
+    successType: 'Bot',
+  });
+  const update = useFormMutation<useSaveBotUpdateMutation>(updateMutation, {
+    failedTitle: t('editor.toast.saveFailed'),
+    failedDescription: t('editor.toast.updateFallback'),
+    resultOf: (response) => response.updateBot,
+    successType: 'Bot',
+  });
 
-  async function saveData(botId: string | null, draft: BotDraft): Promise<SavedBot> {
+  /** The saved bot, or null once the failure has been shown. */
+  function saveData(botId: string | null, draft: BotDraft): Promise<SavedBot | null> {
     const input = inputOf(draft);
-    if (botId === null) {
-      const { createBot } = await commit<useSaveBotCreateMutation['response']>(environment, {
-        mutation: createMutation,
-        variables: { input },
-        updater: recordCreatedBotAsNode,
-      });
-      return savedBotOf(createBot, t('editor.toast.saveFallback'));
-    }
-    const { updateBot } = await commit<useSaveBotUpdateMutation['response']>(environment, {
-      mutation: updateMutation,
-      variables: { id: botId, input },
+    return new Promise((resolve) => {
+      const onFailure = () => resolve(null);
+      if (botId === null) {
+        create.submit({
+          variables: { input },
+          updater: recordCreatedBotAsNode,
+          onSuccess: ({ createBot }) => resolve(savedBotOf(createBot)),
+          onFailure,
+        });
+      } else {
+        update.submit({
+          variables: { id: botId, input },
+          onSuccess: ({ updateBot }) => resolve(savedBotOf(updateBot)),
+          onFailure,
+        });
+      }
     });
-    return savedBotOf(updateBot, t('editor.toast.updateFallback'));
   }
 
   async function uploadImages(botId: string, images: NewImages) {
@@ -120,25 +121,27 @@ export function useSaveBot() {
    * when the data was saved but the images were not, so that a new bot keeps its id.
    */
   async function save(botId: string | null, draft: BotDraft, images: NewImages): Promise<{ saved: SavedBot | null; imagesSaved: boolean }> {
-    setSaving(true);
-    let saved: SavedBot | null = null;
-    try {
-      saved = await saveData(botId, draft);
-      if (images.icon || images.logo) await uploadImages(saved.id, images);
-      toaster.create({ type: 'success', title: t('editor.toast.saved') });
-      return { saved, imagesSaved: true };
-    } catch (error) {
-      const fallback = botId === null ? t('editor.toast.saveFallback') : t('editor.toast.updateFallback');
-      toaster.create({
-        type: 'error',
-        title: t('editor.toast.saveFailed'),
-        description: (error instanceof Error && error.message) || fallback,
-      });
-      return { saved, imagesSaved: false };
-    } finally {
-      setSaving(false);
+    const saved = await saveData(botId, draft);
+    if (!saved) return { saved, imagesSaved: false };
+    if (images.icon || images.logo) {
+      setUploading(true);
+      try {
+        await uploadImages(saved.id, images);
+      } catch (error) {
+        toaster.create({
+          type: 'error',
+          title: t('editor.toast.saveFailed'),
+          description:
+            (error instanceof Error && error.message) || t(botId === null ? 'editor.toast.saveFallback' : 'editor.toast.updateFallback'),
+        });
+        return { saved, imagesSaved: false };
+      } finally {
+        setUploading(false);
+      }
     }
+    toaster.create({ type: 'success', title: t('editor.toast.saved') });
+    return { saved, imagesSaved: true };
   }
 
-  return { save, saving };
+  return { save, saving: create.inFlight || update.inFlight || uploading };
 }

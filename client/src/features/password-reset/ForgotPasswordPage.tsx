@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { authApi } from '../../session/api.ts';
 import { PublicPage } from '../../ui/PublicPage.tsx';
 import { toaster } from '../../ui/toaster.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -52,12 +53,7 @@ export function Component() {
           ) : (
             <Stack as="form" gap="4" onSubmit={submit}>
               <Text color="fg.muted">{t('passwordReset.forgotHelp')}</Text>
-              <Field.Root required>
-                <Field.Label>
-                  {t('passwordReset.email')} <Field.RequiredIndicator />
-                </Field.Label>
-                <Input type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} autoComplete="email" />
-              </Field.Root>
+              <TextField label={t('passwordReset.email')} required type="email" value={email} onChange={setEmail} autoComplete="email" />
               <Button type="submit" colorPalette="brand" loading={submitting} loadingText={t('passwordReset.waiting')}>
                 {t('passwordReset.sendLink')}
               </Button>
