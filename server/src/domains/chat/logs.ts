@@ -89,9 +89,16 @@ function toRow(message: LogMessage): ChatLogRow {
     latencyMs: message.latencyMs,
   };
 }
-/** One answer of one of the viewer's bots, by id: what a chat log is. */
-export function ownedChatLogWhere(viewerId: string | null, answerId: string): Prisma.ChatMessageWhereUniqueInput {
-  return { id: answerId, role: 'assistant', session: { bot: ownedBotsWhere(viewerId) } };
+/**
+ * One answer of one of the viewer's bots, by id: what a chat log is. A filter for one row (node
+ * lookups) and for an update of it (ratings) alike.
+ */
+export function ownedChatLogWhere(viewerId: string | null, answerId: string) {
+  return {
+    id: answerId,
+    role: 'assistant',
+    session: { bot: ownedBotsWhere(viewerId) },
+  } as const satisfies Prisma.ChatMessageWhereUniqueInput;
 }
 
 /** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */

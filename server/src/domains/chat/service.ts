@@ -22,7 +22,6 @@ import {
   type PayingStandingRow,
 } from '../billing/credits.ts';
 import type { BillingService } from '../billing/service.ts';
-import { ownedBotsWhere } from '../bots/access.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions } from '../knowledge/retrieval/retrieval.ts';
 import type { RetrievedChunk } from '../knowledge/retrieval/retrievedChunk.ts';
@@ -46,6 +45,7 @@ import {
   type SessionLookup,
   type WrittenExchange,
 } from './records.ts';
+import { ownedChatLogWhere } from './logs.ts';
 import { questionLanguage } from './terms.ts';
 import { rateAnswer, ratingInput, thumbRating, type RatedAnswer } from './ratings.ts';
 import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
@@ -201,6 +201,11 @@ function refusedPolitely(error: unknown): error is PaymentRequiredError | Forbid
 }
 
 /** Answers questions to bots on every channel: test chat, the public widget and the demo. */
+/** The widget's token must be the bot's own: the embed code's, not another bot's nor a guess. */
+function assertWidgetToken(bot: Pick<Bot, 'widgetToken'>, widgetToken: unknown): void {
+  if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) throw chatErrors.invalidWidgetToken();
+}
+
 export class ChatService {
   /** The platform's AI endpoint as last read, with the stored key it was read from (see `platformModelFor`). */
   private platformModel: { stamp: string | null; model: Promise<ChatModelEndpoint | null> } | undefined;
@@ -296,9 +301,7 @@ export class ChatService {
     if (!context) throw notFoundError('Bot');
     const { bot, session } = context;
     if (!bot.isActive) throw chatErrors.botInactive();
-    if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) {
-      throw chatErrors.invalidWidgetToken();
-    }
+    assertWidgetToken(bot, widgetToken);
     // Another bot's session is as unknown as a made-up one; a widget never opens one here.
     if (!session || session.botId !== bot.id || session.channel !== 'widget') throw chatErrors.sessionNotFound();
     const perBot = { ...WIDGET_RATE_LIMITS.perBot, limit: context.standing?.widgetMessagesPerMinute ?? WIDGET_RATE_LIMITS.perBot.limit };
@@ -328,7 +331,7 @@ export class ChatService {
   async rateWidgetAnswer(botId: string, widgetToken: unknown, messageId: string, rawInput: unknown, ip: string): Promise<RatedAnswer> {
     const input = parseInput(widgetRatingInput, rawInput);
     const bot = await this.activePublicBot(botId);
-    if (typeof widgetToken !== 'string' || !sameSecret(widgetToken, bot.widgetToken)) throw chatErrors.invalidWidgetToken();
+    assertWidgetToken(bot, widgetToken);
     const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.limit('perIp', `widget:ratings:ip:${ip}`);
     await this.limit('perSession', `widget:ratings:session:${session.id}`);
@@ -338,7 +341,7 @@ export class ChatService {
   /** The owner's rating of an answer of one of their bots, from the test chat or the chat logs. */
   async rateOwnAnswer(ownerId: string, messageId: string, rawInput: unknown): Promise<RatedAnswer> {
     const input = parseInput(ratingInput, rawInput);
-    return rateAnswer(this.deps.prisma, { id: messageId, session: { bot: ownedBotsWhere(ownerId) } }, input, this.deps.clock.now());
+    return rateAnswer(this.deps.prisma, ownedChatLogWhere(ownerId, messageId), input, this.deps.clock.now());
   }
 
   // ---------------------------------------------------------------- test chat and demo
@@ -388,7 +391,7 @@ export class ChatService {
       await this.limit('perSession', `whatsapp:number:${bot.id}:${phoneNumber}`);
       await this.limit('perBot', `whatsapp:bot:${bot.id}`);
       const thumb = thumbRating(question);
-      if (thumb && (await this.rateLatestWhatsAppAnswer(bot, phoneNumber, thumb))) {
+      if (thumb && (await this.rateLatestAnswer(context, thumb))) {
         return { text: BOT_PHRASES[botLanguage(bot.languageCode)].thanksForRating, sources: [], messageId: null };
       }
       return await this.respond(context, question, {});
@@ -404,17 +407,19 @@ export class ChatService {
   }
 
   /**
-   * A thumb sent right after an answer rates it: the number's conversation ends with that answer
-   * (nothing asked since). False when there is none, and the thumb is then read as a message.
+   * A thumb sent right after an answer rates it: the conversation `read` found ends with that answer
+   * (nothing asked since). False when there is none (or the conversation is only opening), and the
+   * thumb is then read as a message.
    */
-  private async rateLatestWhatsAppAnswer(bot: Bot, phoneNumber: string, rating: AnswerRating): Promise<boolean> {
+  private async rateLatestAnswer(context: AnswerContext, rating: AnswerRating): Promise<boolean> {
+    if (context.opening) return false;
     const latest = await this.deps.prisma.chatMessage.findFirst({
-      where: { session: { botId: bot.id, channel: 'whatsapp', phoneNumber } },
+      where: { sessionId: context.session.id },
       orderBy: [{ createdAt: 'desc' }, { role: 'desc' }],
-      select: { id: true, role: true, sessionId: true },
+      select: { id: true, role: true },
     });
     if (latest?.role !== 'assistant') return false;
-    await rateAnswer(this.deps.prisma, { id: latest.id, sessionId: latest.sessionId }, { rating, comment: null }, this.deps.clock.now());
+    await rateAnswer(this.deps.prisma, { id: latest.id, sessionId: context.session.id }, { rating, comment: null }, this.deps.clock.now());
     return true;
   }
 
