@@ -87,7 +87,16 @@ describe('suspending a customer', () => {
     expect(refusedSession.body).toEqual({ detail: CHAT_MESSAGES.botInactive });
     const polite = await ask(bot, session.body.session_token);
     expect(polite.status).toBe(200);
-    expect(polite.body).toMatchObject({ message: UNAVAILABLE, response: UNAVAILABLE, sources: [] });
+    expect(polite.body).toMatchObject({ message: UNAVAILABLE, response: UNAVAILABLE, sources: [], message_id: null });
+    const rating = await api(
+      server,
+      'POST',
+      `/public/bots/${bot.id}/messages/${answered.body.message_id}/rating?token=${bot.widgetToken}`,
+      {
+        body: { session_token: session.body.session_token, rating: 'down' },
+      },
+    );
+    expect(rating).toMatchObject({ status: 403, body: { detail: CHAT_MESSAGES.botInactive } });
     const streamed = await fetch(`${server.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -139,6 +148,15 @@ describe('suspending a customer', () => {
     await sendFrom('How long does shipping to Canada take?');
     expect(sentTo()).toHaveLength(1);
     expect(sentTo()[0]).toContain('5 business days');
+
+    // Suspended again, a thumb after that answer neither rates it nor is thanked.
+    expect((await suspend(customer.userId)).status).toBe(200);
+    await sendFrom('👎');
+    expect(sentTo()).toHaveLength(1);
+    const answers = await server.platform.prisma.chatMessage.findMany({
+      where: { role: 'assistant', session: { botId: bot.id, phoneNumber: number } },
+    });
+    expect(answers.map((answer) => answer.rating)).toEqual([null]);
   });
 
   it('holds their queued documents and crawls, neither run nor failed, and runs them once enabled', async () => {
