@@ -3,7 +3,8 @@ import type { SystemEvent } from '../../generated/prisma/client.ts';
 import type { RestContext } from '../../rest/http.ts';
 import { assertAdmin } from '../auth/roles.ts';
 import { eventLevel } from '../events/service.ts';
-import { pageFromQuery, type CustomerRow } from './service.ts';
+import { pageFromQuery } from '../../platform/paging.ts';
+import type { CustomerRow } from './service.ts';
 
 type JsonFields = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ const userIdOf = (request: FastifyRequest) => (request.params as { user_id: stri
 
 /** The spec's admin calls. The whole scope is the admin's: anyone else is refused before any input is read. */
 export function adminRoutes(app: FastifyInstance, { services }: RestContext): void {
-  const { admin } = services;
+  const { admin, events: eventLog, whatsapp } = services;
 
   void app.register(async (scope) => {
     scope.addHook('preHandler', async (request) => assertAdmin(request.viewer));
@@ -84,19 +85,19 @@ export function adminRoutes(app: FastifyInstance, { services }: RestContext): vo
     scope.get('/admin/analytics/events', async (request) => {
       const query = fieldsOf(request.query);
       const page = pageFromQuery(query);
-      const { rows: events, total } = await admin.events(request.viewer, eventFilterFromQuery(query), page);
+      const { rows: events, total } = await eventLog.log(request.viewer, eventFilterFromQuery(query), page);
       return { success: true, events: events.map(eventJson), total, page: page.page, page_size: page.pageSize };
     });
 
     scope.get('/admin/analytics/events/export', async (request, reply) => {
-      const csv = await admin.eventsCsv(request.viewer, eventFilterFromQuery(fieldsOf(request.query)));
+      const csv = await eventLog.logCsv(request.viewer, eventFilterFromQuery(fieldsOf(request.query)));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="system-events.csv"').send(csv);
     });
 
     scope.get('/admin/whatsapplogs', async (request) => {
       const query = fieldsOf(request.query);
       const page = pageFromQuery(query);
-      const { rows, total } = await admin.whatsAppLogs(request.viewer, { search: query.search }, page);
+      const { rows, total } = await whatsapp.traffic.logs(request.viewer, { search: query.search }, page);
       return {
         logs: rows.map((row) => ({
           id: row.id,
@@ -115,7 +116,7 @@ export function adminRoutes(app: FastifyInstance, { services }: RestContext): vo
     });
 
     scope.get('/admin/whatsapplogs/analytics', async (request) => {
-      const analytics = await admin.whatsAppAnalytics(request.viewer);
+      const analytics = await whatsapp.traffic.analytics(request.viewer);
       return {
         whatsapp_messages: analytics.whatsappMessages,
         unique_whatsapp_numbers: analytics.uniqueWhatsappNumbers,

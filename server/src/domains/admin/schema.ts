@@ -1,13 +1,15 @@
-import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { AuthenticationError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { pagedConnection } from '../../graphql/pagedConnection.ts';
 import { MessagePayload, RoleEnum } from '../auth/schema.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { EventLevelEnum, SystemEventRef } from '../events/schema.ts';
 import { TemplatePromptRef } from '../demo/schema.ts';
 import { CUSTOMER_STATUSES } from './rules.ts';
-import type { AdminOverview, ConfigEntry, CustomerRow, WhatsAppLogRow } from './service.ts';
+import { PlanStatsRef } from '../billing/priceListSchema.ts';
+import { WhatsAppAnalyticsRef, WhatsAppLogRef } from '../whatsapp/schema.ts';
+import type { AdminOverview, ConfigEntry, CustomerRow } from './service.ts';
 
 const admin = { admin: true } as const;
 /** What every admin action can fail with besides its own errors: no token, or a customer's token. */
@@ -27,20 +29,6 @@ interface Platform {
 }
 
 const PLATFORM_ID = 'platform';
-
-/** A connection over a service's offset pages, with the total the service counted alongside. */
-async function pagedConnection<Row>(
-  args: { first?: number | null; last?: number | null; before?: string | null; after?: string | null },
-  fetchPage: (page: { offset: number; limit: number }) => Promise<{ rows: Row[]; total: number }>,
-) {
-  let total = 0;
-  const connection = await resolveOffsetConnection({ args }, async (page) => {
-    const result = await fetchPage(page);
-    total = result.total;
-    return result.rows;
-  });
-  return { ...connection, totalCount: total };
-}
 
 export const CustomerRef = builder.objectRef<CustomerRow>('Customer');
 const AdminRef = builder.objectRef<Platform>('Admin');
@@ -130,46 +118,6 @@ const ConfigEntryRef = builder.objectRef<ConfigEntry>('AdminConfigEntry').implem
   }),
 });
 
-const PlanStatsRef = builder
-  .objectRef<{ totalPlans: number; activePlans: number; subscribers: number; monthlyRevenue: number }>('PlanStats')
-  .implement({
-    authScopes: admin,
-    fields: (t) => ({
-      totalPlans: t.exposeInt('totalPlans', { description: 'Plans and credit packs, active or not.', authScopes: admin }),
-      activePlans: t.exposeInt('activePlans', { description: 'Plans customers can buy.', authScopes: admin }),
-      subscribers: t.exposeInt('subscribers', { description: 'Customers with a paid subscription running.', authScopes: admin }),
-      monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: "This month's paid revenue, USD.", authScopes: admin }),
-    }),
-  });
-
-const WhatsAppAnalyticsRef = builder
-  .objectRef<{ whatsappMessages: number; uniqueWhatsappNumbers: number; messagesToday: number }>('WhatsAppAnalytics')
-  .implement({
-    authScopes: admin,
-    fields: (t) => ({
-      whatsappMessages: t.exposeInt('whatsappMessages', { description: 'Messages received on WhatsApp, all time.', authScopes: admin }),
-      uniqueWhatsappNumbers: t.exposeInt('uniqueWhatsappNumbers', { description: 'Distinct phone numbers that wrote.', authScopes: admin }),
-      messagesToday: t.exposeInt('messagesToday', { description: 'Messages received since midnight UTC.', authScopes: admin }),
-    }),
-  });
-
-const WhatsAppLogRef = builder.objectRef<WhatsAppLogRow>('WhatsAppLog');
-builder.node(WhatsAppLogRef, {
-  description: "A message received on WhatsApp and the bot's answer.",
-  authScopes: admin,
-  id: { resolve: (row) => row.id },
-  loadOne: async (id, context) => context.services.admin.whatsAppLog(viewerOf(context), id),
-  fields: (t) => ({
-    timestamp: t.expose('timestamp', { type: 'DateTime', description: 'When the message arrived.', authScopes: admin }),
-    phone: t.exposeString('phone', { description: "The sender's number.", authScopes: admin }),
-    userName: t.exposeString('userName', { description: "The bot owner's name.", authScopes: admin }),
-    userEmail: t.exposeString('userEmail', { description: "The bot owner's email.", authScopes: admin }),
-    botName: t.exposeString('botName', { description: 'The bot that answered.', authScopes: admin }),
-    message: t.exposeString('message', { description: 'What the sender wrote.', authScopes: admin }),
-    response: t.exposeString('response', { description: 'Empty while unanswered.', authScopes: admin }),
-  }),
-});
-
 builder.node(AdminRef, {
   description: 'The platform as its admin sees it: figures, customers, keys, events, WhatsApp traffic and demo templates.',
   authScopes: admin,
@@ -224,7 +172,7 @@ builder.node(AdminRef, {
             from: args.from ?? undefined,
             to: args.to ?? undefined,
           };
-          return pagedConnection(args, (page) => context.services.admin.events(platform.viewer, filter, page));
+          return pagedConnection(args, (page) => context.services.events.log(platform.viewer, filter, page));
         },
       },
       { fields: (connection) => ({ totalCount: connection.exposeInt('totalCount', { authScopes: admin }) }) },
@@ -232,7 +180,7 @@ builder.node(AdminRef, {
     eventCategories: t.stringList({
       description: 'Every category in the event log, for the category filter.',
       authScopes: admin,
-      resolve: (platform, _args, context) => context.services.admin.eventCategories(platform.viewer),
+      resolve: (platform, _args, context) => context.services.events.categories(platform.viewer),
     }),
     config: t.field({
       type: [ConfigEntryRef],
@@ -244,13 +192,13 @@ builder.node(AdminRef, {
       type: PlanStatsRef,
       description: "Plans, subscribers and this month's revenue.",
       authScopes: admin,
-      resolve: (platform, _args, context) => context.services.admin.planStats(platform.viewer),
+      resolve: (platform, _args, context) => context.services.billing.plans.stats(platform.viewer),
     }),
     whatsAppAnalytics: t.field({
       type: WhatsAppAnalyticsRef,
       description: "The WhatsApp channel's three counters.",
       authScopes: admin,
-      resolve: (platform, _args, context) => context.services.admin.whatsAppAnalytics(platform.viewer),
+      resolve: (platform, _args, context) => context.services.whatsapp.traffic.analytics(platform.viewer),
     }),
     whatsAppLogs: t.connection(
       {
@@ -260,7 +208,7 @@ builder.node(AdminRef, {
         args: { search: t.arg.string({ required: false, description: 'Matches the message, answer, phone, bot name or owner email.' }) },
         resolve: async (platform, args, context) => {
           return pagedConnection(args, (page) =>
-            context.services.admin.whatsAppLogs(platform.viewer, { search: args.search ?? undefined }, page),
+            context.services.whatsapp.traffic.logs(platform.viewer, { search: args.search ?? undefined }, page),
           );
         },
       },

@@ -1,13 +1,13 @@
-// The admin's day: platform figures, customers and what an admin does to them, the platform keys,
-// the system event log and the WhatsApp channel's messages. Every method checks the admin first.
+// The admin's day: platform figures, customers and what an admin does to them, the platform keys.
+// (The event log, the WhatsApp traffic and the plan figures are their domains'.) Every method checks the admin first.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Prisma, type PrismaClient, type User } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { maskSecret } from '../../platform/crypto/index.ts';
-import { csvDocument } from '../../platform/csv/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { searchFilter, type Page } from '../../platform/paging.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { assertAdmin } from '../auth/roles.ts';
@@ -16,7 +16,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import type { BillingService } from '../billing/service.ts';
 import { planLabel } from '../billing/subscriptions.ts';
 import { monthBounds } from '../../platform/periods.ts';
-import { EVENT_LEVELS, eventLevel, eventLevelWhere, type EventCategory, type EventsService } from '../events/service.ts';
+import type { EventCategory, EventsService } from '../events/service.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { SuspendedWork } from './suspendedWork.ts';
 import { ADMIN_CONFIG_KEY_NAMES, type AdminConfigKey, type AdminConfigStore } from '../../platform/settings.ts';
@@ -25,7 +25,6 @@ import { configValueProblem, CUSTOMER_STATUSES, customerStatus, formatChange, ty
 
 const RECENT_USERS = 5;
 const TOP_BOTS = 5;
-const EVENTS_EXPORT_LIMIT = 50_000;
 export const ADMIN_CATEGORY = 'admin' satisfies EventCategory;
 
 export interface CustomerRow {
@@ -63,71 +62,10 @@ export interface ConfigEntry {
   updatedAt: Date | null;
 }
 
-export interface WhatsAppLogRow {
-  id: string;
-  timestamp: Date;
-  phone: string;
-  userName: string;
-  userEmail: string;
-  botName: string;
-  message: string;
-  response: string;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
-const searchField = z.string().trim().max(200, { error: 'search must be at most 200 characters' }).optional();
-const pageFields = {
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
-  pageSize: z.coerce
-    .number({ error: 'page_size must be a number' })
-    .int()
-    .min(1, { error: 'page_size must be between 1 and 100' })
-    .max(100, { error: 'page_size must be between 1 and 100' })
-    .default(20),
-};
-
-const restPage = z.object(pageFields);
-
-/** A REST query's `page`/`page_size` (1-based, 20 by default, at most 100) as an offset page. */
-export function pageFromQuery(rawQuery: unknown): Page & { page: number; pageSize: number } {
-  const { page, page_size } = (rawQuery ?? {}) as { page?: unknown; page_size?: unknown };
-  const { page: number, pageSize } = parseInput(restPage, { page, pageSize: page_size });
-  return { page: number, pageSize, limit: pageSize, offset: (number - 1) * pageSize };
-}
-
 const customerFilter = z.object({
-  search: searchField,
+  search: searchFilter,
   status: z.enum(['all', ...CUSTOMER_STATUSES], { error: `status must be one of: all, ${CUSTOMER_STATUSES.join(', ')}` }).default('all'),
 });
-
-const dateField = (name: string) =>
-  z
-    .union([z.date(), z.string().trim().min(1)], { error: `${name} must be a date (ISO 8601)` })
-    .transform((value, ctx) => {
-      const date = value instanceof Date ? value : new Date(value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a date (ISO 8601)` });
-        return z.NEVER;
-      }
-      return date;
-    })
-    .optional();
-
-const eventFilter = z
-  .object({
-    level: z.enum(EVENT_LEVELS, { error: `level must be one of: ${EVENT_LEVELS.join(', ')}` }).optional(),
-    category: z.string().trim().max(50, { error: 'category must be at most 50 characters' }).optional(),
-    search: searchField,
-    from: dateField('from'),
-    to: dateField('to'),
-  })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { error: 'from must be before to', path: ['from'] });
-
-const whatsAppFilter = z.object({ search: searchField });
 
 const creditGrantInput = z.object({
   amount: z.coerce
@@ -170,7 +108,6 @@ const configInput = z.object({
 const customersOnly = { role: 'customer' } as const satisfies Prisma.UserWhereInput;
 const conversationSessions = { channel: { not: 'test' } } as const satisfies Prisma.ChatSessionWhereInput;
 const paidPayments = { status: 'paid' } as const satisfies Prisma.PaymentWhereInput;
-const inboundWhatsApp = { role: 'user', session: { channel: 'whatsapp' } } as const satisfies Prisma.ChatMessageWhereInput;
 
 interface AdminDependencies {
   prisma: PrismaClient;
@@ -386,143 +323,6 @@ export class AdminService {
 
   private entryOf(key: AdminConfigKey, value: string | undefined, updatedAt: Date | undefined): ConfigEntry {
     return { key, value: value ? maskSecret(value) : '', isSet: value !== undefined, updatedAt: updatedAt ?? null };
-  }
-
-  // ---------------------------------------------------------------- system events
-
-  /** The filter as a where clause, for a connection that pages by itself (GraphQL). */
-  eventsWhere(viewer: Viewer | null, rawFilter: unknown): Prisma.SystemEventWhereInput {
-    assertAdmin(viewer);
-    const filter = parseInput(eventFilter, rawFilter ?? {});
-    const conditions: Prisma.SystemEventWhereInput[] = [];
-    if (filter.level) conditions.push(eventLevelWhere(filter.level));
-    if (filter.category) conditions.push({ category: filter.category });
-    if (filter.search) {
-      const contains = { contains: filter.search, mode: 'insensitive' } as const;
-      conditions.push({ OR: [{ event: contains }, { details: contains }, { category: contains }] });
-    }
-    if (filter.from || filter.to) {
-      conditions.push({ timestamp: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } });
-    }
-    return { AND: conditions };
-  }
-
-  async events(viewer: Viewer | null, rawFilter: unknown, page: Page) {
-    const where = this.eventsWhere(viewer, rawFilter);
-    const [total, rows] = await Promise.all([
-      this.deps.prisma.systemEvent.count({ where }),
-      this.deps.prisma.systemEvent.findMany({
-        where,
-        orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
-        skip: page.offset,
-        take: page.limit,
-      }),
-    ]);
-    return { rows, total };
-  }
-
-  async eventCategories(viewer: Viewer | null): Promise<string[]> {
-    assertAdmin(viewer);
-    const rows = await this.deps.prisma.systemEvent.findMany({
-      distinct: ['category'],
-      select: { category: true },
-      orderBy: { category: 'asc' },
-    });
-    return rows.map((row) => row.category);
-  }
-
-  /** system-events.csv: the spec's columns, newest first, at most 50,000 rows. */
-  async eventsCsv(viewer: Viewer | null, rawFilter: unknown): Promise<string> {
-    const { rows: events } = await this.events(viewer, rawFilter, { offset: 0, limit: EVENTS_EXPORT_LIMIT });
-    return csvDocument(
-      ['timestamp', 'level', 'category', 'event', 'details'],
-      events.map((event) => [event.timestamp.toISOString(), eventLevel(event.event), event.category, event.event, event.details]),
-    );
-  }
-
-  // ---------------------------------------------------------------- plans
-
-  async planStats(viewer: Viewer | null) {
-    assertAdmin(viewer);
-    const { prisma } = this.deps;
-    const now = this.deps.clock.now();
-    const { thisMonth } = monthBounds(now);
-    const [totalPlans, activePlans, subscribers, revenue] = await Promise.all([
-      prisma.paymentPlan.count(),
-      prisma.paymentPlan.count({ where: { isActive: true } }),
-      prisma.subscription.findMany({ where: { status: 'active', expiresAt: { gt: now } }, distinct: ['userId'], select: { userId: true } }),
-      prisma.payment.aggregate({ where: { ...paidPayments, paidAt: { gte: thisMonth } }, _sum: { amount: true } }),
-    ]);
-    return { totalPlans, activePlans, subscribers: subscribers.length, monthlyRevenue: revenue._sum.amount?.toNumber() ?? 0 };
-  }
-
-  // ---------------------------------------------------------------- WhatsApp channel
-
-  async whatsAppAnalytics(viewer: Viewer | null) {
-    assertAdmin(viewer);
-    const { prisma } = this.deps;
-    const now = this.deps.clock.now();
-    const startOfToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const [whatsappMessages, numbers, messagesToday] = await Promise.all([
-      prisma.chatMessage.count({ where: inboundWhatsApp }),
-      prisma.chatSession.findMany({
-        where: { channel: 'whatsapp', phoneNumber: { not: null } },
-        distinct: ['phoneNumber'],
-        select: { phoneNumber: true },
-      }),
-      prisma.chatMessage.count({ where: { ...inboundWhatsApp, createdAt: { gte: startOfToday } } }),
-    ]);
-    return { whatsappMessages, uniqueWhatsappNumbers: numbers.length, messagesToday };
-  }
-
-  async whatsAppLogs(viewer: Viewer | null, rawFilter: unknown, page: Page): Promise<{ rows: WhatsAppLogRow[]; total: number }> {
-    assertAdmin(viewer);
-    const { search } = parseInput(whatsAppFilter, rawFilter ?? {});
-    const conditions: Prisma.ChatMessageWhereInput[] = [inboundWhatsApp];
-    if (search) {
-      const contains = { contains: search, mode: 'insensitive' } as const;
-      conditions.push({
-        OR: [
-          { content: contains },
-          { reply: { content: contains } },
-          { session: { phoneNumber: contains } },
-          { session: { bot: { name: contains } } },
-          { session: { bot: { owner: { email: contains } } } },
-        ],
-      });
-    }
-    const where = { AND: conditions };
-    const [total, rows] = await Promise.all([this.deps.prisma.chatMessage.count({ where }), this.whatsAppRows(where, page)]);
-    return { rows, total };
-  }
-
-  /** One logged WhatsApp message by id, or null (a Relay node lookup). */
-  async whatsAppLog(viewer: Viewer | null, messageId: string): Promise<WhatsAppLogRow | null> {
-    assertAdmin(viewer);
-    return (await this.whatsAppRows({ AND: [inboundWhatsApp, { id: messageId }] }, { offset: 0, limit: 1 }))[0] ?? null;
-  }
-
-  private async whatsAppRows(where: Prisma.ChatMessageWhereInput, page: Page): Promise<WhatsAppLogRow[]> {
-    const messages = await this.deps.prisma.chatMessage.findMany({
-      where,
-      include: {
-        reply: { select: { content: true } },
-        session: { select: { phoneNumber: true, bot: { select: { name: true, owner: { select: { fullName: true, email: true } } } } } },
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: page.offset,
-      take: page.limit,
-    });
-    return messages.map((message) => ({
-      id: message.id,
-      timestamp: message.createdAt,
-      phone: message.session.phoneNumber ?? '',
-      userName: message.session.bot.owner?.fullName ?? '',
-      userEmail: message.session.bot.owner?.email ?? '',
-      botName: message.session.bot.name,
-      message: message.content,
-      response: message.reply?.content ?? '',
-    }));
   }
 
   // ---------------------------------------------------------------- helpers

@@ -7,6 +7,7 @@ import { notFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { withoutTranslationsOf } from '../../platform/i18n/index.ts';
+import { monthBounds } from '../../platform/periods.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { assertAdmin, isAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -41,6 +42,13 @@ interface PriceListDependencies {
   prisma: PrismaClient;
   clock: Clock;
   record: RecordBillingNote;
+}
+
+export interface PlanStats {
+  totalPlans: number;
+  activePlans: number;
+  subscribers: number;
+  monthlyRevenue: number;
 }
 
 export class PaymentPlanService {
@@ -100,6 +108,21 @@ export class PaymentPlanService {
       userId: viewer.id,
     });
     return updated;
+  }
+
+  /** The plans screen's cards: plans, subscribers and this month's paid revenue. */
+  async stats(viewer: Viewer | null): Promise<PlanStats> {
+    assertAdmin(viewer);
+    const { prisma } = this.deps;
+    const now = this.deps.clock.now();
+    const { thisMonth } = monthBounds(now);
+    const [totalPlans, activePlans, subscribers, revenue] = await Promise.all([
+      prisma.paymentPlan.count(),
+      prisma.paymentPlan.count({ where: { isActive: true } }),
+      prisma.subscription.findMany({ where: { status: 'active', expiresAt: { gt: now } }, distinct: ['userId'], select: { userId: true } }),
+      prisma.payment.aggregate({ where: { status: 'paid', paidAt: { gte: thisMonth } }, _sum: { amount: true } }),
+    ]);
+    return { totalPlans, activePlans, subscribers: subscribers.length, monthlyRevenue: revenue._sum.amount?.toNumber() ?? 0 };
   }
 
   async revenueSummary(viewer: Viewer): Promise<RevenueSummary> {

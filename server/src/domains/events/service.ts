@@ -1,12 +1,19 @@
+import { z } from 'zod';
 import type { Prisma, PrismaClient, SystemEvent } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
-import type { PubSub } from '../../platform/pubsub/index.ts';
+import { csvDocument } from '../../platform/csv/index.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
+import { dateFilter, searchFilter, type Page } from '../../platform/paging.ts';
+import type { PubSub } from '../../platform/pubsub/index.ts';
+import { parseInput } from '../../platform/validation.ts';
+import { assertAdmin } from '../auth/roles.ts';
+import type { Viewer } from '../auth/viewer.ts';
 
 export const EVENT_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];
 
 const SYSTEM_EVENTS_TOPIC = 'system-events';
+const EVENTS_EXPORT_LIMIT = 50_000;
 
 const LEVEL_KEYWORDS: [EventLevel, string[]][] = [
   ['error', ['failed', 'error']],
@@ -39,6 +46,16 @@ export function eventLevelWhere(level: EventLevel): Prisma.SystemEventWhereInput
 export const EVENT_CATEGORIES = ['auth', 'billing', 'admin', 'security', 'knowledge', 'crawls', 'integrations', 'whatsapp'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
+const eventFilter = z
+  .object({
+    level: z.enum(EVENT_LEVELS, { error: `level must be one of: ${EVENT_LEVELS.join(', ')}` }).optional(),
+    category: z.string().trim().max(50, { error: 'category must be at most 50 characters' }).optional(),
+    search: searchFilter,
+    from: dateFilter('from'),
+    to: dateFilter('to'),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { error: 'from must be before to', path: ['from'] });
+
 export interface NewSystemEvent {
   event: string;
   category: EventCategory;
@@ -51,7 +68,7 @@ export interface EventRecorder {
   record(input: NewSystemEvent): Promise<unknown>;
 }
 
-/** The platform's audit trail: stored for the admin log and published to live subscribers. */
+/** The platform's audit trail: stored for the admin's log (read here, by the admin only) and published to live subscribers. */
 export class EventsService {
   constructor(private readonly deps: { prisma: PrismaClient; pubsub: PubSub; clock: Clock; changes?: DataChanges }) {}
 
@@ -73,5 +90,56 @@ export class EventsService {
 
   subscribe(signal?: AbortSignal): AsyncIterable<SystemEvent> {
     return this.deps.pubsub.subscribe(SYSTEM_EVENTS_TOPIC, signal) as AsyncIterable<SystemEvent>;
+  }
+
+  /** The admin's log, filtered, newest first. */
+  async log(viewer: Viewer | null, rawFilter: unknown, page: Page): Promise<{ rows: SystemEvent[]; total: number }> {
+    const where = this.logWhere(viewer, rawFilter);
+    const [total, rows] = await Promise.all([
+      this.deps.prisma.systemEvent.count({ where }),
+      this.deps.prisma.systemEvent.findMany({
+        where,
+        orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
+        skip: page.offset,
+        take: page.limit,
+      }),
+    ]);
+    return { rows, total };
+  }
+
+  /** Every category in the log, for its filter. */
+  async categories(viewer: Viewer | null): Promise<string[]> {
+    assertAdmin(viewer);
+    const rows = await this.deps.prisma.systemEvent.findMany({
+      distinct: ['category'],
+      select: { category: true },
+      orderBy: { category: 'asc' },
+    });
+    return rows.map((row) => row.category);
+  }
+
+  /** system-events.csv: the spec's columns, newest first, at most 50,000 rows. */
+  async logCsv(viewer: Viewer | null, rawFilter: unknown): Promise<string> {
+    const { rows: events } = await this.log(viewer, rawFilter, { offset: 0, limit: EVENTS_EXPORT_LIMIT });
+    return csvDocument(
+      ['timestamp', 'level', 'category', 'event', 'details'],
+      events.map((event) => [event.timestamp.toISOString(), eventLevel(event.event), event.category, event.event, event.details]),
+    );
+  }
+
+  private logWhere(viewer: Viewer | null, rawFilter: unknown): Prisma.SystemEventWhereInput {
+    assertAdmin(viewer);
+    const filter = parseInput(eventFilter, rawFilter ?? {});
+    const conditions: Prisma.SystemEventWhereInput[] = [];
+    if (filter.level) conditions.push(eventLevelWhere(filter.level));
+    if (filter.category) conditions.push({ category: filter.category });
+    if (filter.search) {
+      const contains = { contains: filter.search, mode: 'insensitive' } as const;
+      conditions.push({ OR: [{ event: contains }, { details: contains }, { category: contains }] });
+    }
+    if (filter.from || filter.to) {
+      conditions.push({ timestamp: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } });
+    }
+    return { AND: conditions };
   }
 }

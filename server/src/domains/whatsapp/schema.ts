@@ -3,6 +3,9 @@ import { builder } from '../../graphql/builder.ts';
 import { ownedBotsWhere } from '../bots/access.ts';
 import { BotRef } from '../bots/schema.ts';
 import type { RegistrationQr } from './service.ts';
+import type { WhatsAppLogRow } from './traffic.ts';
+
+const admin = { admin: true } as const;
 
 /** A phone number linked to a bot; only the bot's owner finds it. */
 export const WhatsAppNumberRef = builder.prismaNode('WhatsAppLink', {
@@ -81,3 +84,33 @@ builder.mutationField('unlinkWhatsAppNumber', (t) =>
     resolve: (_root, args, context) => context.services.whatsapp.unlinkNumber(context.viewer!.id, args.botId.id, args.numberId.id),
   }),
 );
+
+// ---------------------------------------------------------------- the channel's traffic (admin)
+
+export const WhatsAppAnalyticsRef = builder
+  .objectRef<{ whatsappMessages: number; uniqueWhatsappNumbers: number; messagesToday: number }>('WhatsAppAnalytics')
+  .implement({
+    authScopes: admin,
+    fields: (t) => ({
+      whatsappMessages: t.exposeInt('whatsappMessages', { description: 'Messages received on WhatsApp, all time.', authScopes: admin }),
+      uniqueWhatsappNumbers: t.exposeInt('uniqueWhatsappNumbers', { description: 'Distinct phone numbers that wrote.', authScopes: admin }),
+      messagesToday: t.exposeInt('messagesToday', { description: 'Messages received since midnight UTC.', authScopes: admin }),
+    }),
+  });
+
+export const WhatsAppLogRef = builder.objectRef<WhatsAppLogRow>('WhatsAppLog');
+builder.node(WhatsAppLogRef, {
+  description: "A message received on WhatsApp and the bot's answer.",
+  authScopes: admin,
+  id: { resolve: (row) => row.id },
+  loadOne: async (id, context) => context.services.whatsapp.traffic.log(context.viewer, id),
+  fields: (t) => ({
+    timestamp: t.expose('timestamp', { type: 'DateTime', description: 'When the message arrived.', authScopes: admin }),
+    phone: t.exposeString('phone', { description: "The sender's number.", authScopes: admin }),
+    userName: t.exposeString('userName', { description: "The bot owner's name.", authScopes: admin }),
+    userEmail: t.exposeString('userEmail', { description: "The bot owner's email.", authScopes: admin }),
+    botName: t.exposeString('botName', { description: 'The bot that answered.', authScopes: admin }),
+    message: t.exposeString('message', { description: 'What the sender wrote.', authScopes: admin }),
+    response: t.exposeString('response', { description: 'Empty while unanswered.', authScopes: admin }),
+  }),
+});

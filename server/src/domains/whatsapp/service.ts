@@ -24,6 +24,7 @@ import {
   registrationLink,
   splitMessage,
 } from './rules.ts';
+import { WhatsAppTraffic } from './traffic.ts';
 import { inboundItems, type InboundItem } from './webhookPayload.ts';
 
 export const WHATSAPP_CATEGORY = 'whatsapp' satisfies EventCategory;
@@ -83,10 +84,13 @@ interface WhatsAppDependencies {
  * hand), Meta's webhook brings messages in, and linked numbers get their bot's answers back.
  */
 export class WhatsAppService {
+  /** The channel's traffic for the admin. */
+  readonly traffic: WhatsAppTraffic;
   private displayDigitsCache: { digits: string; until: number; phoneNumberId: string } | null = null;
   private warnedUnsigned = false;
 
   constructor(private readonly deps: WhatsAppDependencies) {
+    this.traffic = new WhatsAppTraffic(deps);
     deps.queue.register<InboundItem>(INBOUND_QUEUE, (item) => this.handleInbound(item), {
       attempts: 3,
       backoffMs: 2000,
