@@ -1,7 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { AUTH_RATE_LIMITS } from './service.ts';
+import { AUTH_RATE_LIMITS } from './inputs.ts';
 
 let server: TestServer;
 let oauth: OAuth2Server;

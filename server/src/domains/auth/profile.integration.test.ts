@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from '../../../test/accounts.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { AUTH_RATE_LIMITS, emailChangeSentMessage } from './service.ts';
+import { AUTH_RATE_LIMITS, emailChangeSentMessage } from './inputs.ts';
 
 let server: TestServer;
 

@@ -13,9 +13,8 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   REGISTERED_MESSAGE,
-  SIGN_IN_CODE_TTL_MS,
-  type TokenPair,
-} from './service.ts';
+} from './inputs.ts';
+import { SIGN_IN_CODE_TTL_MS, type TokenPair } from './service.ts';
 
 const GOOGLE_STATE_COOKIE = 'google_oauth';
 const GOOGLE_STATE_MAX_AGE_SECONDS = 10 * 60;
@@ -51,9 +50,9 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   const origin = (request: FastifyRequest) => ({ ip: request.ip });
   const fullUserJson = async (user: User) => {
     const [plan, trial, [pendingEmail = null]] = await Promise.all([
-      auth.planOf(user.id),
+      auth.account.planOf(user.id),
       billing.trials.viewOf(user.id),
-      auth.pendingEmailsOf([user.id]),
+      auth.account.pendingEmailsOf([user.id]),
     ]);
     return userJson(user, plan, trial, pendingEmail);
   };
@@ -87,7 +86,7 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
 
   app.get('/users/me', async (request) => {
     const viewer = requireViewer(request);
-    return fullUserJson(await auth.me(viewer));
+    return fullUserJson(await auth.account.me(viewer));
   });
 
   app.post('/users/verify-email/confirm/:token', async (request) => {
@@ -113,28 +112,31 @@ export function authRoutes(app: FastifyInstance, { services, config }: RestConte
   app.patch('/users/me', async (request) => {
     const viewer = requireViewer(request);
     const body = (request.body ?? {}) as { full_name?: unknown };
-    return fullUserJson(await auth.updateProfile(viewer, { fullName: body.full_name }));
+    return fullUserJson(await auth.account.updateProfile(viewer, { fullName: body.full_name }));
   });
 
   app.post('/users/me/password', async (request) => {
     const viewer = requireViewer(request);
     const body = (request.body ?? {}) as { current_password?: unknown; new_password?: unknown };
-    await auth.changePassword(viewer, { currentPassword: body.current_password ?? undefined, newPassword: body.new_password });
+    await auth.account.changePassword(viewer, { currentPassword: body.current_password ?? undefined, newPassword: body.new_password });
     return { message: PASSWORD_CHANGED_MESSAGE };
   });
 
   app.post('/users/me/email', async (request, reply) => {
     const viewer = requireViewer(request);
     const body = (request.body ?? {}) as { email?: unknown; current_password?: unknown };
-    const message = await auth.requestEmailChange(viewer, { newEmail: body.email, currentPassword: body.current_password ?? undefined });
+    const message = await auth.account.requestEmailChange(viewer, {
+      newEmail: body.email,
+      currentPassword: body.current_password ?? undefined,
+    });
     return reply.status(202).send({ message });
   });
 
-  app.delete('/users/me/email', async (request) => fullUserJson(await auth.cancelEmailChange(requireViewer(request))));
+  app.delete('/users/me/email', async (request) => fullUserJson(await auth.account.cancelEmailChange(requireViewer(request))));
 
   // Public: the link may be opened in a browser that is not signed in; the token is the proof.
   app.post('/users/email-change/confirm', async (request) => {
-    const user = await auth.confirmEmailChange((request.body as { token?: unknown } | undefined)?.token);
+    const user = await auth.account.confirmEmailChange((request.body as { token?: unknown } | undefined)?.token);
     return { message: EMAIL_CHANGED_MESSAGE, user: await fullUserJson(user) };
   });
 

@@ -1,14 +1,8 @@
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import {
-  EMAIL_CHANGED_MESSAGE,
-  EMAIL_VERIFIED_MESSAGE,
-  PASSWORD_RESET_MESSAGE,
-  REGISTERED_MESSAGE,
-  visibleUserWhere,
-  type TokenPair,
-} from './service.ts';
+import { EMAIL_CHANGED_MESSAGE, EMAIL_VERIFIED_MESSAGE, PASSWORD_RESET_MESSAGE, REGISTERED_MESSAGE } from './inputs.ts';
+import { type TokenPair, visibleUserWhere } from './service.ts';
 
 export const RoleEnum = builder.enumType('Role', { values: ['ADMIN', 'customer'] as const });
 const UserStatusEnum = builder.enumType('UserStatus', { values: ['active', 'trial', 'suspended'] as const });
@@ -48,7 +42,7 @@ export const UserRef = builder.prismaNode('User', {
       nullable: true,
       description: 'The address a requested email change waits to switch to until its link is followed, or null.',
       authScopes: viewerOnly,
-      load: (userIds: string[], context) => context.services.auth.pendingEmailsOf(userIds),
+      load: (userIds: string[], context) => context.services.auth.account.pendingEmailsOf(userIds),
       resolve: (user) => user.id,
     }),
     plan: t.loadable({
@@ -56,7 +50,7 @@ export const UserRef = builder.prismaNode('User', {
       description: 'The paid plan (else the running free trial\'s plan) in lower case (starter, pro, enterprise...), or "free".',
       authScopes: { authenticated: true },
       // Batched per request: a page of users costs one query for all their plans.
-      load: (userIds: string[], context) => context.services.auth.plansOf(userIds),
+      load: (userIds: string[], context) => context.services.auth.account.plansOf(userIds),
       resolve: (user) => user.id,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', authScopes: { authenticated: true } }),
@@ -108,7 +102,7 @@ builder.mutationField('updateAccountSettings', (t) =>
     errors: { types: [ValidationError] },
     args: { emailNotifications: t.arg.boolean({ required: true }) },
     resolve: (_root, args, context) =>
-      context.services.auth.updateAccountSettings(context.viewer!, { emailNotifications: args.emailNotifications }),
+      context.services.auth.account.updateAccountSettings(context.viewer!, { emailNotifications: args.emailNotifications }),
   }),
 );
 
@@ -231,7 +225,7 @@ builder.mutationField('updateProfile', (t) =>
     authScopes: { authenticated: true },
     errors: { types: [ValidationError] },
     args: { fullName: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => context.services.auth.updateProfile(context.viewer!, args),
+    resolve: (_root, args, context) => context.services.auth.account.updateProfile(context.viewer!, args),
   }),
 );
 
@@ -244,7 +238,7 @@ builder.mutationField('changePassword', (t) =>
     errors: { types: [ValidationError, RateLimitError] },
     args: { currentPassword: t.arg.string({ required: false }), newPassword: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
-      context.services.auth.changePassword(context.viewer!, {
+      context.services.auth.account.changePassword(context.viewer!, {
         currentPassword: args.currentPassword ?? undefined,
         newPassword: args.newPassword,
       }),
@@ -260,7 +254,7 @@ builder.mutationField('requestEmailChange', (t) =>
     errors: { types: [ValidationError, ConflictError, RateLimitError] },
     args: { newEmail: t.arg.string({ required: true }), currentPassword: t.arg.string({ required: false }) },
     resolve: async (_root, args, context) => ({
-      message: await context.services.auth.requestEmailChange(context.viewer!, {
+      message: await context.services.auth.account.requestEmailChange(context.viewer!, {
         newEmail: args.newEmail,
         currentPassword: args.currentPassword ?? undefined,
       }),
@@ -274,7 +268,7 @@ builder.mutationField('cancelEmailChange', (t) =>
     description: "Withdraws the signed-in user's pending email change (its link stops working) and returns the user.",
     authScopes: { authenticated: true },
     errors: { types: [NotFoundError] },
-    resolve: (_root, _args, context) => context.services.auth.cancelEmailChange(context.viewer!),
+    resolve: (_root, _args, context) => context.services.auth.account.cancelEmailChange(context.viewer!),
   }),
 );
 
@@ -286,7 +280,7 @@ builder.mutationField('confirmEmailChange', (t) =>
     errors: { types: [ValidationError, ConflictError, ForbiddenError] },
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      await context.services.auth.confirmEmailChange(args.token);
+      await context.services.auth.account.confirmEmailChange(args.token);
       return { message: EMAIL_CHANGED_MESSAGE };
     },
   }),

@@ -9,7 +9,8 @@ import { parseInput } from '../../platform/validation.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
-import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, planTypeField, type UsageQuantity } from './rules.ts';
+import { planTypeField } from './priceListInput.ts';
+import { BILLING_MESSAGES, billingModeOf, isValidApiKeyShape, type UsageQuantity } from './rules.ts';
 import { findActiveSubscription, findTrial, type SubscriptionWithPlan } from './subscriptions.ts';
 import { trialView, type TrialView } from './trial.ts';
 

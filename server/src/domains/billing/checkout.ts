@@ -8,9 +8,10 @@ import { billingErrors, type PlanPurchase } from './errors.ts';
 import { MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import type { RecordBillingNote } from './notes.ts';
 import type { PaymentPlanService } from './plans.ts';
-import { formatMoney, idField } from './rules.ts';
-import type { InvoiceSummary, StripeGateway, StripeKeys } from './stripe.ts';
+import { formatMoney } from './money.ts';
+import { idField } from './priceListInput.ts';
 import { findActiveSubscription } from './subscriptions.ts';
+import type { InvoiceSummary, StripeGateway, StripeKeys } from './stripe.ts';
 
 export interface CheckoutResult {
   checkoutUrl: string;

@@ -11,7 +11,7 @@ import { parseInput } from '../../platform/validation.ts';
 import { billingErrors } from './errors.ts';
 import { addCredits, balanceOf, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import { Decimal } from './decimal.ts';
-import { BILLING_MESSAGES, billingModeOf, DEFAULT_USAGE_UNIT, priceUsage, widgetMessagesPerMinute, type UsageQuantity } from './rules.ts';
+import { BILLING_MESSAGES, billingModeOf, DEFAULT_USAGE_UNIT, priceUsage, type UsageQuantity, widgetMessagesPerMinute } from './rules.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { isTrialCharge, trialChargeDescription } from './trial.ts';
 

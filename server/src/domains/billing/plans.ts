@@ -13,22 +13,21 @@ import { assertAdmin, isAdmin } from '../auth/roles.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { billingErrors } from './errors.ts';
 import type { RecordBillingNote } from './notes.ts';
+import { formatMoney } from './money.ts';
 import {
   assertValidPlan,
-  BILLING_MESSAGES,
   createPlanInput,
   createRateInput,
   draftFromCreateInput,
   draftOf,
   draftWithEdit,
   editPlanInput,
-  formatMoney,
   idField,
   planTypeField,
-  summarizeRevenue,
   updateRateInput,
-  type RevenueSummary,
-} from './rules.ts';
+} from './priceListInput.ts';
+import { type RevenueSummary, summarizeRevenue } from './revenue.ts';
+import { BILLING_MESSAGES } from './rules.ts';
 
 const TRANSLATED_PLAN_FIELDS = ['name', 'description', 'features'] as const;
 

@@ -4,7 +4,8 @@ import { builder } from '../../graphql/builder.ts';
 import { translatedField } from '../../platform/i18n/index.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { isAdmin } from '../auth/roles.ts';
-import { BILLING_PERIODS, PLAN_TYPES, type RevenueSummary } from './rules.ts';
+import type { RevenueSummary } from './revenue.ts';
+import { BILLING_PERIODS, PLAN_TYPES } from './rules.ts';
 import type { PlanStats } from './plans.ts';
 import type { TrialSettings } from './trial.ts';
 

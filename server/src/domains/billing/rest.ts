@@ -3,7 +3,8 @@ import type { CreditRate, PaymentPlan } from '../../generated/prisma/client.ts';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { billingErrors } from './errors.ts';
 import type { CreditBalance } from './ledger.ts';
-import { featuresText, type RevenueSummary } from './rules.ts';
+import { featuresText } from './priceListInput.ts';
+import type { RevenueSummary } from './revenue.ts';
 import type { SubscriptionWithPlan } from './subscriptions.ts';
 import type { TrialSettings, TrialView } from './trial.ts';
 

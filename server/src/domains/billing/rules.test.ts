@@ -2,28 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { Decimal } from './decimal.ts';
+import { formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
 import {
-  addBillingPeriod,
   assertValidPlan,
-  BILLING_MESSAGES,
   createPlanInput,
   createRateInput,
   draftFromCreateInput,
   draftWithEdit,
   editPlanInput,
   featuresText,
-  formatMoney,
-  fromMinorUnits,
-  isValidApiKeyShape,
-  planIssues,
-  priceUsage,
-  renewedExpiry,
-  summarizeRevenue,
-  toMinorUnits,
-  updateRateInput,
-  widgetMessagesPerMinute,
   type PlanDraft,
-} from './rules.ts';
+  planIssues,
+  updateRateInput,
+} from './priceListInput.ts';
+import { summarizeRevenue } from './revenue.ts';
+import { addBillingPeriod, BILLING_MESSAGES, isValidApiKeyShape, priceUsage, renewedExpiry, widgetMessagesPerMinute } from './rules.ts';
 
 const subscriptionPlan = {
   name: 'Starter',

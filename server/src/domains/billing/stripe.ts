@@ -6,7 +6,7 @@ import { AppError, PaymentRequiredError, ServiceUnavailableError, ValidationErro
 import { ADMIN_CONFIG_KEYS, type AdminConfigKey, type AdminConfigStore } from '../../platform/settings.ts';
 import { billingErrors } from './errors.ts';
 import type { Decimal } from './decimal.ts';
-import { fromMinorUnits, toMinorUnits } from './rules.ts';
+import { fromMinorUnits, toMinorUnits } from './money.ts';
 
 export type StripeEvent = Stripe.Event;
 

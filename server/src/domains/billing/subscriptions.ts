@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { billingModeOf } from './rules.ts';
+import { allowanceOf, billingModeOf, type BotAllowance } from './rules.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -54,35 +54,6 @@ export async function planLabels(prisma: Db, userIds: readonly string[], now: Da
 /** The plan label the spec shows for a user: the paid plan's (or the trial's) name in lower case, else "free". */
 export function planLabel(subscription: { plan: { name: string } } | null): string {
   return subscription ? subscription.plan.name.trim().toLowerCase() : 'free';
-}
-
-export type BotAllowance = { kind: 'none' } | { kind: 'limited'; limit: number } | { kind: 'unlimited' };
-
-/** What decides how many bots a customer may own. A plan's bot limit is null for unlimited. */
-export interface BotStanding {
-  mode: 'credit' | 'subscription';
-  /** The paid active subscription's bot limit; undefined without one. */
-  paidPlanLimit?: number | null;
-  /** Credits ever bought or granted (total_credits > 0). */
-  hasCredits: boolean;
-  /** The running free trial's plan bot limit; undefined without a running trial. */
-  trialPlanLimit?: number | null;
-}
-
-const limitOf = (limit: number | null): BotAllowance => (limit === null ? { kind: 'unlimited' } : { kind: 'limited', limit });
-
-/**
- * How many bots a customer may own, paid standing first: in subscription mode the paid plan's
- * bot_limit; in credit mode no cap once the customer has credits (else the paid plan's limit, if they
- * pay for one). Without either, a running free trial gives its plan's bot_limit; after it, none.
- */
-export function allowanceOf(standing: BotStanding): BotAllowance {
-  const { paidPlanLimit, trialPlanLimit } = standing;
-  if (standing.mode === 'subscription' && paidPlanLimit !== undefined) return limitOf(paidPlanLimit);
-  if (standing.mode === 'credit' && standing.hasCredits) return { kind: 'unlimited' };
-  if (paidPlanLimit !== undefined) return limitOf(paidPlanLimit);
-  if (trialPlanLimit !== undefined) return limitOf(trialPlanLimit);
-  return { kind: 'none' };
 }
 
 /** How many bots a customer may own now (see allowanceOf). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceOf, type BotStanding } from './subscriptions.ts';
+import { allowanceOf, type BotStanding } from './rules.ts';
 import { Decimal } from './decimal.ts';
 import {
   DEFAULT_TRIAL_CREDITS,

@@ -6,7 +6,8 @@ import type { BillingPeriod, Prisma, PrismaClient, SubscriptionStatus } from '..
 import type { Clock } from '../../platform/clock/index.ts';
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import { Decimal } from './decimal.ts';
-import { addBillingPeriod, BILLING_PERIODS, formatMoney, fromMinorUnits, renewedExpiry } from './rules.ts';
+import { formatMoney, fromMinorUnits } from './money.ts';
+import { addBillingPeriod, BILLING_PERIODS, renewedExpiry } from './rules.ts';
 import { addCredits, MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import type { BillingNote, RecordBillingNote } from './notes.ts';
 import { idOf, invoiceSubscriptionId, summarizeInvoice, type StripeEvent, type StripeGateway, type StripeKeys } from './stripe.ts';
