@@ -1,10 +1,21 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import localRules from './eslint-rules/importCycles.mjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const SERVER_DOMAINS = readdirSync('server/src/domains', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * What a domain offers the others: its service, its errors, where needed one public.ts, and to the
+ * other doors its GraphQL types (schema.ts) and REST JSON (rest.ts).
+ */
+const DOMAIN_SURFACE = ['./service.ts', './errors.ts', './public.ts', './schema.ts', './rest.ts'];
 
 export default tseslint.config(
   {
@@ -51,6 +62,26 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The same, counting type imports, which import-x/no-cycle skips.
       'local/import-cycles': 'error',
+    },
+  },
+  {
+    // A domain reaches another only through its surface, so that its insides can change alone.
+    files: ['server/src/domains/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: SERVER_DOMAINS.flatMap((target) =>
+            SERVER_DOMAINS.filter((from) => from !== target).map((from) => ({
+              target: `./server/src/domains/${target}`,
+              from: `./server/src/domains/${from}`,
+              except: DOMAIN_SURFACE,
+              message: `Import ${from}'s surface (service.ts, errors.ts, public.ts; schema.ts or rest.ts from a door), not its insides.`,
+            })),
+          ),
+        },
+      ],
     },
   },
   {

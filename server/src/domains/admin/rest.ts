@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SystemEvent } from '../../generated/prisma/client.ts';
 import type { RestContext } from '../../rest/http.ts';
-import { assertAdmin } from '../auth/roles.ts';
+import { assertAdmin } from '../auth/public.ts';
 import { eventLevel } from '../events/service.ts';
 import { pageFromQuery } from '../../platform/paging.ts';
 import type { CustomerRow } from './service.ts';

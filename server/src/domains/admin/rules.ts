@@ -1,6 +1,6 @@
 // The admin area's pure rules: month-over-month changes as the overview shows them, a customer's
 // derived status, and the shape each platform key must have before it is saved.
-import { isValidApiKeyShape } from '../billing/rules.ts';
+import { isValidApiKeyShape } from '../billing/public.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigKey } from '../../platform/settings.ts';
 
 /**

@@ -3,11 +3,11 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { pagedConnection } from '../../graphql/pagedConnection.ts';
 import { MessagePayload, RoleEnum } from '../auth/schema.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../auth/public.ts';
 import { EventLevelEnum, SystemEventRef } from '../events/schema.ts';
 import { TemplatePromptRef } from '../demo/schema.ts';
 import { CUSTOMER_STATUSES } from './rules.ts';
-import { PlanStatsRef } from '../billing/priceListSchema.ts';
+import { PlanStatsRef } from '../billing/schema.ts';
 import { WhatsAppAnalyticsRef, WhatsAppLogRef } from '../whatsapp/schema.ts';
 import type { AdminOverview, ConfigEntry, CustomerRow } from './service.ts';
 

@@ -6,7 +6,7 @@ import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../plat
 import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { planLabels } from '../billing/subscriptions.ts';
+import { planLabels } from '../billing/public.ts';
 import type { EventsService } from '../events/service.ts';
 import { authErrors } from './errors.ts';
 import {

@@ -3,8 +3,8 @@ import type { User } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import { sameSecret } from '../../platform/crypto/index.ts';
 import { requireViewer, sendRedirect, type RestContext } from '../../rest/http.ts';
+import type { TrialView } from '../billing/public.ts';
 import { trialJson } from '../billing/rest.ts';
-import type { TrialView } from '../billing/trial.ts';
 import { authErrors } from './errors.ts';
 import { finishGoogleSignIn, GoogleSignInError, isGoogleConfigured, readGoogleCallback, startGoogleSignIn } from './google.ts';
 import {

@@ -6,7 +6,7 @@ import { ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { maskSecret, type SecretBox } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../auth/public.ts';
 import { openSealedApiKey, payingStandingOf, type PayingStanding, type PayingStandingRow } from './credits.ts';
 import { balanceOf, type CreditBalance } from './ledger.ts';
 import { planTypeField } from './priceListInput.ts';

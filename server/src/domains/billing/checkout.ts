@@ -3,7 +3,7 @@
 import type { PaymentPlan, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../auth/public.ts';
 import { billingErrors, type PlanPurchase } from './errors.ts';
 import { MONEY_TRANSACTION_OPTIONS } from './ledger.ts';
 import type { RecordBillingNote } from './notes.ts';

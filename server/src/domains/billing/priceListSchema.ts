@@ -3,7 +3,7 @@ import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, Vali
 import { builder } from '../../graphql/builder.ts';
 import { translatedField } from '../../platform/i18n/index.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { isAdmin } from '../auth/roles.ts';
+import { isAdmin } from '../auth/public.ts';
 import type { RevenueSummary } from './revenue.ts';
 import { BILLING_PERIODS, PLAN_TYPES } from './rules.ts';
 import type { PlanStats } from './plans.ts';

@@ -243,3 +243,5 @@ builder.mutationField('upgradeSubscription', (t) =>
     },
   }),
 );
+
+export { PlanStatsRef } from './priceListSchema.ts';

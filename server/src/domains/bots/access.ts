@@ -1,6 +1,6 @@
 import type { Bot, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError, notFoundError } from '../../errors.ts';
-import { NO_VIEWER } from '../auth/viewer.ts';
+import { NO_VIEWER } from '../auth/public.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

@@ -16,7 +16,7 @@ import {
   TONES,
   USE_CASES,
 } from './rules.ts';
-import type { BotAllowance } from '../billing/rules.ts';
+import type { BotAllowance } from '../billing/public.ts';
 import { BOT_LIST_ORDER, type BotActivity } from './service.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 

@@ -1,6 +1,6 @@
 import type { BaseMessageLike } from '@langchain/core/messages';
 import { createChatModel, type ChatModelEndpoint } from '../../platform/llm/index.ts';
-import type { RetrievedChunk } from '../knowledge/retrieval/retrievedChunk.ts';
+import type { RetrievedChunk } from '../knowledge/public.ts';
 import { chatErrors } from './errors.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';

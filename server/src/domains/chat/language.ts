@@ -1,4 +1,4 @@
-import type { BOT_LANGUAGES } from '../bots/rules.ts';
+import type { BOT_LANGUAGES } from '../bots/public.ts';
 
 export type BotLanguage = (typeof BOT_LANGUAGES)[number];
 

@@ -4,7 +4,7 @@
 // one, each opening a chat of their own (the widget keeps its session in the browser, so one
 // visitor opens one).
 import type { RateLimitRule } from '../../platform/ratelimit/enforce.ts';
-import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/rules.ts';
+import { DEFAULT_WIDGET_MESSAGES_PER_MINUTE } from '../billing/public.ts';
 import { CHAT_MESSAGES } from './errors.ts';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/clien
 import type { Clock } from '../../platform/clock/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { ownedBotsWhere } from '../bots/access.ts';
+import { ownedBotsWhere } from '../bots/public.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];

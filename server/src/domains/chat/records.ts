@@ -8,7 +8,7 @@
 import { Prisma, type Bot, type Channel, type ChatMessage, type ChatSession, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import { ADMIN_CONFIG_KEYS } from '../../platform/settings.ts';
-import { payingStandingSql, usageChargesSql, type CreditsLeft, type PayingStandingRow, type UsageChargeInput } from '../billing/credits.ts';
+import { type CreditsLeft, type PayingStandingRow, payingStandingSql, type UsageChargeInput, usageChargesSql } from '../billing/public.ts';
 import type { Turn } from './engine.ts';
 import type { Citation } from './passages.ts';
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TemplatePrompt } from '../../generated/prisma/client.ts';
 import { requestLanguage, type RestContext } from '../../rest/http.ts';
-import { isAdmin } from '../auth/roles.ts';
+import { isAdmin } from '../auth/public.ts';
 import { citationJson } from '../chat/rest.ts';
-import { crawlJson } from '../knowledge/crawling/crawlRest.ts';
-import { documentJson, readUploadedFile } from '../knowledge/rest.ts';
+import { crawlJson, documentJson, readUploadedFile } from '../knowledge/rest.ts';
 
 export function demoRoutes(app: FastifyInstance, { services }: RestContext): void {
   const { demo } = services;

@@ -16,12 +16,11 @@ import {
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
 import { enforceRateLimit } from '../../platform/ratelimit/enforce.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/viewer.ts';
-import { BOT_LANGUAGES, USE_CASES } from '../bots/rules.ts';
+import { assertAdmin, type Viewer } from '../auth/public.ts';
+import { BOT_LANGUAGES, USE_CASES } from '../bots/public.ts';
 import { CHAT_MESSAGES } from '../chat/errors.ts';
 import type { ChatReply } from '../chat/service.ts';
-import type { UploadedFile, UploadRules } from '../knowledge/documents/ingestion.ts';
+import type { UploadRules, UploadedFile } from '../knowledge/public.ts';
 import { demoErrors } from './errors.ts';
 
 const DEMO_SESSION_SECONDS = 3600;

@@ -6,8 +6,7 @@ import type { DataChanges } from '../../platform/dataChanges.ts';
 import { dateFilter, searchFilter, type Page } from '../../platform/paging.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { assertAdmin, type Viewer } from '../auth/public.ts';
 
 export const EVENT_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];

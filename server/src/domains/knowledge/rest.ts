@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { Document } from '../../generated/prisma/client.ts';
 import type { UploadedFile } from './documents/ingestion.ts';
+export { crawlJson } from './crawling/crawlRest.ts';
 
 /** The multipart field that carries the document. */
 const FILE_FIELD = 'file';

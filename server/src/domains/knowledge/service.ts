@@ -1,11 +1,11 @@
 import type { Document, Prisma } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import type { Platform } from '../../platform/index.ts';
-import { findOwnedBot, ownedBotsWhere } from '../bots/access.ts';
+import { findOwnedBot, ownedBotsWhere } from '../bots/public.ts';
 import type { EventRecorder } from '../events/service.ts';
 import { prepend } from '../../platform/pubsub/streams.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
-import type { WorkHolds } from '../admin/suspendedWork.ts';
+import type { WorkHolds } from '../admin/public.ts';
 import { knowledgeErrors } from './errors.ts';
 import { documentStatusEvent, documentStatusTopic, type DocumentStatusEvent } from './events.ts';
 import { DocumentIngestion, DOCUMENT_UPLOAD_RULES, type UploadedFile, type UploadRules } from './documents/ingestion.ts';

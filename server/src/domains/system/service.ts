@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/index.ts';
-import { isGoogleConfigured } from '../auth/google.ts';
+import { isGoogleConfigured } from '../auth/public.ts';
 
 export interface ReadinessReport {
   /**

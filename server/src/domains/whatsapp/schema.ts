@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
-import { ownedBotsWhere } from '../bots/access.ts';
+import { ownedBotsWhere } from '../bots/public.ts';
 import { BotRef } from '../bots/schema.ts';
 import type { RegistrationQr } from './service.ts';
 import type { WhatsAppLogRow } from './traffic.ts';

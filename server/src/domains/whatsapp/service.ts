@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../platform/database/errors.ts';
 import type { JobQueue } from '../../platform/queue/index.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ADMIN_CONFIG_KEYS, type AdminConfigStore } from '../../platform/settings.ts';
-import { findOwnedBot } from '../bots/access.ts';
+import { findOwnedBot } from '../bots/public.ts';
 import type { ChatReply } from '../chat/service.ts';
 import type { EventCategory, EventRecorder } from '../events/service.ts';
 import { whatsAppErrors } from './errors.ts';

@@ -3,8 +3,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { searchFilter, type Page } from '../../platform/paging.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { assertAdmin } from '../auth/roles.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { assertAdmin, type Viewer } from '../auth/public.ts';
 
 export interface WhatsAppLogRow {
   id: string;

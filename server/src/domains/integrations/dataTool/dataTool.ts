@@ -7,9 +7,9 @@ import type { Bot, BotTool, Document, NotionConfig, PrismaClient, SheetConfig } 
 import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { maskSecret, SecretBoxError, sha256Hex, type SecretBox } from '../../../platform/crypto/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
-import { findOwnedBot } from '../../bots/access.ts';
+import { findOwnedBot } from '../../bots/public.ts';
 import type { EventRecorder } from '../../events/service.ts';
-import type { UploadRules } from '../../knowledge/documents/ingestion.ts';
+import type { UploadRules } from '../../knowledge/public.ts';
 import type { KnowledgeService } from '../../knowledge/service.ts';
 import { dataToolErrors, DATA_TOOL_MESSAGES } from './dataToolErrors.ts';
 import { EVENT_CATEGORY } from '../eventCategory.ts';

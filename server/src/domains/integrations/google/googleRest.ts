@@ -4,7 +4,7 @@ import { AppError } from '../../../errors.ts';
 import type { GoogleService } from '../../../generated/prisma/client.ts';
 import { requireViewer, sendRedirect, statusForErrorKind, type RestContext } from '../../../rest/http.ts';
 import { escapeHtml } from '../../../platform/html.ts';
-import { readGoogleCallback, GoogleSignInError } from '../../auth/google.ts';
+import { GoogleSignInError, readGoogleCallback } from '../../auth/public.ts';
 import { CONNECT_STATE_TTL_MS, GOOGLE_SERVICES } from './google.ts';
 import { googleErrors } from './googleErrors.ts';
 

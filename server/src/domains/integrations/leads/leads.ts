@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../../platform/database/errors.ts';
 import { createChatModel, type ChatModelEndpoint } from '../../../platform/llm/index.ts';
 import type { JobQueue } from '../../../platform/queue/index.ts';
 import type { DataChanges } from '../../../platform/dataChanges.ts';
-import type { WorkHolds } from '../../admin/suspendedWork.ts';
+import type { WorkHolds } from '../../admin/public.ts';
 import type { Exchange } from '../../chat/service.ts';
 import type { EventRecorder } from '../../events/service.ts';
 import type { ActiveTool, DataToolService } from '../dataTool/dataTool.ts';

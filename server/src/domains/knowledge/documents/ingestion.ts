@@ -9,7 +9,7 @@ import type { Clock } from '../../../platform/clock/index.ts';
 import type { PubSub } from '../../../platform/pubsub/index.ts';
 import type { JobContext, JobQueue } from '../../../platform/queue/index.ts';
 import type { DataChanges } from '../../../platform/dataChanges.ts';
-import type { WorkHolds } from '../../admin/suspendedWork.ts';
+import type { WorkHolds } from '../../admin/public.ts';
 import type { EventRecorder } from '../../events/service.ts';
 import { knowledgeErrors } from '../errors.ts';
 import { documentStatusEvent, documentStatusTopic } from '../events.ts';
