@@ -4,11 +4,14 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/public.ts';
+import { ATTENTION_ORDERS, groupAttention, type AttentionGroup } from './attention.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 const CHAT_LOG_PAGE_SIZE = 50;
 const CHAT_LOG_EXPORT_LIMIT = 50_000;
+/** The newest exchanges that needs attention reads and groups. */
+const NEEDS_ATTENTION_LIMIT = 5_000;
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +34,13 @@ const chatLogFilter = z.object({
 });
 
 export type ChatLogFilter = z.output<typeof chatLogFilter>;
+
+const attentionOrder = z
+  .preprocess(
+    (order) => (typeof order === 'string' ? order.trim().toUpperCase() : order),
+    z.enum(ATTENTION_ORDERS, { error: 'order must be most_frequent or newest' }),
+  )
+  .optional();
 
 /** The time window of a date filter, in UTC days, relative to now. */
 function dateRangeBounds(range: DateRange, now: Date): { from?: Date; to?: Date } {
@@ -72,6 +82,14 @@ const logInclude = {
 } satisfies Prisma.ChatMessageInclude;
 
 type LogMessage = Prisma.ChatMessageGetPayload<{ include: typeof logInclude }>;
+
+const attentionInclude = {
+  replyTo: { select: { content: true } },
+  session: { select: { channel: true, bot: { select: { id: true, name: true, languageCode: true } } } },
+} satisfies Prisma.ChatMessageInclude;
+
+/** What needs the owner: an answer the bot could not ground in its knowledge, or one rated down. */
+const needsAttentionWhere = { OR: [{ unanswered: true }, { rating: 'down' }] } satisfies Prisma.ChatMessageWhereInput;
 
 function toRow(message: LogMessage): ChatLogRow {
   return {
@@ -139,6 +157,32 @@ export class ChatLogs {
       }),
     ]);
     return { logs: messages.map(toRow), total, page: filter.page, pageSize: filter.pageSize };
+  }
+
+  /** Needs attention: the newest 5,000 exchanges that need the owner, the same question grouped (see attention.ts). */
+  async needsAttention(ownerId: string, rawFilter: unknown, rawOrder?: unknown): Promise<AttentionGroup[]> {
+    const filter = parseInput(chatLogFilter, rawFilter ?? {});
+    const order = parseInput(attentionOrder, rawOrder);
+    const answers = await this.deps.prisma.chatMessage.findMany({
+      where: { AND: [this.whereFor(ownerId, filter), needsAttentionWhere] },
+      include: attentionInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: NEEDS_ATTENTION_LIMIT,
+    });
+    const items = answers.map((answer) => ({
+      answerId: answer.id,
+      botId: answer.session.bot.id,
+      botName: answer.session.bot.name,
+      botLanguageCode: answer.session.bot.languageCode,
+      channel: answer.session.channel,
+      question: answer.replyTo?.content ?? '',
+      answer: answer.content,
+      askedAt: answer.createdAt,
+      unanswered: answer.unanswered,
+      ratedDown: answer.rating === 'down',
+      ratingComment: answer.ratingComment,
+    }));
+    return groupAttention(items, order);
   }
 
   async exportRows(ownerId: string, rawFilter: unknown): Promise<ChatLogRow[]> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import { EventStream, wantsEventStream } from '../../rest/sse.ts';
+import { attentionCsv } from './attention.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { RatedAnswer } from './ratings.ts';
@@ -20,6 +21,16 @@ export function chatRoutes(app: FastifyInstance, { services }: RestContext): voi
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="chat-logs.csv"')
       .send(chatLogsCsv(rows));
+  });
+
+  app.get('/customer/needs-attention/export', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const { order, ...query } = (request.query ?? {}) as Record<string, unknown>;
+    const groups = await services.chatLogs.needsAttention(viewer.id, chatLogFilterFromQuery(query), order);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="needs-attention.csv"')
+      .send(attentionCsv(groups));
   });
 }
 

@@ -1,8 +1,10 @@
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { NotFoundError, PaymentRequiredError, RateLimitError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { streamOf } from '../../platform/pubsub/streams.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { BotRef } from '../bots/schema.ts';
+import { ATTENTION_ORDERS, ATTENTION_REASONS, type AttentionGroup } from './attention.ts';
 import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
@@ -103,6 +105,82 @@ builder.prismaObjectField(UserRef, 'unansweredQuestions', (t) =>
         where: context.services.chatLogs.where(user.id, { unanswered: true }),
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       }),
+  }),
+);
+
+const AttentionReasonEnum = builder.enumType('AttentionReason', {
+  description: 'Why a question needs the owner: the bot could not answer it from its knowledge, or its answer was rated down.',
+  values: ATTENTION_REASONS,
+});
+const AttentionOrderEnum = builder.enumType('AttentionOrder', {
+  description: 'MOST_FREQUENT: the most asked first (then the newest); NEWEST: the most recently asked first.',
+  values: ATTENTION_ORDERS,
+});
+
+/** The exchanges of a group listed with it; the count says how many there are in all. */
+const ATTENTION_EXCHANGES = 20;
+
+const AttentionGroupRef = builder.objectRef<AttentionGroup>('AttentionGroup').implement({
+  description: 'A question one of your bots refused or answered badly, asked once or many ways (grouped by the words retrieval compares).',
+  authScopes: { authenticated: true },
+  fields: (t) => ({
+    id: t.exposeID('id', { description: "The newest exchange's answer id: stable until the question is asked again." }),
+    question: t.exposeString('question', { description: 'The newest wording.' }),
+    count: t.exposeInt('count', { description: 'How many times it was asked (every wording).' }),
+    latestAt: t.expose('latestAt', { type: 'DateTime', description: 'When it was last asked.' }),
+    reasons: t.field({ type: [AttentionReasonEnum], resolve: (group) => group.reasons }),
+    bot: t.prismaField({
+      type: 'Bot',
+      resolve: (query, group, _args, context) => context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: group.botId } }),
+    }),
+    exchanges: t.prismaField({
+      type: [ChatLogRef],
+      description: `The exchanges asking it, newest first (at most ${ATTENTION_EXCHANGES}).`,
+      resolve: (query, group, _args, context) =>
+        context.prisma.chatMessage.findMany({
+          ...query,
+          where: { id: { in: group.items.slice(0, ATTENTION_EXCHANGES).map((item) => item.answerId) } },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        }),
+    }),
+  }),
+});
+
+builder.objectField(UserRef, 'needsAttention', (t) =>
+  t.connection({
+    type: AttentionGroupRef,
+    description: "Questions the viewer's bots refused or answered badly (rated down), the same question asked many ways shown once.",
+    authScopes: viewerOnly,
+    args: {
+      botId: t.arg.globalID({ for: [BotRef], required: false }),
+      channel: t.arg({ type: ChannelEnum, required: false }),
+      dateRange: t.arg({ type: DateRangeEnum, required: false }),
+      order: t.arg({ type: AttentionOrderEnum, required: false }),
+    },
+    resolve: async (user, args, context) => {
+      const filter = { botId: args.botId?.id, channel: args.channel ?? undefined, dateRange: args.dateRange ?? undefined };
+      return resolveArrayConnection({ args }, await context.services.chatLogs.needsAttention(user.id, filter, args.order ?? undefined));
+    },
+  }),
+);
+
+builder.objectField(BotRef, 'needsAttention', (t) =>
+  t.connection({
+    type: AttentionGroupRef,
+    description: 'Questions this bot refused or answered badly (rated down), the same question asked many ways shown once.',
+    authScopes: { authenticated: true },
+    args: {
+      channel: t.arg({ type: ChannelEnum, required: false }),
+      dateRange: t.arg({ type: DateRangeEnum, required: false }),
+      order: t.arg({ type: AttentionOrderEnum, required: false }),
+    },
+    resolve: async (bot, args, context) => {
+      const filter = { botId: bot.id, channel: args.channel ?? undefined, dateRange: args.dateRange ?? undefined };
+      return resolveArrayConnection(
+        { args },
+        await context.services.chatLogs.needsAttention(context.viewer!.id, filter, args.order ?? undefined),
+      );
+    },
   }),
 );
 
