@@ -144,3 +144,39 @@ describe('needs attention', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("the dashboard's quality cards", () => {
+  const ANSWER_QUALITY = `
+    query {
+      viewer {
+        answerQuality {
+          answeredRate { thisWeek lastWeek change }
+          thumbsUpRate { thisWeek lastWeek change }
+          topTopics { question count previousCount }
+        }
+      }
+    }`;
+
+  it("give this week's answered and thumbs-up rates and the most asked topics, from the visitors' exchanges", async () => {
+    const result = await graphql(server, ANSWER_QUALITY, {}, owner.accessToken);
+    expect(result.errors).toBeUndefined();
+    expect(result.data.viewer.answerQuality).toEqual({
+      answeredRate: { thisWeek: 0.4, lastWeek: null, change: null },
+      thumbsUpRate: { thisWeek: 0, lastWeek: null, change: null },
+      topTopics: [
+        { question: 'Gift cards: do you sell them?', count: 3, previousCount: 0 },
+        { question: 'What time does the Lyon store open on Monday?', count: 2, previousCount: 0 },
+      ],
+    });
+  });
+
+  it("are another customer's own: empty for one whose bots met nobody", async () => {
+    const result = await graphql(server, ANSWER_QUALITY, {}, stranger.accessToken);
+    expect(result.errors).toBeUndefined();
+    expect(result.data.viewer.answerQuality).toEqual({
+      answeredRate: { thisWeek: null, lastWeek: null, change: null },
+      thumbsUpRate: { thisWeek: null, lastWeek: null, change: null },
+      topTopics: [],
+    });
+  });
+});

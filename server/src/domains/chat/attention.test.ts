@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupAttention, stemSimilarity, type AttentionItem } from './attention.ts';
+import { groupAttention, stemSimilarity, topTopics, type AttentionItem } from './attention.ts';
 
 let sequence = 0;
 function item(question: string, overrides: Partial<AttentionItem> = {}): AttentionItem {
@@ -75,5 +75,27 @@ describe('groupAttention', () => {
       item('réinitialisation du mot de passe', { botLanguageCode: 'fr' }),
     ]);
     expect(groups).toHaveLength(1);
+  });
+});
+
+describe('topTopics', () => {
+  const asked = (question: string) => ({ question, languageCode: 'en' });
+
+  it('counts alike questions as one topic, the most asked first, with the earlier period beside', () => {
+    const topics = topTopics(
+      [asked('Do you ship to Canada?'), asked('refund policy'), asked('shipping to Canada'), asked('Do you ship to Canada')],
+      [asked('ship to Canada?'), asked('opening hours')],
+      5,
+    );
+    expect(topics).toEqual([
+      { question: 'Do you ship to Canada?', count: 3, previousCount: 1 },
+      { question: 'refund policy', count: 1, previousCount: 0 },
+    ]);
+  });
+
+  it('keeps the most asked within the limit', () => {
+    expect(topTopics([asked('a question about cats'), asked('dogs'), asked('dogs')], [], 1)).toEqual([
+      { question: 'dogs', count: 2, previousCount: 0 },
+    ]);
   });
 });

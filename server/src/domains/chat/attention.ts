@@ -63,51 +63,103 @@ const normalized = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+interface Cluster<Item> {
+  stems: Set<string>;
+  text: string;
+  items: Item[];
+}
+
+/** A question's stems in its language, and its text as compared when it has no content word. */
+function questionKey(question: string, languageCode: string) {
+  return { stems: new Set(stemmedTerms(question, questionLanguage(question, languageCode))), text: normalized(question) };
+}
+
+function likeness(a: { stems: Set<string>; text: string }, b: { stems: Set<string>; text: string }): number {
+  if (a.stems.size === 0 || b.stems.size === 0) return a.text === b.text ? 1 : 0;
+  return stemSimilarity(a.stems, b.stems);
+}
+
 /**
- * Groups items by bot and by question: each item joins the group of its bot whose first (newest)
- * question is most alike, at SAME_QUESTION_SIMILARITY or more, else starts one. Questions without a
- * content word ("hello?") group only with the same text.
+ * Puts alike questions together, in the order given: each joins the cluster whose first question is
+ * most alike (at SAME_QUESTION_SIMILARITY or more, and `together` allowing), else starts one.
+ * Questions without a content word ("hello?") join only the same text.
  */
-export function groupAttention(items: readonly AttentionItem[], order: AttentionOrder = 'MOST_FREQUENT'): AttentionGroup[] {
-  const newestFirst = [...items].sort((a, b) => b.askedAt.getTime() - a.askedAt.getTime() || (a.answerId < b.answerId ? 1 : -1));
-  const groups: { group: AttentionGroup; stems: Set<string>; text: string }[] = [];
-  for (const item of newestFirst) {
-    const stems = new Set(stemmedTerms(item.question, questionLanguage(item.question, item.botLanguageCode)));
-    const text = normalized(item.question);
-    let best: (typeof groups)[number] | undefined;
+function clusterQuestions<Item>(
+  items: readonly Item[],
+  questionOf: (item: Item) => { question: string; languageCode: string },
+  together: (item: Item, first: Item) => boolean = () => true,
+): Cluster<Item>[] {
+  const clusters: Cluster<Item>[] = [];
+  for (const item of items) {
+    const { question, languageCode } = questionOf(item);
+    const key = questionKey(question, languageCode);
+    let best: Cluster<Item> | undefined;
     let bestScore = 0;
-    for (const candidate of groups) {
-      if (candidate.group.botId !== item.botId) continue;
-      const score =
-        stems.size === 0 || candidate.stems.size === 0 ? (text === candidate.text ? 1 : 0) : stemSimilarity(stems, candidate.stems);
+    for (const cluster of clusters) {
+      if (!together(item, cluster.items[0]!)) continue;
+      const score = likeness(key, cluster);
       if (score >= SAME_QUESTION_SIMILARITY && score > bestScore) {
-        best = candidate;
+        best = cluster;
         bestScore = score;
       }
     }
-    if (best) {
-      best.group.items.push(item);
-      best.group.count += 1;
-      for (const reason of reasonsOf(item)) if (!best.group.reasons.includes(reason)) best.group.reasons.push(reason);
-    } else {
-      groups.push({
-        stems,
-        text,
-        group: {
-          id: item.answerId,
-          botId: item.botId,
-          question: item.question,
-          count: 1,
-          latestAt: item.askedAt,
-          reasons: reasonsOf(item),
-          items: [item],
-        },
-      });
-    }
+    if (best) best.items.push(item);
+    else clusters.push({ ...key, items: [item] });
   }
-  const result = groups.map(({ group }) => ({ ...group, reasons: ATTENTION_REASONS.filter((reason) => group.reasons.includes(reason)) }));
-  if (order === 'MOST_FREQUENT') result.sort((a, b) => b.count - a.count || b.latestAt.getTime() - a.latestAt.getTime());
-  return result;
+  return clusters;
+}
+
+/** Groups items by bot and by question (see clusterQuestions), newest wording first. */
+export function groupAttention(items: readonly AttentionItem[], order: AttentionOrder = 'MOST_FREQUENT'): AttentionGroup[] {
+  const newestFirst = [...items].sort((a, b) => b.askedAt.getTime() - a.askedAt.getTime() || (a.answerId < b.answerId ? 1 : -1));
+  const clusters = clusterQuestions(
+    newestFirst,
+    (item) => ({ question: item.question, languageCode: item.botLanguageCode }),
+    (item, first) => item.botId === first.botId,
+  );
+  const groups = clusters.map(({ items: [newest, ...older] }) => {
+    const all = [newest!, ...older];
+    return {
+      id: newest!.answerId,
+      botId: newest!.botId,
+      question: newest!.question,
+      count: all.length,
+      latestAt: newest!.askedAt,
+      reasons: ATTENTION_REASONS.filter((reason) => all.some((item) => reasonsOf(item).includes(reason))),
+      items: all,
+    };
+  });
+  if (order === 'MOST_FREQUENT') groups.sort((a, b) => b.count - a.count || b.latestAt.getTime() - a.latestAt.getTime());
+  return groups;
+}
+
+export interface AskedQuestion {
+  question: string;
+  languageCode: string;
+}
+
+export interface Topic {
+  /** The wording asked most recently. */
+  question: string;
+  count: number;
+  /** How many of the earlier period's questions were alike. */
+  previousCount: number;
+}
+
+/**
+ * The most asked topics of a period (questions newest first), each with how often it was asked in
+ * the period before: alike questions count as one topic, across bots.
+ */
+export function topTopics(current: readonly AskedQuestion[], previous: readonly AskedQuestion[], limit: number): Topic[] {
+  const top = clusterQuestions(current, (asked) => asked)
+    .sort((a, b) => b.items.length - a.items.length)
+    .slice(0, limit);
+  const earlier = previous.map((asked) => questionKey(asked.question, asked.languageCode));
+  return top.map((cluster) => ({
+    question: cluster.items[0]!.question,
+    count: cluster.items.length,
+    previousCount: earlier.filter((key) => likeness(key, cluster) >= SAME_QUESTION_SIMILARITY).length,
+  }));
 }
 
 /** needs-attention.csv: a group a row, as the view lists them. */

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
-import type { DashboardOverview } from './service.ts';
+import type { AnswerQuality, DashboardOverview, WeeklyRate } from './service.ts';
 
 const self = { authenticated: true } as const;
 
@@ -45,5 +45,63 @@ builder.objectField(UserRef, 'dashboard', (t) =>
     type: DashboardRef,
     authScopes: viewerOnly,
     resolve: (user, _args, context) => context.services.dashboard.overview(user.id),
+  }),
+);
+
+const WeeklyRateRef = builder.objectRef<WeeklyRate>('WeeklyRate').implement({
+  description: 'A share of the answers (0 to 1) in the last 7 days, beside the 7 days before; null for a period without any.',
+  authScopes: self,
+  fields: (t) => ({
+    thisWeek: t.exposeFloat('thisWeek', { nullable: true, description: 'The last 7 days.', authScopes: self }),
+    lastWeek: t.exposeFloat('lastWeek', { nullable: true, description: 'The 7 days before.', authScopes: self }),
+    change: t.exposeFloat('change', {
+      nullable: true,
+      description: 'This week minus last week, in percentage points with one decimal; null without both.',
+      authScopes: self,
+    }),
+  }),
+});
+
+const TopicRef = builder.objectRef<AnswerQuality['topTopics'][number]>('AskedTopic').implement({
+  description: 'Questions alike enough to be one topic (by the words retrieval compares), across bots.',
+  authScopes: self,
+  fields: (t) => ({
+    question: t.exposeString('question', { description: 'Its most recent wording.', authScopes: self }),
+    count: t.exposeInt('count', { description: 'Times asked in the last 7 days.', authScopes: self }),
+    previousCount: t.exposeInt('previousCount', { description: 'Times asked in the 7 days before.', authScopes: self }),
+  }),
+});
+
+const AnswerQualityRef = builder.objectRef<AnswerQuality>('AnswerQuality').implement({
+  description: "How the viewer's bots answered visitors (widget, WhatsApp, demo; not the test chat) this week against last.",
+  authScopes: self,
+  fields: (t) => ({
+    answeredRate: t.field({
+      type: WeeklyRateRef,
+      description: "Answers grounded in the bot's knowledge, of all answers.",
+      authScopes: self,
+      resolve: (quality) => quality.answeredRate,
+    }),
+    thumbsUpRate: t.field({
+      type: WeeklyRateRef,
+      description: 'Thumbs up, of the rated answers.',
+      authScopes: self,
+      resolve: (quality) => quality.thumbsUpRate,
+    }),
+    topTopics: t.field({
+      type: [TopicRef],
+      description: 'The five most asked topics of the last 7 days.',
+      authScopes: self,
+      resolve: (quality) => quality.topTopics,
+    }),
+  }),
+});
+
+builder.objectField(UserRef, 'answerQuality', (t) =>
+  t.field({
+    type: AnswerQualityRef,
+    description: "The dashboard's quality cards: answered rate, thumbs-up rate and most asked topics, this week against last.",
+    authScopes: viewerOnly,
+    resolve: (user, _args, context) => context.services.dashboard.answerQuality(user.id),
   }),
 );

@@ -2,9 +2,38 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { eventLevel } from '../events/service.ts';
 import { monthBounds, percentChange } from '../../platform/periods.ts';
+import { topTopics, type Topic } from '../chat/public.ts';
 
 const TOP_BOTS = 5;
 const RECENT_ACTIVITY = 10;
+const TOP_TOPICS = 5;
+/** The most questions of a week the topics card reads (the newest). */
+const TOPIC_QUESTIONS = 2_000;
+const WEEK_MS = 7 * 86_400_000;
+
+/** A share of this week's answers (0 to 1) beside last week's; null for a week without any. */
+export interface WeeklyRate {
+  thisWeek: number | null;
+  lastWeek: number | null;
+  /** This week's rate minus last week's, in percentage points with one decimal; null without both. */
+  change: number | null;
+}
+
+export interface AnswerQuality {
+  /** Answers grounded in the bot's knowledge, of all answers. */
+  answeredRate: WeeklyRate;
+  /** Thumbs up, of the rated answers. */
+  thumbsUpRate: WeeklyRate;
+  /** The most asked topics of the last 7 days, with the 7 days before beside. */
+  topTopics: Topic[];
+}
+
+export function weeklyRate(thisWeek: { part: number; whole: number }, lastWeek: { part: number; whole: number }): WeeklyRate {
+  const rate = ({ part, whole }: { part: number; whole: number }) => (whole === 0 ? null : part / whole);
+  const now = rate(thisWeek);
+  const before = rate(lastWeek);
+  return { thisWeek: now, lastWeek: before, change: now === null || before === null ? null : Math.round((now - before) * 1000) / 10 };
+}
 
 export interface DashboardOverview {
   totalBots: number;
@@ -21,6 +50,42 @@ export interface DashboardOverview {
 /** The customer's home figures, from their real bots, conversations and events (this month against last). */
 export class DashboardService {
   constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
+
+  /** The last 7 days against the 7 before: how many answers were grounded, how many thumbs were up, what was asked most. */
+  async answerQuality(ownerId: string): Promise<AnswerQuality> {
+    const { prisma } = this.deps;
+    const now = this.deps.clock.now().getTime();
+    const thisWeek = { gte: new Date(now - WEEK_MS) };
+    const lastWeek = { gte: new Date(now - 2 * WEEK_MS), lt: new Date(now - WEEK_MS) };
+    const session = { bot: { ownerId }, channel: { not: 'test' as const } };
+    const answers = (createdAt: typeof thisWeek | typeof lastWeek) => ({ role: 'assistant' as const, session, createdAt });
+    const questions = (createdAt: typeof thisWeek | typeof lastWeek) =>
+      prisma.chatMessage.findMany({
+        where: { role: 'user', session, createdAt },
+        select: { content: true, session: { select: { bot: { select: { languageCode: true } } } } },
+        orderBy: { createdAt: 'desc' },
+        take: TOPIC_QUESTIONS,
+      });
+    const counts = (createdAt: typeof thisWeek | typeof lastWeek) =>
+      Promise.all([
+        prisma.chatMessage.count({ where: answers(createdAt) }),
+        prisma.chatMessage.count({ where: { ...answers(createdAt), unanswered: true } }),
+        prisma.chatMessage.count({ where: { ...answers(createdAt), rating: { not: null } } }),
+        prisma.chatMessage.count({ where: { ...answers(createdAt), rating: 'up' } }),
+      ]);
+    const [[all, unanswered, rated, up], [allBefore, unansweredBefore, ratedBefore, upBefore], asked, askedBefore] = await Promise.all([
+      counts(thisWeek),
+      counts(lastWeek),
+      questions(thisWeek),
+      questions(lastWeek),
+    ]);
+    const asQuestions = (rows: typeof asked) => rows.map((row) => ({ question: row.content, languageCode: row.session.bot.languageCode }));
+    return {
+      answeredRate: weeklyRate({ part: all - unanswered, whole: all }, { part: allBefore - unansweredBefore, whole: allBefore }),
+      thumbsUpRate: weeklyRate({ part: up, whole: rated }, { part: upBefore, whole: ratedBefore }),
+      topTopics: topTopics(asQuestions(asked), asQuestions(askedBefore), TOP_TOPICS),
+    };
+  }
 
   async overview(ownerId: string): Promise<DashboardOverview> {
     const { prisma } = this.deps;
