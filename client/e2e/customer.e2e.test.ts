@@ -153,6 +153,15 @@ describe('a customer with a plan', () => {
     await expectAccessible(page);
   });
 
+  it('opens needs attention, with no serious accessibility violation', async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Needs attention' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Needs attention' }).waitFor();
+    await page.getByRole('combobox', { name: 'Order' }).waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    await screenshot(page, 'needs-attention');
+    await expectAccessible(page);
+  });
+
   it('opens billing and settings, with no serious accessibility violation', async () => {
     const menu = page.getByRole('navigation', { name: 'Main navigation' });
     await menu.getByRole('link', { name: 'Billing' }).click();

@@ -15,3 +15,13 @@ export function formatPercentChange(change: number, language: string): string {
     maximumFractionDigits: 1,
   }).format(change / 100);
 }
+
+/** A share (0.5 means 50 %), no decimals. */
+export function formatShare(share: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
+/** A change in percentage points, signed, one decimal ("+12.5", "−3.0"). */
+export function formatPointChange(change: number, language: string): string {
+  return new Intl.NumberFormat(language, { signDisplay: 'exceptZero', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(change);
+}

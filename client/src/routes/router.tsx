@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
                 lazy: withStrings(['editor', 'knowledge', 'chatbots', 'connections'], () => import('../features/editor/EditorRoute.tsx')),
               },
               { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
+              {
+                path: '/needs-attention',
+                lazy: withStrings(['attention', 'logs'], () => import('../features/attention/NeedsAttentionRoute.tsx')),
+              },
               { path: '/billing', lazy: withStrings(['billing'], () => import('../features/billing/BillingRoute.tsx')) },
               { path: '/settings', lazy: withStrings(['settings'], () => import('../features/settings/SettingsRoute.tsx')) },
             ],

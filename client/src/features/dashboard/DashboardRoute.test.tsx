@@ -7,11 +7,25 @@ import { renderRoute } from '../../test/render.tsx';
 import type { DashboardRouteQuery } from './__generated__/DashboardRouteQuery.graphql.ts';
 import { DashboardScreen, dashboardQuery } from './DashboardRoute.tsx';
 
-function renderDashboard(dashboard: Record<string, unknown>, allowance: 'limited' | 'none' = 'limited') {
+const QUIET_WEEK = {
+  answeredRate: { thisWeek: null, change: null },
+  thumbsUpRate: { thisWeek: null, change: null },
+  topTopics: [],
+};
+
+function renderDashboard(
+  dashboard: Record<string, unknown>,
+  allowance: 'limited' | 'none' = 'limited',
+  answerQuality: Record<string, unknown> = QUIET_WEEK,
+) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<DashboardRouteQuery>(environment, dashboardQuery, {});
   environment.mock.resolveMostRecentOperation((operation) =>
-    MockPayloadGenerator.generate(operation, { Dashboard: () => dashboard, BotAllowance: () => ({ kind: allowance }) }),
+    MockPayloadGenerator.generate(operation, {
+      Dashboard: () => dashboard,
+      BotAllowance: () => ({ kind: allowance }),
+      AnswerQuality: () => answerQuality,
+    }),
   );
   return renderRoute(
     <Suspense fallback="loading">
@@ -39,6 +53,26 @@ const NEW_ACCOUNT = {
 };
 
 describe('DashboardScreen', () => {
+  it("shows this week's answered and thumbs-up rates against last week, and the most asked topics", async () => {
+    renderDashboard(NEW_ACCOUNT, 'limited', {
+      answeredRate: { thisWeek: 0.8, change: 12.5 },
+      thumbsUpRate: { thisWeek: 0.5, change: null },
+      topTopics: [{ question: 'Do you ship to Canada?', count: 3, previousCount: 1 }],
+    });
+    expect(await screen.findByText('80%')).toBeTruthy();
+    expect(screen.getByText('+12.5 pts from last week').getAttribute('data-tone')).toBe('positive');
+    expect(screen.getByText('50%')).toBeTruthy();
+    expect(screen.getByText('No answers the week before')).toBeTruthy();
+    expect(screen.getByText('Do you ship to Canada?')).toBeTruthy();
+    expect(screen.getByText('3 times (last week 1)')).toBeTruthy();
+  });
+
+  it('says when no visitor was answered this week', async () => {
+    renderDashboard(NEW_ACCOUNT);
+    expect(await screen.findAllByText('No answers this week')).toHaveLength(2);
+    expect(screen.getByText('No questions this week yet.')).toBeTruthy();
+  });
+
   it('shows the three cards with their change figures, the activity and the top bots', async () => {
     renderDashboard({
       totalBots: 4,

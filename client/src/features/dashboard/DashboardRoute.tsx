@@ -5,6 +5,7 @@ import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
 import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { DashboardRouteQuery } from './__generated__/DashboardRouteQuery.graphql.ts';
+import { AnswerQualityCards } from './AnswerQualityCards.tsx';
 import { DashboardStats } from './DashboardStats.tsx';
 import { FirstBotCard } from './FirstBotCard.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -14,6 +15,7 @@ export const dashboardQuery = graphql`
   query DashboardRouteQuery {
     viewer {
       ...FirstBotCardFragment
+      ...AnswerQualityCardsFragment
       dashboard {
         ...DashboardStatsFragment
         ...RecentActivityFragment
@@ -36,6 +38,7 @@ export function DashboardScreen({ queryRef }: { queryRef: PreloadedQuery<Dashboa
       </Heading>
       <FirstBotCard viewer={viewer} />
       <DashboardStats dashboard={viewer.dashboard} />
+      <AnswerQualityCards viewer={viewer} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentActivity dashboard={viewer.dashboard} />
         <TopBots dashboard={viewer.dashboard} />

@@ -16,10 +16,13 @@ export function ChatLogFilters({
   viewer,
   filters,
   onChange,
+  searchable = true,
 }: {
   viewer: ChatLogFiltersFragment$key;
   filters: LogFilters;
   onChange: (filters: LogFilters) => void;
+  /** Without the text search (a list that does not search text). */
+  searchable?: boolean;
 }) {
   const { t } = useTranslation();
   const { botChoices } = useFragment(
@@ -39,14 +42,16 @@ export function ChatLogFilters({
   );
   return (
     <HStack gap="3" wrap="wrap">
-      <Input
-        type="search"
-        maxWidth="sm"
-        placeholder={t('logs.search')}
-        aria-label={t('logs.search')}
-        value={filters.search}
-        onChange={(event) => onChange({ ...filters, search: event.currentTarget.value })}
-      />
+      {searchable && (
+        <Input
+          type="search"
+          maxWidth="sm"
+          placeholder={t('logs.search')}
+          aria-label={t('logs.search')}
+          value={filters.search}
+          onChange={(event) => onChange({ ...filters, search: event.currentTarget.value })}
+        />
+      )}
       <NativeSelect.Root width="auto">
         <NativeSelect.Field
           aria-label={t('logs.botFilter')}

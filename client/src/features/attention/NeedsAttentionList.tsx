@@ -1,0 +1,118 @@
+import { Button, Center, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState, useTransition } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { toaster } from '../../ui/toaster.tsx';
+import type { ChatLogFiltersFragment$key } from '../logs/__generated__/ChatLogFiltersFragment.graphql.ts';
+import { ChatLogFilters } from '../logs/ChatLogFilters.tsx';
+import type { NeedsAttentionListFragment$key } from './__generated__/NeedsAttentionListFragment.graphql.ts';
+import type { AttentionOrder } from './__generated__/NeedsAttentionListRefetchQuery.graphql.ts';
+import { AttentionGroupCard } from './AttentionGroupCard.tsx';
+import { downloadNeedsAttentionCsv, type AttentionFilters } from './exportNeedsAttention.ts';
+
+const PAGE_SIZE = 20;
+const ORDERS = ['MOST_FREQUENT', 'NEWEST'] as const satisfies readonly AttentionOrder[];
+
+export function NeedsAttentionList({
+  viewer,
+  botChoices,
+}: {
+  viewer: NeedsAttentionListFragment$key;
+  botChoices: ChatLogFiltersFragment$key;
+}) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AttentionFilters>({ search: '', botId: '', dateRange: 'all', order: 'MOST_FREQUENT' });
+  const [exporting, setExporting] = useState(false);
+  const [filtering, startFiltering] = useTransition();
+  const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment NeedsAttentionListFragment on User
+      @refetchable(queryName: "NeedsAttentionListRefetchQuery")
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+        botId: { type: "ID" }
+        dateRange: { type: "ChatLogDateRange" }
+        order: { type: "AttentionOrder" }
+      ) {
+        needsAttention(first: $first, after: $after, botId: $botId, dateRange: $dateRange, order: $order)
+          @connection(key: "NeedsAttentionList_needsAttention", filters: ["botId", "dateRange", "order"]) {
+          edges {
+            node {
+              id
+              ...AttentionGroupCardFragment
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+
+  function applyFilters(next: AttentionFilters) {
+    setFilters(next);
+    startFiltering(() => {
+      refetch({ botId: next.botId || null, dateRange: next.dateRange, order: next.order }, { fetchPolicy: 'store-and-network' });
+    });
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadNeedsAttentionCsv(filters);
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('logs.exportFailed'), description: error instanceof Error ? error.message : undefined });
+    }
+    setExporting(false);
+  }
+
+  const groups = data.needsAttention.edges;
+  const filtered = filters.botId !== '' || filters.dateRange !== 'all';
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <HStack gap="3" wrap="wrap">
+          <ChatLogFilters
+            viewer={botChoices}
+            filters={filters}
+            onChange={(next) => applyFilters({ ...filters, ...next })}
+            searchable={false}
+          />
+          <NativeSelect.Root width="auto">
+            <NativeSelect.Field
+              aria-label={t('attention.orderLabel')}
+              value={filters.order}
+              onChange={(event) => applyFilters({ ...filters, order: event.currentTarget.value as AttentionOrder })}
+            >
+              {ORDERS.map((order) => (
+                <option key={order} value={order}>
+                  {t(`attention.orders.${order}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        <Button variant="outline" loading={exporting} disabled={groups.length === 0} onClick={() => void exportCsv()}>
+          {t('logs.export')}
+        </Button>
+      </HStack>
+      {groups.length === 0 ? (
+        <Center paddingY="16">
+          <Text color="fg.muted">{t(filtered ? 'attention.empty' : 'attention.none')}</Text>
+        </Center>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0" opacity={filtering ? 0.6 : 1} aria-busy={filtering}>
+          {groups.map(({ node }) => (
+            <AttentionGroupCard key={node.id} group={node} />
+          ))}
+        </Stack>
+      )}
+      {hasNext && (
+        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
+          {t('logs.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
