@@ -1,8 +1,8 @@
-import { Button, Center, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { HStack, NativeSelect } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { toaster } from '../../ui/toaster.tsx';
+import { ExportableList } from '../../ui/ExportableList.tsx';
 import type { ChatLogFiltersFragment$key } from '../logs/__generated__/ChatLogFiltersFragment.graphql.ts';
 import { ChatLogFilters } from '../logs/ChatLogFilters.tsx';
 import type { NeedsAttentionListFragment$key } from './__generated__/NeedsAttentionListFragment.graphql.ts';
@@ -22,7 +22,6 @@ export function NeedsAttentionList({
 }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AttentionFilters>({ search: '', botId: '', dateRange: 'all', order: 'MOST_FREQUENT' });
-  const [exporting, setExporting] = useState(false);
   const [filtering, startFiltering] = useTransition();
   const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
@@ -56,21 +55,11 @@ export function NeedsAttentionList({
     });
   }
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await downloadNeedsAttentionCsv(filters);
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('logs.exportFailed'), description: error instanceof Error ? error.message : undefined });
-    }
-    setExporting(false);
-  }
-
   const groups = data.needsAttention.edges;
   const filtered = filters.botId !== '' || filters.dateRange !== 'all';
   return (
-    <Stack gap="5">
-      <HStack justify="space-between" gap="3" wrap="wrap">
+    <ExportableList
+      filters={
         <HStack gap="3" wrap="wrap">
           <ChatLogFilters
             viewer={botChoices}
@@ -93,26 +82,18 @@ export function NeedsAttentionList({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </HStack>
-        <Button variant="outline" loading={exporting} disabled={groups.length === 0} onClick={() => void exportCsv()}>
-          {t('logs.export')}
-        </Button>
-      </HStack>
-      {groups.length === 0 ? (
-        <Center paddingY="16">
-          <Text color="fg.muted">{t(filtered ? 'attention.empty' : 'attention.none')}</Text>
-        </Center>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0" opacity={filtering ? 0.6 : 1} aria-busy={filtering}>
-          {groups.map(({ node }) => (
-            <AttentionGroupCard key={node.id} group={node} />
-          ))}
-        </Stack>
-      )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
-          {t('logs.loadMore')}
-        </Button>
-      )}
-    </Stack>
+      }
+      download={() => downloadNeedsAttentionCsv(filters)}
+      isEmpty={groups.length === 0}
+      emptyText={t(filtered ? 'attention.empty' : 'attention.none')}
+      refreshing={filtering}
+      hasNext={hasNext}
+      loadingNext={isLoadingNext}
+      onLoadMore={() => loadNext(PAGE_SIZE)}
+    >
+      {groups.map(({ node }) => (
+        <AttentionGroupCard key={node.id} group={node} />
+      ))}
+    </ExportableList>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Center, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { toaster } from '../../ui/toaster.tsx';
+import { ExportableList } from '../../ui/ExportableList.tsx';
 import type { ChatLogFiltersFragment$key } from './__generated__/ChatLogFiltersFragment.graphql.ts';
 import type { ChatLogListFragment$key } from './__generated__/ChatLogListFragment.graphql.ts';
 import { ChatLogEntry } from './ChatLogEntry.tsx';
@@ -14,7 +13,6 @@ const LOGS_PAGE_SIZE = 20;
 export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragment$key; botChoices: ChatLogFiltersFragment$key }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<LogFilters>({ search: '', botId: '', dateRange: 'all' });
-  const [exporting, setExporting] = useState(false);
   const [filtering, startFiltering] = useTransition();
   const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
@@ -51,42 +49,22 @@ export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragmen
     });
   }
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await downloadChatLogsCsv(filters);
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('logs.exportFailed'), description: error instanceof Error ? error.message : undefined });
-    }
-    setExporting(false);
-  }
-
   const entries = data.chatLogs.edges;
   const filtered = filters.search.trim() !== '' || filters.botId !== '' || filters.dateRange !== 'all';
   return (
-    <Stack gap="5">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <ChatLogFilters viewer={botChoices} filters={filters} onChange={applyFilters} />
-        <Button variant="outline" loading={exporting} disabled={entries.length === 0} onClick={() => void exportCsv()}>
-          {t('logs.export')}
-        </Button>
-      </HStack>
-      {entries.length === 0 ? (
-        <Center paddingY="16">
-          <Text color="fg.muted">{t(filtered ? 'logs.empty' : 'logs.none')}</Text>
-        </Center>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0" opacity={filtering ? 0.6 : 1} aria-busy={filtering}>
-          {entries.map(({ node }) => (
-            <ChatLogEntry key={node.id} log={node} />
-          ))}
-        </Stack>
-      )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(LOGS_PAGE_SIZE)}>
-          {t('logs.loadMore')}
-        </Button>
-      )}
-    </Stack>
+    <ExportableList
+      filters={<ChatLogFilters viewer={botChoices} filters={filters} onChange={applyFilters} />}
+      download={() => downloadChatLogsCsv(filters)}
+      isEmpty={entries.length === 0}
+      emptyText={t(filtered ? 'logs.empty' : 'logs.none')}
+      refreshing={filtering}
+      hasNext={hasNext}
+      loadingNext={isLoadingNext}
+      onLoadMore={() => loadNext(LOGS_PAGE_SIZE)}
+    >
+      {entries.map(({ node }) => (
+        <ChatLogEntry key={node.id} log={node} />
+      ))}
+    </ExportableList>
   );
 }

@@ -1,0 +1,69 @@
+import { Button, Center, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toaster } from './toaster.tsx';
+
+/**
+ * A filtered list with its CSV export and "Load more": the filters beside the export button, the
+ * items (dimmed while a new filter loads), or a line saying why there are none.
+ */
+export function ExportableList({
+  filters,
+  download,
+  isEmpty,
+  emptyText,
+  refreshing,
+  hasNext,
+  loadingNext,
+  onLoadMore,
+  children,
+}: {
+  filters: ReactNode;
+  /** Fetches and saves the CSV; its failure is told in a toast. */
+  download: () => Promise<void>;
+  isEmpty: boolean;
+  emptyText: string;
+  refreshing: boolean;
+  hasNext: boolean;
+  loadingNext: boolean;
+  onLoadMore: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await download();
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('logs.exportFailed'), description: error instanceof Error ? error.message : undefined });
+    }
+    setExporting(false);
+  }
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        {filters}
+        <Button variant="outline" loading={exporting} disabled={isEmpty} onClick={() => void exportCsv()}>
+          {t('logs.export')}
+        </Button>
+      </HStack>
+      {isEmpty ? (
+        <Center paddingY="16">
+          <Text color="fg.muted">{emptyText}</Text>
+        </Center>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0" opacity={refreshing ? 0.6 : 1} aria-busy={refreshing}>
+          {children}
+        </Stack>
+      )}
+      {hasNext && (
+        <Button alignSelf="center" variant="outline" loading={loadingNext} onClick={onLoadMore}>
+          {t('logs.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
