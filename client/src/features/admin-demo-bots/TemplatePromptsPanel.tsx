@@ -1,5 +1,4 @@
-import { Alert, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
@@ -14,7 +13,9 @@ import type { TemplatePromptsPanelDeleteMutation } from './__generated__/Templat
 import type { TemplatePromptsPanelFragment$key } from './__generated__/TemplatePromptsPanelFragment.graphql.ts';
 import type { TemplatePromptsPanelUpdateMutation } from './__generated__/TemplatePromptsPanelUpdateMutation.graphql.ts';
 import { TemplatePromptCard, type TemplatePrompt } from './TemplatePromptCard.tsx';
+import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
+import { useEditableList } from '../../ui/useEditableList.ts';
 
 /** The demo offers at most this many templates (spec, section 9). */
 export const MAX_TEMPLATE_PROMPTS = 3;
@@ -42,11 +43,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     `,
     admin,
   );
-  const [editing, setEditing] = useState<TemplatePrompt | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [deleting, setDeleting] = useState<TemplatePrompt | null>(null);
-  const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
 
   const saveOptions = {
     fields: TEMPLATE_FIELDS,
@@ -103,44 +99,32 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     },
   );
 
-  const serverProblems = editing ? update.issues : create.issues;
-  const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
-  const errorOf = (field: TemplateField) =>
-    (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
-  const change = (field: TemplateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  function clearServerProblems() {
-    create.setIssues({});
-    update.setIssues({});
-  }
-
-  function startAdding() {
-    setEditing(null);
-    setDraft(EMPTY);
-    setTried(false);
-    clearServerProblems();
-  }
-
-  function pick(template: TemplatePrompt) {
-    setEditing(template);
-    setDraft({
+  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
+    TemplatePrompt,
+    TemplateField
+  >({
+    empty: EMPTY,
+    draftOf: (template) => ({
       useCase: template.useCase,
       title: template.title,
       description: template.description,
       languageCode: template.languageCode,
       promptText: template.promptText,
-    });
-    setTried(false);
-    clearServerProblems();
-  }
+    }),
+    create,
+    update,
+  });
+  const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
+  const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
+  const errorOf = (field: TemplateField) =>
+    (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
 
   function submit() {
     if (limitReached) {
       toaster.create({ type: 'error', title: t('adminDemoBots.toast.limit') });
       return;
     }
-    setTried(true);
-    clearServerProblems();
+    beginSubmit();
     if (draft.title.trim() === '' || draft.promptText.trim() === '') return;
     const input = {
       useCase: draft.useCase,
@@ -272,16 +256,14 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
           onChange={change('promptText')}
           issue={errorOf('promptText')}
         />
-        <HStack gap="2" wrap="wrap">
-          <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
-            {editing ? t('adminDemoBots.form.update') : t('adminDemoBots.form.add')}
-          </Button>
-          {editing && (
-            <Button variant="outline" onClick={startAdding}>
-              {t('adminDemoBots.form.cancelEdit')}
-            </Button>
-          )}
-        </HStack>
+        <EditFormActions
+          editing={editing !== null}
+          submitting={create.inFlight || update.inFlight}
+          addLabel={t('adminDemoBots.form.add')}
+          updateLabel={t('adminDemoBots.form.update')}
+          cancelLabel={t('adminDemoBots.form.cancelEdit')}
+          onCancel={startAdding}
+        />
       </SectionCard>
 
       <ConfirmDeleteDialog

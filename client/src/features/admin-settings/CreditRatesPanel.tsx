@@ -1,6 +1,5 @@
 import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -11,7 +10,9 @@ import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRates
 import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
 import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPanelFragment.graphql.ts';
 import type { CreditRatesPanelUpdateMutation } from './__generated__/CreditRatesPanelUpdateMutation.graphql.ts';
+import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
+import { useEditableList } from '../../ui/useEditableList.ts';
 
 interface Rate {
   readonly id: string;
@@ -62,11 +63,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     `,
     query,
   );
-  const [editing, setEditing] = useState<Rate | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [deleting, setDeleting] = useState<Rate | null>(null);
-
   const saveOptions = { fields: RATE_FIELDS, failedTitle: t('adminSettings.rates.saveFailed'), alwaysToast: true };
   const create = useFormMutation<CreditRatesPanelCreateMutation, RateField>(
     graphql`
@@ -117,36 +113,23 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     { failedTitle: t('adminSettings.rates.deleteFailed'), resultOf: (response) => response.deleteCreditRate },
   );
 
+  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
+    Rate,
+    RateField
+  >({
+    empty: EMPTY,
+    draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
+    create,
+    update,
+  });
   const problems = problemsOf(draft);
-  const serverProblems = editing ? update.issues : create.issues;
   const errorOf = (field: RateField) => {
     const problem = tried ? problems[field] : undefined;
     return problem ? t(`adminSettings.rates.${problem}`) : serverProblems[field];
   };
-  const change = (field: RateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  function clearServerProblems() {
-    create.setIssues({});
-    update.setIssues({});
-  }
-
-  function startAdding() {
-    setEditing(null);
-    setDraft(EMPTY);
-    setTried(false);
-    clearServerProblems();
-  }
-
-  function pick(rate: Rate) {
-    setEditing(rate);
-    setDraft({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) });
-    setTried(false);
-    clearServerProblems();
-  }
 
   function submit() {
-    setTried(true);
-    clearServerProblems();
+    beginSubmit();
     if (Object.keys(problems).length > 0) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
     const saved = (title: string) => () => {
@@ -295,16 +278,14 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
             issue={errorOf('costPerUnit')}
           />
         </SimpleGrid>
-        <HStack gap="2" wrap="wrap">
-          <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
-            {editing ? t('adminSettings.rates.update') : t('adminSettings.rates.add')}
-          </Button>
-          {editing && (
-            <Button variant="outline" onClick={startAdding}>
-              {t('adminSettings.rates.cancelEdit')}
-            </Button>
-          )}
-        </HStack>
+        <EditFormActions
+          editing={editing !== null}
+          submitting={create.inFlight || update.inFlight}
+          addLabel={t('adminSettings.rates.add')}
+          updateLabel={t('adminSettings.rates.update')}
+          cancelLabel={t('adminSettings.rates.cancelEdit')}
+          onCancel={startAdding}
+        />
       </SectionCard>
 
       <ConfirmDeleteDialog
