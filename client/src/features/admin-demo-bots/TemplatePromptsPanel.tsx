@@ -1,5 +1,4 @@
-import { Alert, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
@@ -14,6 +13,9 @@ import type { TemplatePromptsPanelDeleteMutation } from './__generated__/Templat
 import type { TemplatePromptsPanelFragment$key } from './__generated__/TemplatePromptsPanelFragment.graphql.ts';
 import type { TemplatePromptsPanelUpdateMutation } from './__generated__/TemplatePromptsPanelUpdateMutation.graphql.ts';
 import { TemplatePromptCard, type TemplatePrompt } from './TemplatePromptCard.tsx';
+import { EditFormActions } from '../../ui/EditFormActions.tsx';
+import { SectionCard } from '../../ui/SectionCard.tsx';
+import { useEditableList } from '../../ui/useEditableList.ts';
 
 /** The demo offers at most this many templates (spec, section 9). */
 export const MAX_TEMPLATE_PROMPTS = 3;
@@ -41,11 +43,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     `,
     admin,
   );
-  const [editing, setEditing] = useState<TemplatePrompt | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [deleting, setDeleting] = useState<TemplatePrompt | null>(null);
-  const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
 
   const saveOptions = {
     fields: TEMPLATE_FIELDS,
@@ -102,44 +99,32 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     },
   );
 
-  const serverProblems = editing ? update.issues : create.issues;
-  const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
-  const errorOf = (field: TemplateField) =>
-    (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
-  const change = (field: TemplateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  function clearServerProblems() {
-    create.setIssues({});
-    update.setIssues({});
-  }
-
-  function startAdding() {
-    setEditing(null);
-    setDraft(EMPTY);
-    setTried(false);
-    clearServerProblems();
-  }
-
-  function pick(template: TemplatePrompt) {
-    setEditing(template);
-    setDraft({
+  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
+    TemplatePrompt,
+    TemplateField
+  >({
+    empty: EMPTY,
+    draftOf: (template) => ({
       useCase: template.useCase,
       title: template.title,
       description: template.description,
       languageCode: template.languageCode,
       promptText: template.promptText,
-    });
-    setTried(false);
-    clearServerProblems();
-  }
+    }),
+    create,
+    update,
+  });
+  const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
+  const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
+  const errorOf = (field: TemplateField) =>
+    (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
 
   function submit() {
     if (limitReached) {
       toaster.create({ type: 'error', title: t('adminDemoBots.toast.limit') });
       return;
     }
-    setTried(true);
-    clearServerProblems();
+    beginSubmit();
     if (draft.title.trim() === '' || draft.promptText.trim() === '') return;
     const input = {
       useCase: draft.useCase,
@@ -221,76 +206,65 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         )}
       </Stack>
 
-      <Card.Root as="section" aria-labelledby="template-form-title">
-        <Card.Body asChild gap="4">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <Heading as="h2" size="lg" id="template-form-title">
-              {editing ? t('adminDemoBots.form.updateTitle', { title: editing.title }) : t('adminDemoBots.form.addTitle')}
-            </Heading>
-            {limitReached && (
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Description>{t('adminDemoBots.form.limitReached')}</Alert.Description>
-              </Alert.Root>
-            )}
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <SelectField
-                label={t('adminDemoBots.useCase')}
-                value={draft.useCase}
-                options={USE_CASES.map((value) => ({ value, label: t(`adminDemoBots.useCases.${value}`) }))}
-                onChange={change('useCase')}
-              />
-              <SelectField
-                label={t('adminDemoBots.language')}
-                value={draft.languageCode}
-                options={BOT_LANGUAGES.map((value) => ({ value, label: t(`adminDemoBots.languages.${value}`) }))}
-                onChange={change('languageCode')}
-              />
-            </SimpleGrid>
-            <TextField
-              label={t('adminDemoBots.form.title')}
-              required
-              value={draft.title}
-              maxLength={120}
-              onChange={change('title')}
-              issue={errorOf('title')}
-            />
-            <TextAreaField
-              label={t('adminDemoBots.form.description')}
-              value={draft.description}
-              maxLength={500}
-              rows={2}
-              onChange={change('description')}
-              issue={errorOf('description')}
-            />
-            <TextAreaField
-              label={t('adminDemoBots.form.promptText')}
-              required
-              value={draft.promptText}
-              maxLength={20000}
-              rows={6}
-              onChange={change('promptText')}
-              issue={errorOf('promptText')}
-            />
-            <HStack gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
-                {editing ? t('adminDemoBots.form.update') : t('adminDemoBots.form.add')}
-              </Button>
-              {editing && (
-                <Button variant="outline" onClick={startAdding}>
-                  {t('adminDemoBots.form.cancelEdit')}
-                </Button>
-              )}
-            </HStack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard
+        titleId="template-form-title"
+        title={editing ? t('adminDemoBots.form.updateTitle', { title: editing.title }) : t('adminDemoBots.form.addTitle')}
+        onSubmit={() => submit()}
+      >
+        {limitReached && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Description>{t('adminDemoBots.form.limitReached')}</Alert.Description>
+          </Alert.Root>
+        )}
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <SelectField
+            label={t('adminDemoBots.useCase')}
+            value={draft.useCase}
+            options={USE_CASES.map((value) => ({ value, label: t(`adminDemoBots.useCases.${value}`) }))}
+            onChange={change('useCase')}
+          />
+          <SelectField
+            label={t('adminDemoBots.language')}
+            value={draft.languageCode}
+            options={BOT_LANGUAGES.map((value) => ({ value, label: t(`adminDemoBots.languages.${value}`) }))}
+            onChange={change('languageCode')}
+          />
+        </SimpleGrid>
+        <TextField
+          label={t('adminDemoBots.form.title')}
+          required
+          value={draft.title}
+          maxLength={120}
+          onChange={change('title')}
+          issue={errorOf('title')}
+        />
+        <TextAreaField
+          label={t('adminDemoBots.form.description')}
+          value={draft.description}
+          maxLength={500}
+          rows={2}
+          onChange={change('description')}
+          issue={errorOf('description')}
+        />
+        <TextAreaField
+          label={t('adminDemoBots.form.promptText')}
+          required
+          value={draft.promptText}
+          maxLength={20000}
+          rows={6}
+          onChange={change('promptText')}
+          issue={errorOf('promptText')}
+        />
+        <EditFormActions
+          editing={editing !== null}
+          submitting={create.inFlight || update.inFlight}
+          addLabel={t('adminDemoBots.form.add')}
+          updateLabel={t('adminDemoBots.form.update')}
+          cancelLabel={t('adminDemoBots.form.cancelEdit')}
+          onCancel={startAdding}
+        />
+      </SectionCard>
 
       <ConfirmDeleteDialog
         open={deleting !== null}

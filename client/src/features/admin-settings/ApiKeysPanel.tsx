@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -8,6 +8,7 @@ import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ApiKeysPanelFragment$key } from './__generated__/ApiKeysPanelFragment.graphql.ts';
 import type { ApiKeysPanelMutation } from './__generated__/ApiKeysPanelMutation.graphql.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 const KEY_LABELS: Record<string, string> = {
   stripe_secret_key: 'adminSettings.apiKeys.keys.stripe_secret_key',
@@ -164,20 +165,15 @@ export function ApiKeysPanel({ adminId, admin }: { adminId: string; admin: ApiKe
     admin,
   );
   return (
-    <Card.Root as="section" aria-labelledby="api-keys-title">
-      <Card.Body gap="2">
-        <Heading as="h2" size="lg" id="api-keys-title">
-          {t('adminSettings.apiKeys.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('adminSettings.apiKeys.help')}
-        </Text>
-        <Stack as="ul" gap="0" listStyleType="none" margin="0" padding="0">
-          {config.map((entry) => (
-            <ConfigKeyRow key={entry.key} adminId={adminId} entry={entry} />
-          ))}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard titleId="api-keys-title" title={t('adminSettings.apiKeys.title')} gap="2">
+      <Text fontSize="sm" color="fg.muted">
+        {t('adminSettings.apiKeys.help')}
+      </Text>
+      <Stack as="ul" gap="0" listStyleType="none" margin="0" padding="0">
+        {config.map((entry) => (
+          <ConfigKeyRow key={entry.key} adminId={adminId} entry={entry} />
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }

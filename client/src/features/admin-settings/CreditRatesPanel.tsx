@@ -1,6 +1,5 @@
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -11,6 +10,9 @@ import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRates
 import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
 import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPanelFragment.graphql.ts';
 import type { CreditRatesPanelUpdateMutation } from './__generated__/CreditRatesPanelUpdateMutation.graphql.ts';
+import { EditFormActions } from '../../ui/EditFormActions.tsx';
+import { SectionCard } from '../../ui/SectionCard.tsx';
+import { useEditableList } from '../../ui/useEditableList.ts';
 
 interface Rate {
   readonly id: string;
@@ -61,11 +63,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     `,
     query,
   );
-  const [editing, setEditing] = useState<Rate | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [deleting, setDeleting] = useState<Rate | null>(null);
-
   const saveOptions = { fields: RATE_FIELDS, failedTitle: t('adminSettings.rates.saveFailed'), alwaysToast: true };
   const create = useFormMutation<CreditRatesPanelCreateMutation, RateField>(
     graphql`
@@ -116,36 +113,23 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     { failedTitle: t('adminSettings.rates.deleteFailed'), resultOf: (response) => response.deleteCreditRate },
   );
 
+  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
+    Rate,
+    RateField
+  >({
+    empty: EMPTY,
+    draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
+    create,
+    update,
+  });
   const problems = problemsOf(draft);
-  const serverProblems = editing ? update.issues : create.issues;
   const errorOf = (field: RateField) => {
     const problem = tried ? problems[field] : undefined;
     return problem ? t(`adminSettings.rates.${problem}`) : serverProblems[field];
   };
-  const change = (field: RateField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
-
-  function clearServerProblems() {
-    create.setIssues({});
-    update.setIssues({});
-  }
-
-  function startAdding() {
-    setEditing(null);
-    setDraft(EMPTY);
-    setTried(false);
-    clearServerProblems();
-  }
-
-  function pick(rate: Rate) {
-    setEditing(rate);
-    setDraft({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) });
-    setTried(false);
-    clearServerProblems();
-  }
 
   function submit() {
-    setTried(true);
-    clearServerProblems();
+    beginSubmit();
     if (Object.keys(problems).length > 0) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
     const saved = (title: string) => () => {
@@ -197,125 +181,112 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
 
   return (
     <Stack gap="6">
-      <Card.Root as="section" aria-labelledby="credit-rates-title">
-        <Card.Body gap="3">
-          <Heading as="h2" size="lg" id="credit-rates-title">
-            {t('adminSettings.rates.title')}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t('adminSettings.rates.help')}
-          </Text>
-          {creditRates.length === 0 ? (
-            <Text color="fg.muted">{t('adminSettings.rates.empty')}</Text>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('adminSettings.rates.usageType')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('adminSettings.rates.unitName')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.costPerUnit')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.actions')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {creditRates.map((rate) => {
-                    const names = { usageType: rate.usageType, unitName: rate.unitName };
-                    return (
-                      <Table.Row
-                        key={rate.id}
-                        aria-current={editing?.id === rate.id ? 'true' : undefined}
-                        bg={editing?.id === rate.id ? 'brand.subtle' : undefined}
-                      >
-                        <Table.Cell>{rate.usageType}</Table.Cell>
-                        <Table.Cell>{rate.unitName}</Table.Cell>
-                        <Table.Cell textAlign="end">{cost.format(rate.costPerUnit)}</Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <HStack gap="1" justify="end">
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              aria-label={t('adminSettings.rates.editLabel', names)}
-                              onClick={() => pick(rate)}
-                            >
-                              {t('adminSettings.rates.edit')}
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              colorPalette="red"
-                              aria-label={t('adminSettings.rates.deleteLabel', names)}
-                              onClick={() => setDeleting(rate)}
-                            >
-                              {t('adminSettings.rates.delete')}
-                            </Button>
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard titleId="credit-rates-title" title={t('adminSettings.rates.title')} gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {t('adminSettings.rates.help')}
+        </Text>
+        {creditRates.length === 0 ? (
+          <Text color="fg.muted">{t('adminSettings.rates.empty')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('adminSettings.rates.usageType')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('adminSettings.rates.unitName')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.costPerUnit')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('adminSettings.rates.actions')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {creditRates.map((rate) => {
+                  const names = { usageType: rate.usageType, unitName: rate.unitName };
+                  return (
+                    <Table.Row
+                      key={rate.id}
+                      aria-current={editing?.id === rate.id ? 'true' : undefined}
+                      bg={editing?.id === rate.id ? 'brand.subtle' : undefined}
+                    >
+                      <Table.Cell>{rate.usageType}</Table.Cell>
+                      <Table.Cell>{rate.unitName}</Table.Cell>
+                      <Table.Cell textAlign="end">{cost.format(rate.costPerUnit)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="end">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-label={t('adminSettings.rates.editLabel', names)}
+                            onClick={() => pick(rate)}
+                          >
+                            {t('adminSettings.rates.edit')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="red"
+                            aria-label={t('adminSettings.rates.deleteLabel', names)}
+                            onClick={() => setDeleting(rate)}
+                          >
+                            {t('adminSettings.rates.delete')}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </SectionCard>
 
-      <Card.Root as="section" aria-labelledby="credit-rate-form-title">
-        <Card.Body asChild gap="4">
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <Heading as="h3" size="md" id="credit-rate-form-title">
-              {editing
-                ? t('adminSettings.rates.updateTitle', { usageType: editing.usageType, unitName: editing.unitName })
-                : t('adminSettings.rates.addTitle')}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <TextField
-                label={t('adminSettings.rates.usageType')}
-                required
-                value={draft.usageType}
-                maxLength={50}
-                onChange={change('usageType')}
-                issue={errorOf('usageType')}
-                helper={t('adminSettings.rates.usageTypeHelp')}
-              />
-              <TextField
-                label={t('adminSettings.rates.unitName')}
-                required
-                value={draft.unitName}
-                maxLength={50}
-                onChange={change('unitName')}
-                issue={errorOf('unitName')}
-                helper={t('adminSettings.rates.unitNameHelp')}
-              />
-              <TextField
-                label={t('adminSettings.rates.costPerUnit')}
-                required
-                value={draft.costPerUnit}
-                inputMode="decimal"
-                onChange={change('costPerUnit')}
-                issue={errorOf('costPerUnit')}
-              />
-            </SimpleGrid>
-            <HStack gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="brand" loading={create.inFlight || update.inFlight}>
-                {editing ? t('adminSettings.rates.update') : t('adminSettings.rates.add')}
-              </Button>
-              {editing && (
-                <Button variant="outline" onClick={startAdding}>
-                  {t('adminSettings.rates.cancelEdit')}
-                </Button>
-              )}
-            </HStack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard
+        titleId="credit-rate-form-title"
+        title={
+          editing
+            ? t('adminSettings.rates.updateTitle', { usageType: editing.usageType, unitName: editing.unitName })
+            : t('adminSettings.rates.addTitle')
+        }
+        level="h3"
+        onSubmit={() => submit()}
+      >
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <TextField
+            label={t('adminSettings.rates.usageType')}
+            required
+            value={draft.usageType}
+            maxLength={50}
+            onChange={change('usageType')}
+            issue={errorOf('usageType')}
+            helper={t('adminSettings.rates.usageTypeHelp')}
+          />
+          <TextField
+            label={t('adminSettings.rates.unitName')}
+            required
+            value={draft.unitName}
+            maxLength={50}
+            onChange={change('unitName')}
+            issue={errorOf('unitName')}
+            helper={t('adminSettings.rates.unitNameHelp')}
+          />
+          <TextField
+            label={t('adminSettings.rates.costPerUnit')}
+            required
+            value={draft.costPerUnit}
+            inputMode="decimal"
+            onChange={change('costPerUnit')}
+            issue={errorOf('costPerUnit')}
+          />
+        </SimpleGrid>
+        <EditFormActions
+          editing={editing !== null}
+          submitting={create.inFlight || update.inFlight}
+          addLabel={t('adminSettings.rates.add')}
+          updateLabel={t('adminSettings.rates.update')}
+          cancelLabel={t('adminSettings.rates.cancelEdit')}
+          onCancel={startAdding}
+        />
+      </SectionCard>
 
       <ConfirmDeleteDialog
         open={deleting !== null}

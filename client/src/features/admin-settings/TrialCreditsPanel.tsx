@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -7,6 +7,7 @@ import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { TrialCreditsPanelFragment$key } from './__generated__/TrialCreditsPanelFragment.graphql.ts';
 import type { TrialCreditsPanelMutation } from './__generated__/TrialCreditsPanelMutation.graphql.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /** The free trial: how many credits a new customer starts with. */
 export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$key }) {
@@ -71,34 +72,21 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="trial-credits-title">
-      <Card.Body asChild gap="3">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <Heading as="h2" size="lg" id="trial-credits-title">
-            {t('adminSettings.trial.title')}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t('adminSettings.trial.help', { days: data.trialDays })}
-          </Text>
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'end' }}>
-            <TextField
-              label={t('adminSettings.trial.credits')}
-              inputMode="numeric"
-              maxWidth={{ sm: '14rem' }}
-              {...bindField('credits', credits, setCredits)}
-            />
-            <Button type="submit" colorPalette="brand" loading={inFlight}>
-              {t('adminSettings.trial.save')}
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard titleId="trial-credits-title" title={t('adminSettings.trial.title')} gap="3" onSubmit={() => save()}>
+      <Text fontSize="sm" color="fg.muted">
+        {t('adminSettings.trial.help', { days: data.trialDays })}
+      </Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ base: 'stretch', sm: 'end' }}>
+        <TextField
+          label={t('adminSettings.trial.credits')}
+          inputMode="numeric"
+          maxWidth={{ sm: '14rem' }}
+          {...bindField('credits', credits, setCredits)}
+        />
+        <Button type="submit" colorPalette="brand" loading={inFlight}>
+          {t('adminSettings.trial.save')}
+        </Button>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { RadioCard } from '../../ui/chakra/RadioCard.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { BillingModeCardApiKeyMutation } from './__generated__/BillingModeC
 import type { BillingModeCardClearKeyMutation } from './__generated__/BillingModeCardClearKeyMutation.graphql.ts';
 import type { BillingModeCardFragment$key } from './__generated__/BillingModeCardFragment.graphql.ts';
 import type { BillingModeCardPlanTypeMutation, PlanType } from './__generated__/BillingModeCardPlanTypeMutation.graphql.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 const MODES: readonly PlanType[] = ['credit', 'subscription'];
 
@@ -143,75 +144,70 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
       : { title: t('billing.mode.subscription'), description: t('billing.mode.subscriptionDescription') };
 
   return (
-    <Card.Root as="section" aria-labelledby="billing-mode-title">
-      <Card.Body gap="5">
-        <Heading as="h2" size="lg" id="billing-mode-title">
-          {t('billing.mode.title')}
-        </Heading>
-        <RadioCard.Root
-          value={data.planType}
-          onValueChange={(details) => details.value && switchMode(details.value as PlanType)}
-          disabled={setPlanType.inFlight}
-          colorPalette="brand"
-          aria-labelledby="billing-mode-title"
-        >
-          <Stack direction={{ base: 'column', md: 'row' }} gap="3" align="stretch">
-            {MODES.map((mode) => (
-              <RadioCard.Item key={mode} value={mode} flex="1">
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemContent>
-                    <RadioCard.ItemText>{modeText(mode).title}</RadioCard.ItemText>
-                    <RadioCard.ItemDescription>{modeText(mode).description}</RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
-                  <RadioCard.ItemIndicator />
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-          </Stack>
-        </RadioCard.Root>
+    <SectionCard titleId="billing-mode-title" title={t('billing.mode.title')} gap="5">
+      <RadioCard.Root
+        value={data.planType}
+        onValueChange={(details) => details.value && switchMode(details.value as PlanType)}
+        disabled={setPlanType.inFlight}
+        colorPalette="brand"
+        aria-labelledby="billing-mode-title"
+      >
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align="stretch">
+          {MODES.map((mode) => (
+            <RadioCard.Item key={mode} value={mode} flex="1">
+              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemControl>
+                <RadioCard.ItemContent>
+                  <RadioCard.ItemText>{modeText(mode).title}</RadioCard.ItemText>
+                  <RadioCard.ItemDescription>{modeText(mode).description}</RadioCard.ItemDescription>
+                </RadioCard.ItemContent>
+                <RadioCard.ItemIndicator />
+              </RadioCard.ItemControl>
+            </RadioCard.Item>
+          ))}
+        </Stack>
+      </RadioCard.Root>
 
-        {data.planType === 'subscription' && !data.hasApiKey && (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Description>{t('billing.mode.missingKey')}</Alert.Description>
-          </Alert.Root>
-        )}
+      {data.planType === 'subscription' && !data.hasApiKey && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{t('billing.mode.missingKey')}</Alert.Description>
+        </Alert.Root>
+      )}
 
-        <form onSubmit={submitKey} noValidate>
-          <Stack gap="3">
-            <TextField
-              label={t('billing.apiKey.label')}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={apiKey}
-              placeholder={data.apiKey ?? 'sk-…'}
-              onChange={(typed) => {
-                setApiKey(typed);
-                setKeyError(null);
-              }}
-              issue={keyError}
-              helper={t('billing.apiKey.help')}
-            />
-            <HStack gap="3" wrap="wrap" justify="space-between">
-              <Text fontSize="sm" color="fg.muted" data-testid="saved-api-key">
-                {data.apiKey ? t('billing.apiKey.savedKey', { masked: data.apiKey }) : t('billing.apiKey.noKey')}
-              </Text>
-              <HStack gap="2">
-                {data.hasApiKey && (
-                  <Button type="button" variant="outline" colorPalette="red" loading={clearingKey} onClick={removeKey}>
-                    {t('billing.apiKey.remove')}
-                  </Button>
-                )}
-                <Button type="submit" colorPalette="brand" loading={setBillingKey.inFlight}>
-                  {t('billing.apiKey.save')}
+      <form onSubmit={submitKey} noValidate>
+        <Stack gap="3">
+          <TextField
+            label={t('billing.apiKey.label')}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={apiKey}
+            placeholder={data.apiKey ?? 'sk-…'}
+            onChange={(typed) => {
+              setApiKey(typed);
+              setKeyError(null);
+            }}
+            issue={keyError}
+            helper={t('billing.apiKey.help')}
+          />
+          <HStack gap="3" wrap="wrap" justify="space-between">
+            <Text fontSize="sm" color="fg.muted" data-testid="saved-api-key">
+              {data.apiKey ? t('billing.apiKey.savedKey', { masked: data.apiKey }) : t('billing.apiKey.noKey')}
+            </Text>
+            <HStack gap="2">
+              {data.hasApiKey && (
+                <Button type="button" variant="outline" colorPalette="red" loading={clearingKey} onClick={removeKey}>
+                  {t('billing.apiKey.remove')}
                 </Button>
-              </HStack>
+              )}
+              <Button type="submit" colorPalette="brand" loading={setBillingKey.inFlight}>
+                {t('billing.apiKey.save')}
+              </Button>
             </HStack>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          </HStack>
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }

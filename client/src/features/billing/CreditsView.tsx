@@ -6,6 +6,7 @@ import type { CreditPackCardFragment$key } from './__generated__/CreditPackCardF
 import type { CreditsViewFragment$key } from './__generated__/CreditsViewFragment.graphql.ts';
 import { useCheckout } from './checkout.ts';
 import { formatCredits, formatMoney } from './format.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 function CreditPackCard({
   pack,
@@ -102,26 +103,21 @@ export function CreditsView({
 
   return (
     <Stack gap="6">
-      <Card.Root as="section" aria-labelledby="credits-title">
-        <Card.Body gap="4">
-          <Heading as="h2" size="lg" id="credits-title">
-            {t('billing.credits.title')}
-          </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Stat.Root>
-              <Stat.Label>{t('billing.credits.remaining')}</Stat.Label>
-              <Stat.ValueText>{formatCredits(credits.balance, i18n.language)}</Stat.ValueText>
-            </Stat.Root>
-            <Stat.Root>
-              <Stat.Label>{t('billing.credits.used')}</Stat.Label>
-              <Stat.ValueText>{formatCredits(credits.usedCredits, i18n.language)}</Stat.ValueText>
-            </Stat.Root>
-          </SimpleGrid>
-          <Text fontSize="sm" color="fg.muted">
-            {t('billing.credits.total', { total: formatCredits(credits.totalCredits, i18n.language) })}
-          </Text>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard titleId="credits-title" title={t('billing.credits.title')}>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Stat.Root>
+            <Stat.Label>{t('billing.credits.remaining')}</Stat.Label>
+            <Stat.ValueText>{formatCredits(credits.balance, i18n.language)}</Stat.ValueText>
+          </Stat.Root>
+          <Stat.Root>
+            <Stat.Label>{t('billing.credits.used')}</Stat.Label>
+            <Stat.ValueText>{formatCredits(credits.usedCredits, i18n.language)}</Stat.ValueText>
+          </Stat.Root>
+        </SimpleGrid>
+        <Text fontSize="sm" color="fg.muted">
+          {t('billing.credits.total', { total: formatCredits(credits.totalCredits, i18n.language) })}
+        </Text>
+      </SectionCard>
 
       <Stack as="section" aria-labelledby="credit-packs-title" gap="4">
         <Heading as="h2" size="lg" id="credit-packs-title">

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@c
 import { Steps } from '../../ui/chakra/Steps.ts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageBar } from '../../ui/PageBar.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
@@ -106,17 +107,7 @@ export function Component() {
 
   return (
     <Box minHeight="100vh" bg="bg.subtle">
-      <Flex
-        as="header"
-        justify="space-between"
-        align="center"
-        gap="2"
-        paddingX={{ base: '4', md: '8' }}
-        paddingY="3"
-        bg="bg"
-        borderBottomWidth="1px"
-        wrap="wrap"
-      >
+      <PageBar as="header" bg="bg">
         <Button asChild variant="ghost" size="sm">
           <RouterLink to="/">{t('auth.backHome')}</RouterLink>
         </Button>
@@ -124,7 +115,7 @@ export function Component() {
           {session.status === 'ready' && <DemoCountdown expiresAt={session.expiresAt} onExpired={onExpired} />}
           <LanguageSwitcher />
         </HStack>
-      </Flex>
+      </PageBar>
       <Stack as="main" gap="8" maxWidth="5xl" marginX="auto" paddingX="4" paddingY="8">
         <PageHeader title={t('demo.title')} subtitle={t('demo.subtitle')} />
         {session.status === 'starting' && <PageSpinner />}

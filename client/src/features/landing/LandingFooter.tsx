@@ -1,20 +1,12 @@
-import { Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { HStack, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageBar } from '../../ui/PageBar.tsx';
 
 export function LandingFooter() {
   const { t } = useTranslation();
   return (
-    <Flex
-      as="footer"
-      justify="space-between"
-      align="center"
-      wrap="wrap"
-      gap="3"
-      paddingX={{ base: '4', md: '8' }}
-      paddingY="6"
-      borderTopWidth="1px"
-    >
+    <PageBar as="footer" gap="3" paddingY="6">
       <Text color="fg.muted" fontSize="sm">
         {t('landing.footer.copyright', { year: new Date().getFullYear() })}
       </Text>
@@ -26,6 +18,6 @@ export function LandingFooter() {
           <RouterLink to="/terms-of-service">{t('landing.footer.terms')}</RouterLink>
         </Link>
       </HStack>
-    </Flex>
+    </PageBar>
   );
 }

@@ -1,22 +1,14 @@
-import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageBar } from '../../ui/PageBar.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { DEMO_PATH, SIGN_IN_PATH } from './links.ts';
 
 export function LandingHeader() {
   const { t } = useTranslation();
   return (
-    <Flex
-      as="header"
-      justify="space-between"
-      align="center"
-      paddingX={{ base: '4', md: '8' }}
-      paddingY="3"
-      borderBottomWidth="1px"
-      gap="2"
-      wrap="wrap"
-    >
+    <PageBar as="header">
       <Text fontWeight="bold" fontSize="lg" color="brand.fg">
         {t('brand.name')}
       </Text>
@@ -29,6 +21,6 @@ export function LandingHeader() {
           <RouterLink to={SIGN_IN_PATH}>{t('landing.header.signIn')}</RouterLink>
         </Button>
       </HStack>
-    </Flex>
+    </PageBar>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -6,6 +6,7 @@ import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { GeneralSettingsFragment$key } from './__generated__/GeneralSettingsFragment.graphql.ts';
 import type { GeneralSettingsMutation } from './__generated__/GeneralSettingsMutation.graphql.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /** The general tab: the email-notifications preference, saved on the server as it is toggled. */
 export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$key }) {
@@ -58,33 +59,28 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="notifications-title">
-      <Card.Body gap="4">
-        <Heading as="h2" size="lg" id="notifications-title">
-          {t('settings.general.notificationsTitle')}
-        </Heading>
-        {/* The whole row is the switch's label, so clicking the text toggles it too. */}
-        <Switch.Root
-          checked={data.emailNotifications}
-          disabled={saving}
-          onCheckedChange={(details) => toggle(details.checked)}
-          colorPalette="brand"
-          width="full"
-          justifyContent="space-between"
-          gap="6"
-        >
-          <Switch.HiddenInput aria-labelledby="email-notifications-label" aria-describedby="email-notifications-help" />
-          <Stack gap="1">
-            <Text fontWeight="medium" id="email-notifications-label">
-              {t('settings.general.emailNotifications')}
-            </Text>
-            <Text fontSize="sm" color="fg.muted" id="email-notifications-help">
-              {t('settings.general.emailNotificationsHelp')}
-            </Text>
-          </Stack>
-          <Switch.Control />
-        </Switch.Root>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard titleId="notifications-title" title={t('settings.general.notificationsTitle')}>
+      {/* The whole row is the switch's label, so clicking the text toggles it too. */}
+      <Switch.Root
+        checked={data.emailNotifications}
+        disabled={saving}
+        onCheckedChange={(details) => toggle(details.checked)}
+        colorPalette="brand"
+        width="full"
+        justifyContent="space-between"
+        gap="6"
+      >
+        <Switch.HiddenInput aria-labelledby="email-notifications-label" aria-describedby="email-notifications-help" />
+        <Stack gap="1">
+          <Text fontWeight="medium" id="email-notifications-label">
+            {t('settings.general.emailNotifications')}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" id="email-notifications-help">
+            {t('settings.general.emailNotificationsHelp')}
+          </Text>
+        </Stack>
+        <Switch.Control />
+      </Switch.Root>
+    </SectionCard>
   );
 }

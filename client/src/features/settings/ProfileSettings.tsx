@@ -1,10 +1,11 @@
-import { Card, Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { ProfileSettingsFragment$key } from './__generated__/ProfileSettingsFragment.graphql.ts';
 import { ProfileEmailForm } from './ProfileEmailForm.tsx';
 import { ProfileNameForm } from './ProfileNameForm.tsx';
 import { ProfilePasswordForm } from './ProfilePasswordForm.tsx';
+import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /** The profile tab: name, sign-in email and password, each saved on its own. */
 export function ProfileSettings({ viewer }: { viewer: ProfileSettingsFragment$key }) {
@@ -27,14 +28,9 @@ export function ProfileSettings({ viewer }: { viewer: ProfileSettingsFragment$ke
   return (
     <Stack gap="6">
       {sections.map((section) => (
-        <Card.Root as="section" key={section.id} aria-labelledby={section.id}>
-          <Card.Body gap="4" maxWidth="lg">
-            <Heading as="h2" size="lg" id={section.id}>
-              {section.title}
-            </Heading>
-            {section.form}
-          </Card.Body>
-        </Card.Root>
+        <SectionCard key={section.id} titleId={section.id} title={section.title} maxWidth="lg">
+          {section.form}
+        </SectionCard>
       ))}
     </Stack>
   );

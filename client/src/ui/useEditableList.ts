@@ -1,0 +1,59 @@
+import { useState } from 'react';
+
+/** The part of a form mutation the editable list needs: the server's issues under the fields. */
+interface SaveMutation<Field extends string> {
+  readonly issues: Partial<Record<Field, string>>;
+  setIssues: (issues: Partial<Record<Field, string>>) => void;
+}
+
+/**
+ * The state of a list with one form beside it that adds an item, or updates the one picked: the
+ * draft, whether a submit was tried (so required-field messages show only after one), the item
+ * waiting for delete confirmation, and the server issues of whichever save the form is in.
+ */
+export function useEditableList<Item, Field extends string>({
+  empty,
+  draftOf,
+  create,
+  update,
+}: {
+  empty: Record<Field, string>;
+  draftOf: (item: Item) => Record<Field, string>;
+  create: SaveMutation<Field>;
+  update: SaveMutation<Field>;
+}) {
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [draft, setDraft] = useState(empty);
+  const [tried, setTried] = useState(false);
+  const [deleting, setDeleting] = useState<Item | null>(null);
+
+  const serverProblems = editing ? update.issues : create.issues;
+  const change = (field: Field) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  function clearServerProblems() {
+    create.setIssues({});
+    update.setIssues({});
+  }
+
+  function startAdding() {
+    setEditing(null);
+    setDraft(empty);
+    setTried(false);
+    clearServerProblems();
+  }
+
+  function pick(item: Item) {
+    setEditing(item);
+    setDraft(draftOf(item));
+    setTried(false);
+    clearServerProblems();
+  }
+
+  /** Marks the submit as tried and clears the last save's issues, before the form checks the draft. */
+  function beginSubmit() {
+    setTried(true);
+    clearServerProblems();
+  }
+
+  return { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit };
+}
