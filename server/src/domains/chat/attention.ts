@@ -49,7 +49,7 @@ export function reasonsOf(item: Pick<AttentionItem, 'unanswered' | 'ratedDown'>)
   return ATTENTION_REASONS.filter((reason) => (reason === 'UNANSWERED' ? item.unanswered : item.ratedDown));
 }
 
-/** Dice similarity of two stem sets; two empty sets are alike only if the texts are (see `groupAttention`). */
+/** Dice similarity of two stem sets; 0 when either is empty (`likeness` then compares the texts). */
 export function stemSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;

@@ -58,7 +58,6 @@ export class DashboardService {
     const thisWeek = { gte: new Date(now - WEEK_MS) };
     const lastWeek = { gte: new Date(now - 2 * WEEK_MS), lt: new Date(now - WEEK_MS) };
     const session = { bot: { ownerId }, channel: { not: 'test' as const } };
-    const answers = (createdAt: typeof thisWeek | typeof lastWeek) => ({ role: 'assistant' as const, session, createdAt });
     const questions = (createdAt: typeof thisWeek | typeof lastWeek) =>
       prisma.chatMessage.findMany({
         where: { role: 'user', session, createdAt },
@@ -66,13 +65,22 @@ export class DashboardService {
         orderBy: { createdAt: 'desc' },
         take: TOPIC_QUESTIONS,
       });
-    const counts = (createdAt: typeof thisWeek | typeof lastWeek) =>
-      Promise.all([
-        prisma.chatMessage.count({ where: answers(createdAt) }),
-        prisma.chatMessage.count({ where: { ...answers(createdAt), unanswered: true } }),
-        prisma.chatMessage.count({ where: { ...answers(createdAt), rating: { not: null } } }),
-        prisma.chatMessage.count({ where: { ...answers(createdAt), rating: 'up' } }),
-      ]);
+    // One grouped count per week: answers by (unanswered, rating) give all four figures.
+    const counts = async (createdAt: typeof thisWeek | typeof lastWeek) => {
+      const groups = await prisma.chatMessage.groupBy({
+        by: ['unanswered', 'rating'],
+        where: { role: 'assistant', session, createdAt },
+        _count: { _all: true },
+      });
+      const sum = (keep: (group: (typeof groups)[number]) => boolean) =>
+        groups.filter(keep).reduce((total, group) => total + group._count._all, 0);
+      return [
+        sum(() => true),
+        sum((group) => group.unanswered),
+        sum((group) => group.rating !== null),
+        sum((group) => group.rating === 'up'),
+      ] as const;
+    };
     const [[all, unanswered, rated, up], [allBefore, unansweredBefore, ratedBefore, upBefore], asked, askedBefore] = await Promise.all([
       counts(thisWeek),
       counts(lastWeek),
