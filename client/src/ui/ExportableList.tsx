@@ -37,7 +37,7 @@ export function ExportableList({
     try {
       await download();
     } catch (error) {
-      toaster.create({ type: 'error', title: t('logs.exportFailed'), description: error instanceof Error ? error.message : undefined });
+      toaster.create({ type: 'error', title: t('common.exportFailed'), description: error instanceof Error ? error.message : undefined });
     }
     setExporting(false);
   }
@@ -47,7 +47,7 @@ export function ExportableList({
       <HStack justify="space-between" gap="3" wrap="wrap">
         {filters}
         <Button variant="outline" loading={exporting} disabled={isEmpty} onClick={() => void exportCsv()}>
-          {t('logs.export')}
+          {t('common.exportCsv')}
         </Button>
       </HStack>
       {isEmpty ? (
@@ -61,7 +61,7 @@ export function ExportableList({
       )}
       {hasNext && (
         <Button alignSelf="center" variant="outline" loading={loadingNext} onClick={onLoadMore}>
-          {t('logs.loadMore')}
+          {t('common.loadMore')}
         </Button>
       )}
     </Stack>
