@@ -26,6 +26,8 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/prisma ./prisma
+# The server reads the bot choices and bounds from common/'s TypeScript (Node strips the types).
+COPY --from=build /app/common ./common
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/node_modules ./server/node_modules
 COPY --from=build /app/server/dist ./server/dist

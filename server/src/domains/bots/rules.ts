@@ -1,27 +1,32 @@
 import { z } from 'zod';
+import {
+  BOT_LANGUAGES,
+  BOT_TEXT_LIMITS,
+  CHAT_POSITIONS,
+  CREATIVITY_MAX,
+  DEFAULT_BOT_THEME_COLOR,
+  FOLLOW_UP_BEHAVIORS,
+  MAX_TOKENS_LIMIT,
+  RESPONSE_STYLES,
+  TONES,
+  USE_CASES,
+} from '@chatbot/common/bots';
 
-export const USE_CASES = [
-  'personal-assistant',
-  'customer-support',
-  'lead-generation',
-  'faq-bot',
-  'e-commerce',
-  'booking',
-  'custom',
-] as const;
-export const TONES = ['friendly', 'formal', 'humorous', 'professional', 'custom'] as const;
-export const RESPONSE_STYLES = ['concise', 'detailed', 'balanced'] as const;
-export const BOT_LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
-export const CHAT_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
-export const FOLLOW_UP_BEHAVIORS = ['ask-more', 'suggest-contact', 'none'] as const;
+// The choices and bounds the dashboard's editor offers are common/'s; the server checks the same.
+export {
+  BOT_LANGUAGES,
+  CHAT_POSITIONS,
+  CREATIVITY_MAX,
+  FOLLOW_UP_BEHAVIORS,
+  MAX_TOKENS_LIMIT,
+  RESPONSE_STYLES,
+  TONES,
+  USE_CASES,
+} from '@chatbot/common/bots';
 export const BOT_STATUSES = ['online', 'offline', 'training'] as const;
 
 export type UseCase = (typeof USE_CASES)[number];
 export type BotStatus = (typeof BOT_STATUSES)[number];
-
-export const CREATIVITY_MAX = 0.7;
-export const MAX_TOKENS_LIMIT = 8192;
-export const DEFAULT_THEME_COLOR = '#8B5CF6';
 
 /** Creativity goes from 0 to 0.7 in steps of 0.1 (the temperature the model answers with). */
 function isValidCreativity(value: number): boolean {
@@ -56,15 +61,18 @@ const oneOf = <Values extends readonly [string, ...string[]]>(label: string, val
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 
 const botFields = {
-  name: requiredText('Bot name', 100),
-  displayName: requiredText('Display name', 100),
-  botDescription: optionalText('Bot description', 500),
+  name: requiredText('Bot name', BOT_TEXT_LIMITS.name),
+  displayName: requiredText('Display name', BOT_TEXT_LIMITS.displayName),
+  botDescription: optionalText('Bot description', BOT_TEXT_LIMITS.botDescription),
   useCase: oneOf('Use case', USE_CASES),
-  description: requiredText('Detailed description', 5000),
-  generatedPrompt: z.string().trim().max(20_000, { error: 'Prompt must be at most 20000 characters' }),
-  botPrompt: optionalText('Bot prompt', 20_000),
+  description: requiredText('Detailed description', BOT_TEXT_LIMITS.description),
+  generatedPrompt: z
+    .string()
+    .trim()
+    .max(BOT_TEXT_LIMITS.prompt, { error: `Prompt must be at most ${BOT_TEXT_LIMITS.prompt} characters` }),
+  botPrompt: optionalText('Bot prompt', BOT_TEXT_LIMITS.prompt),
   tone: oneOf('Tone', TONES),
-  customToneDescription: optionalText('Custom tone description', 500),
+  customToneDescription: optionalText('Custom tone description', BOT_TEXT_LIMITS.customToneDescription),
   responseStyle: oneOf('Response style', RESPONSE_STYLES),
   languageCode: oneOf('Language', BOT_LANGUAGES),
   chatPosition: oneOf('Chat position', CHAT_POSITIONS),
@@ -97,7 +105,7 @@ const BOT_DEFAULTS = {
   responseStyle: 'balanced',
   languageCode: 'en',
   chatPosition: 'bottom-right',
-  themeColor: DEFAULT_THEME_COLOR,
+  themeColor: DEFAULT_BOT_THEME_COLOR,
   isActive: true,
   creativity: 0.5,
   maxTokens: 0,
