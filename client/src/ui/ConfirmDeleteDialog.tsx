@@ -4,7 +4,7 @@ import type { GraphQLTaggedNode } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
 import { ModalDialog } from './ModalDialog.tsx';
 import { toaster } from './toaster.tsx';
-import { useFormMutation, type FormMutationOptions, type Submission } from './useFormMutation.ts';
+import { useFormMutation, type Submission } from './useFormMutation.ts';
 
 /** "Delete this?": an alert dialog with the consequence spelled out, Cancel, and a red confirm button. */
 export function ConfirmDeleteDialog({
@@ -52,7 +52,6 @@ interface DeleteMutationDialogProps<TMutation extends MutationParameters> {
   onClose: () => void;
   /** The delete mutation; its result spreads `...MutationErrorFragment @alias(as: "error")`. */
   mutation: GraphQLTaggedNode;
-  resultOf: FormMutationOptions<TMutation, never>['resultOf'];
   variables: TMutation['variables'];
   updater?: Submission<TMutation>['updater'];
   copy: { title: string; message: string; confirmLabel: string };
@@ -66,14 +65,13 @@ export function DeleteMutationDialog<TMutation extends MutationParameters>({
   open,
   onClose,
   mutation,
-  resultOf,
   variables,
   updater,
   copy,
   failed,
   deleted,
 }: DeleteMutationDialogProps<TMutation>) {
-  const remove = useFormMutation<TMutation>(mutation, { failedTitle: failed.title, failedDescription: failed.fallback, resultOf });
+  const remove = useFormMutation<TMutation>(mutation, { failedTitle: failed.title, failedDescription: failed.fallback });
   const confirm = () =>
     remove.submit({
       variables,

@@ -19,15 +19,13 @@ export interface KnownFailure<Field extends string> {
   key: string;
 }
 
-export interface FormMutationOptions<TMutation extends MutationParameters, Field extends string> {
+export interface FormMutationOptions<Field extends string> {
   /** The fields the form shows, to put the server's issues under; none for an action button's mutation. */
   fields?: readonly Field[];
   /** The toast's title for a failure no field shows. */
   failedTitle: string;
   /** The toast's text when the failure brings no message of its own. */
   failedDescription?: string;
-  /** The mutation's result in its response. */
-  resultOf: (response: TMutation['response']) => FormResult;
   knownFailures?: Readonly<Record<string, KnownFailure<Field>>>;
   /**
    * The success type's name, where the answer's `__typename` is to decide (as the screen's updater
@@ -50,6 +48,11 @@ export interface Submission<TMutation extends MutationParameters> {
   failedTitle?: string;
 }
 
+/** A mutation's answer is its one root field's (or, where two are `@include`d in turn, the one sent). */
+function resultOf(response: object): FormResult {
+  return Object.values(response).find((value) => value != null) ?? {};
+}
+
 /**
  * A form's mutation: sends it (`submit`), says while it is in flight, and shows its failure: a known
  * code's wording or the server's issues under their fields, anything else in a toast. The issues the
@@ -61,11 +64,10 @@ export function useFormMutation<TMutation extends MutationParameters, Field exte
     fields = [],
     failedTitle,
     failedDescription,
-    resultOf,
     knownFailures = {},
     alwaysToast = false,
     successType,
-  }: FormMutationOptions<TMutation, Field>,
+  }: FormMutationOptions<Field>,
 ) {
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);

@@ -63,7 +63,6 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
     `,
     {
       ...customerActionFailure(t),
-      resultOf: (response) => response.suspendCustomer ?? response.enableCustomer ?? {},
       successType: 'CustomerUpdate',
     },
   );

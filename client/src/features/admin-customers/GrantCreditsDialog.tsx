@@ -52,7 +52,7 @@ export function GrantCreditsDialog({
         }
       }
     `,
-    { ...customerActionFailure(t), resultOf: (response) => response.grantCustomerCredits, successType: 'CustomerUpdate' },
+    { ...customerActionFailure(t), successType: 'CustomerUpdate' },
   );
 
   const parsed = parseCreditAmount(amount);

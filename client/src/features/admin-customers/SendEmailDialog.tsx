@@ -34,7 +34,7 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
         }
       }
     `,
-    { ...customerActionFailure(t), resultOf: (response) => response.sendCustomerEmail, successType: 'MessagePayload' },
+    { ...customerActionFailure(t), successType: 'MessagePayload' },
   );
 
   const subjectMissing = subject.trim() === '';

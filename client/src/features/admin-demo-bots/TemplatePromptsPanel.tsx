@@ -63,7 +63,7 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         }
       }
     `,
-    { ...saveOptions, resultOf: (response) => response.createTemplatePrompt },
+    saveOptions,
   );
   const update = useFormMutation<TemplatePromptsPanelUpdateMutation, TemplateField>(
     graphql`
@@ -78,7 +78,7 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         }
       }
     `,
-    { ...saveOptions, resultOf: (response) => response.updateTemplatePrompt },
+    saveOptions,
   );
   const remove = useFormMutation<TemplatePromptsPanelDeleteMutation>(
     graphql`
@@ -95,7 +95,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     {
       failedTitle: t('adminDemoBots.toast.deleteFailed'),
       failedDescription: t('adminDemoBots.toast.deleteFallback'),
-      resultOf: (response) => response.deleteTemplatePrompt,
     },
   );
 

@@ -53,7 +53,6 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
     {
       failedTitle: t('adminPlans.toast.error'),
       failedDescription: t('adminPlans.toast.toggleFailed'),
-      resultOf: (response) => response.togglePaymentPlan,
       successType: 'PaymentPlan',
     },
   );

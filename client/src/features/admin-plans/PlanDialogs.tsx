@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, type GraphQLTaggedNode } from 'react-relay';
 import type { MutationParameters, RecordSourceSelectorProxy } from 'relay-runtime';
-import type { MutationErrorFragment$key } from '../../ui/__generated__/MutationErrorFragment.graphql.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { EditPlanDialogFragment$key } from './__generated__/EditPlanDialogFragment.graphql.ts';
@@ -12,17 +11,12 @@ import { PlanFormDialog, type ServerProblems } from './PlanFormDialog.tsx';
 import { adjustPlanStats } from './planStore.ts';
 
 /** The plan dialogs' mutation: failures shown under the plan form's fields, above them, and in a toast. */
-function usePlanMutation<TMutation extends MutationParameters>(
-  mutation: GraphQLTaggedNode,
-  failureFallback: string,
-  resultOf: (response: TMutation['response']) => { readonly error?: MutationErrorFragment$key | null },
-) {
+function usePlanMutation<TMutation extends MutationParameters>(mutation: GraphQLTaggedNode, failureFallback: string) {
   const { t } = useTranslation();
   const plan = useFormMutation<TMutation, PlanField>(mutation, {
     fields: PLAN_FIELDS,
     failedTitle: t('adminPlans.toast.error'),
     failedDescription: failureFallback,
-    resultOf,
     alwaysToast: true,
   });
   const server: ServerProblems = { byField: plan.issues, other: plan.otherIssues };
@@ -48,7 +42,6 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
       }
     `,
     t('adminPlans.toast.createFailed'),
-    (response) => response.createPaymentPlan,
   );
 
   function submit(draft: PlanDraft) {
@@ -127,7 +120,6 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
       }
     `,
     t('adminPlans.toast.updateFailed'),
-    (response) => response.updatePaymentPlan,
   );
 
   function submit(draft: PlanDraft) {

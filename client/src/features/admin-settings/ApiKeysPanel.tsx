@@ -50,7 +50,6 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
     {
       fields: ['value'],
       failedTitle: t('adminSettings.apiKeys.saveFailed'),
-      resultOf: (response) => response.setAdminConfig,
       alwaysToast: true,
     },
   );

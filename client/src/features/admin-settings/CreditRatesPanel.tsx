@@ -79,7 +79,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         }
       }
     `,
-    { ...saveOptions, resultOf: (response) => response.createCreditRate },
+    saveOptions,
   );
   const update = useFormMutation<CreditRatesPanelUpdateMutation, RateField>(
     graphql`
@@ -96,7 +96,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         }
       }
     `,
-    { ...saveOptions, resultOf: (response) => response.updateCreditRate },
+    saveOptions,
   );
   const remove = useFormMutation<CreditRatesPanelDeleteMutation>(
     graphql`
@@ -110,7 +110,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         }
       }
     `,
-    { failedTitle: t('adminSettings.rates.deleteFailed'), resultOf: (response) => response.deleteCreditRate },
+    { failedTitle: t('adminSettings.rates.deleteFailed') },
   );
 
   const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<

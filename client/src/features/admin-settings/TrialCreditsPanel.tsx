@@ -38,7 +38,6 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
     {
       fields: ['credits'],
       failedTitle: t('adminSettings.trial.saveFailed'),
-      resultOf: (response) => response.setTrialCredits,
       alwaysToast: true,
     },
   );

@@ -49,7 +49,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         }
       }
     `,
-    { failedTitle: t('billing.mode.failed'), resultOf: (response) => response.setBillingPlanType, successType: 'BillingPayload' },
+    { failedTitle: t('billing.mode.failed'), successType: 'BillingPayload' },
   );
   const setBillingKey = useFormMutation<BillingModeCardApiKeyMutation>(
     graphql`
@@ -67,7 +67,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
         }
       }
     `,
-    { failedTitle: t('billing.apiKey.saveFailed'), resultOf: (response) => response.setBillingApiKey, successType: 'BillingPayload' },
+    { failedTitle: t('billing.apiKey.saveFailed'), successType: 'BillingPayload' },
   );
   const [commitClearKey, clearingKey] = useMutation<BillingModeCardClearKeyMutation>(graphql`
     mutation BillingModeCardClearKeyMutation {

@@ -54,7 +54,6 @@ export function UpgradeDialog({
     `,
     {
       failedTitle: t('billing.upgrade.failed'),
-      resultOf: (response) => response.upgradeSubscription,
       successType: 'UpgradeSubscriptionPayload',
     },
   );

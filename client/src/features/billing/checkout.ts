@@ -26,7 +26,7 @@ export function useCheckout(kind: 'credit' | 'subscription') {
         }
       }
     `,
-    { failedTitle, resultOf: (response) => response.createCreditCheckoutSession, successType: 'CheckoutSession' },
+    { failedTitle, successType: 'CheckoutSession' },
   );
   const subscription = useFormMutation<checkoutSubscriptionMutation>(
     graphql`
@@ -40,7 +40,7 @@ export function useCheckout(kind: 'credit' | 'subscription') {
         }
       }
     `,
-    { failedTitle, resultOf: (response) => response.createSubscriptionCheckoutSession, successType: 'CheckoutSession' },
+    { failedTitle, successType: 'CheckoutSession' },
   );
 
   function redirect(checkoutUrl: string | null | undefined) {

@@ -52,7 +52,6 @@ export function BotCardMenu({
     {
       failedTitle: t('chatbots.toast.duplicateFailed'),
       failedDescription: t('chatbots.toast.duplicateFallback'),
-      resultOf: (response) => response.duplicateBot,
       successType: 'Bot',
     },
   );

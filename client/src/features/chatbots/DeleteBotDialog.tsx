@@ -35,7 +35,6 @@ export function DeleteBotDialog({
       open={open}
       onClose={onClose}
       mutation={deleteBotMutation}
-      resultOf={(response) => response.deleteBot}
       variables={{ id: botId, connections: [connectionId] }}
       updater={(store, response) => {
         if (response?.deleteBot.__typename === 'DeletedBotPayload') adjustBotCount(store, -1);

@@ -9,7 +9,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
-import { useFormMutation, type FormMutationOptions } from '../../ui/useFormMutation.ts';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { DataToolSectionFragment$data, DataToolSectionFragment$key } from './__generated__/DataToolSectionFragment.graphql.ts';
 import type { DataToolSectionNotionMutation } from './__generated__/DataToolSectionNotionMutation.graphql.ts';
 import type { DataToolSectionSheetMutation } from './__generated__/DataToolSectionSheetMutation.graphql.ts';
@@ -20,15 +20,10 @@ import type { BotDataTool, DataToolSectionToolMutation } from './__generated__/D
 const TOOLS: readonly BotDataTool[] = ['sheet', 'notion', 'none'];
 
 /** A bot setting's mutation: the answer is the bot or a typed error, toasted with the screen's own fallback. */
-function useBotMutation<TMutation extends MutationParameters>(
-  mutation: GraphQLTaggedNode,
-  failure: { title: string; fallback: string },
-  resultOf: FormMutationOptions<TMutation, never>['resultOf'],
-) {
+function useBotMutation<TMutation extends MutationParameters>(mutation: GraphQLTaggedNode, failure: { title: string; fallback: string }) {
   return useFormMutation<TMutation>(mutation, {
     failedTitle: failure.title,
     failedDescription: failure.fallback,
-    resultOf,
     successType: 'Bot',
   });
 }
@@ -69,7 +64,6 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
       }
     `,
     { title: t('connections.tool.changeFailed'), fallback: t('connections.tool.changeFallback') },
-    (response) => response.setBotDataTool,
   );
   const syncTool = useBotMutation<DataToolSectionSyncMutation>(
     graphql`
@@ -84,7 +78,6 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
       }
     `,
     { title: t('connections.tool.syncFailed'), fallback: t('connections.tool.syncFallback') },
-    (response) => response.syncBotDataTool,
   );
 
   function choose(tool: BotDataTool) {
@@ -193,7 +186,6 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
       }
     `,
     { title: t('connections.sheet.saveFailed'), fallback: t('connections.sheet.saveFallback') },
-    (response) => response.saveSheetConfig,
   );
   const list = viewer?.googleSpreadsheets;
   if (!list?.connected) {
@@ -296,7 +288,6 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
       }
     `,
     { title: t('connections.notion.saveFailed'), fallback: t('connections.notion.saveFallback') },
-    (response) => response.saveNotionConfig,
   );
 
   if (!editing && saved) {

@@ -47,7 +47,6 @@ function QrButton({ botId }: { botId: string }) {
     {
       failedTitle: t('connections.whatsapp.qrFailed'),
       failedDescription: t('connections.whatsapp.qrFallback'),
-      resultOf: (response) => response.createWhatsAppRegistrationQr,
       successType: 'WhatsAppRegistrationQr',
     },
   );
@@ -160,7 +159,6 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     {
       failedTitle: t('connections.whatsapp.linkFailed'),
       failedDescription: t('connections.whatsapp.linkFallback'),
-      resultOf: (response) => response.linkWhatsAppNumber,
       successType: 'Bot',
     },
   );
@@ -179,7 +177,6 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     {
       failedTitle: t('connections.whatsapp.deleteFailed'),
       failedDescription: t('connections.whatsapp.deleteFallback'),
-      resultOf: (response) => response.unlinkWhatsAppNumber,
       successType: 'Bot',
     },
   );

@@ -41,7 +41,7 @@ export function AgentUseCaseTab({
         }
       }
     `,
-    { failedTitle: t('editor.toast.generateFailed'), resultOf: (response) => response.generatePrompt, successType: 'GeneratedPrompt' },
+    { failedTitle: t('editor.toast.generateFailed'), successType: 'GeneratedPrompt' },
   );
   const generating = generate.inFlight;
 

@@ -66,7 +66,6 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
     {
       failedTitle: t('editor.toast.deployFailed'),
       failedDescription: t('editor.toast.deployFailedDetail'),
-      resultOf: (response) => response.deployBot,
       successType: 'DeployPayload',
     },
   );

@@ -38,7 +38,7 @@ export function TestAnswerRating({ messageId }: { messageId: string }) {
         }
       }
     `,
-    { failedTitle: t('editor.test.rateFailed'), resultOf: (response) => response.rateAnswer, successType: 'ChatLog' },
+    { failedTitle: t('editor.test.rateFailed'), successType: 'ChatLog' },
   );
 
   function rate(next: AnswerRating, line?: string) {

@@ -67,13 +67,11 @@ export function useSaveBot() {
   const create = useFormMutation<useSaveBotCreateMutation>(createMutation, {
     failedTitle: t('editor.toast.saveFailed'),
     failedDescription: t('editor.toast.saveFallback'),
-    resultOf: (response) => response.createBot,
     successType: 'Bot',
   });
   const update = useFormMutation<useSaveBotUpdateMutation>(updateMutation, {
     failedTitle: t('editor.toast.saveFailed'),
     failedDescription: t('editor.toast.updateFallback'),
-    resultOf: (response) => response.updateBot,
     successType: 'Bot',
   });
 

@@ -34,7 +34,6 @@ export function DeleteDocumentDialog({
       open={open}
       onClose={onClose}
       mutation={deleteDocumentMutation}
-      resultOf={(response) => response.deleteDocument}
       variables={{ id: documentId, connections: [connectionId] }}
       copy={{
         title: t('knowledge.documents.deleteDialog.title'),

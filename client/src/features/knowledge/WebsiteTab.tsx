@@ -36,7 +36,6 @@ function CrawlForm({ botId }: { botId: string }) {
     {
       failedTitle: t('knowledge.website.toast.failed'),
       failedDescription: t('knowledge.website.toast.failedFallback'),
-      resultOf: (response) => response.startCrawl,
     },
   );
   const starting = startCrawlMutation.inFlight;

@@ -36,7 +36,6 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
     {
       failedTitle: t('settings.general.saveFailed'),
       failedDescription: t('settings.general.saveFailedFallback'),
-      resultOf: (response) => response.updateAccountSettings,
       successType: 'User',
     },
   );

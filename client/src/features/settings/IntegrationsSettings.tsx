@@ -88,7 +88,6 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
     {
       failedTitle: t('settings.integrations.connectFailed'),
       failedDescription: t('settings.integrations.connectFallback'),
-      resultOf: (response) => response.authorizeGoogle,
       successType: 'GoogleAuthorization',
     },
   );

@@ -45,7 +45,6 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
     {
       fields: FIELDS,
       failedTitle: t('settings.profile.emailFailed'),
-      resultOf: (response) => response.requestEmailChange,
       knownFailures: KNOWN_FAILURES,
     },
   );
@@ -62,7 +61,7 @@ export function ProfileEmailForm({ viewer }: { viewer: ProfileEmailFormFragment$
         }
       }
     `,
-    { fields: [], failedTitle: t('settings.profile.cancelEmailFailed'), resultOf: (response) => response.cancelEmailChange },
+    { fields: [], failedTitle: t('settings.profile.cancelEmailFailed') },
   );
   const { setIssues, bindField } = request;
 

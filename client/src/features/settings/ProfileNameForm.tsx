@@ -34,7 +34,7 @@ export function ProfileNameForm({ viewer }: { viewer: ProfileNameFormFragment$ke
         }
       }
     `,
-    { fields: FIELDS, failedTitle: t('settings.profile.nameFailed'), resultOf: (response) => response.updateProfile },
+    { fields: FIELDS, failedTitle: t('settings.profile.nameFailed') },
   );
 
   function save(event: FormEvent) {

@@ -46,7 +46,6 @@ export function ProfilePasswordForm({ viewer }: { viewer: ProfilePasswordFormFra
     {
       fields: FIELDS,
       failedTitle: t('settings.profile.passwordFailed'),
-      resultOf: (response) => response.changePassword,
       knownFailures: WRONG_CURRENT_PASSWORD,
     },
   );
