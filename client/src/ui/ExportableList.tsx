@@ -1,6 +1,7 @@
 import { Button, Center, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton, type NextPage } from './LoadMoreButton.tsx';
 import { toaster } from './toaster.tsx';
 
 /**
@@ -13,9 +14,8 @@ export function ExportableList({
   isEmpty,
   emptyText,
   refreshing,
-  hasNext,
-  loadingNext,
-  onLoadMore,
+  page,
+  pageSize,
   children,
 }: {
   filters: ReactNode;
@@ -24,9 +24,8 @@ export function ExportableList({
   isEmpty: boolean;
   emptyText: string;
   refreshing: boolean;
-  hasNext: boolean;
-  loadingNext: boolean;
-  onLoadMore: () => void;
+  page: NextPage;
+  pageSize: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -59,11 +58,7 @@ export function ExportableList({
           {children}
         </Stack>
       )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={loadingNext} onClick={onLoadMore}>
-          {t('common.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton page={page} pageSize={pageSize} />
     </Stack>
   );
 }

@@ -60,14 +60,7 @@ function resultOf(response: object): FormResult {
  */
 export function useFormMutation<TMutation extends MutationParameters, Field extends string = never>(
   mutation: GraphQLTaggedNode,
-  {
-    fields = [],
-    failedTitle,
-    failedDescription,
-    knownFailures = {},
-    alwaysToast = false,
-    successType,
-  }: FormMutationOptions<Field>,
+  { fields = [], failedTitle, failedDescription, knownFailures = {}, alwaysToast = false, successType }: FormMutationOptions<Field>,
 ) {
   const { t } = useTranslation();
   const [commit, inFlight] = useMutation<TMutation>(mutation);

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Heading, HStack, List, Stack, Text, VisuallyHidden
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlanPrice } from '../billing/PlanSummary.tsx';
 import { graphql, useFragment } from 'react-relay';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import { formatCredits, formatMoney } from '../billing/format.ts';
@@ -89,14 +90,7 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
             <Badge colorPalette={data.isActive ? 'green' : 'gray'}>{t(data.isActive ? 'adminPlans.active' : 'adminPlans.inactive')}</Badge>
           </HStack>
         </Stack>
-        <Text fontSize="2xl" fontWeight="bold">
-          {priceLabel}
-        </Text>
-        {data.description && (
-          <Text fontSize="sm" color="fg.muted">
-            {data.description}
-          </Text>
-        )}
+        <PlanPrice price={priceLabel} description={data.description} />
         <Text fontSize="sm">
           {data.type === 'credit'
             ? t('adminPlans.credits', { credits: formatCredits(data.creditAmount ?? 0, i18n.language) })

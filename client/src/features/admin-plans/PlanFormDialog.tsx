@@ -4,6 +4,7 @@ import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialogButtons } from '../../ui/FormDialog.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { FieldFrame } from '../../ui/TextField.tsx';
@@ -215,14 +216,12 @@ export function PlanFormDialog({
       onClose={onClose}
       title={title}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={submitting}>
-            {t(mode === 'create' ? 'adminPlans.form.createSubmit' : 'adminPlans.form.editSubmit')}
-          </Button>
-        </>
+        <FormDialogButtons
+          formId={formId}
+          submitLabel={t(mode === 'create' ? 'adminPlans.form.createSubmit' : 'adminPlans.form.editSubmit')}
+          submitting={submitting}
+          onCancel={onClose}
+        />
       }
     >
       <PlanForm formId={formId} mode={mode} initial={initial} server={server} onSubmit={onSubmit} />

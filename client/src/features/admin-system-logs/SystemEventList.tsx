@@ -1,7 +1,10 @@
-import { Badge, Box, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useSettledRefetch } from '../../ui/useListRefetch.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { API_PREFIX } from '../../session/api.ts';
 import { downloadAuthorized } from '../../session/download.ts';
@@ -10,8 +13,8 @@ import type { SystemEventListFragment$key } from './__generated__/SystemEventLis
 import type { EventLevel } from './__generated__/SystemEventListRefetchQuery.graphql.ts';
 
 const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 300;
 export const LEVELS = ['info', 'success', 'warning', 'error'] as const satisfies readonly EventLevel[];
+const COLUMNS = ['timestamp', 'level', 'category', 'event', 'details'] as const;
 const LEVEL_COLORS: Record<string, string> = { info: 'gray', success: 'green', warning: 'orange', error: 'red' };
 
 export interface EventFilters {
@@ -79,19 +82,7 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
   );
   const [filters, setFilters] = useState<EventFilters>(NO_FILTERS);
   const [exporting, setExporting] = useState(false);
-  const applied = useRef(JSON.stringify(NO_FILTERS));
-
-  useEffect(() => {
-    const wanted = JSON.stringify(filters);
-    if (wanted === applied.current) return undefined;
-    const timer = setTimeout(() => {
-      applied.current = wanted;
-      startTransition(() => {
-        refetch({ ...eventFilterVariables(filters), count: PAGE_SIZE }, { fetchPolicy: 'store-and-network' });
-      });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [filters, refetch]);
+  useSettledRefetch({ ...eventFilterVariables(filters), count: PAGE_SIZE }, refetch);
 
   async function exportCsv() {
     setExporting(true);
@@ -105,47 +96,41 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
   }
 
   // The value is read now: React clears currentTarget once the handler returns, before the updater runs.
-  const set = (key: keyof EventFilters) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setFilters((current) => ({ ...current, [key]: value }) as EventFilters);
-  };
+  const set = (key: keyof EventFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }) as EventFilters);
   const rows = data.events.edges;
 
   return (
     <Stack gap="4" minWidth="0">
       <HStack gap="3" wrap="wrap" align="end">
-        <Input
-          type="search"
-          maxWidth="xs"
-          aria-label={t('adminSystemLogs.search')}
-          placeholder={t('adminSystemLogs.search')}
-          value={filters.search}
-          onChange={set('search')}
+        <SearchBox label={t('adminSystemLogs.search')} value={filters.search} onChange={set('search')} maxWidth="xs" />
+        <FilterSelect
+          label={t('adminSystemLogs.level')}
+          value={filters.level}
+          allLabel={t('adminSystemLogs.allLevels')}
+          options={LEVELS.map((level) => ({ value: level, label: t(`adminSystemLogs.levels.${level}`) }))}
+          onChange={set('level')}
         />
-        <NativeSelect.Root width="auto">
-          <NativeSelect.Field aria-label={t('adminSystemLogs.level')} value={filters.level} onChange={set('level')}>
-            <option value="">{t('adminSystemLogs.allLevels')}</option>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {t(`adminSystemLogs.levels.${level}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root width="auto">
-          <NativeSelect.Field aria-label={t('adminSystemLogs.category')} value={filters.category} onChange={set('category')}>
-            <option value="">{t('adminSystemLogs.allCategories')}</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {categoryName(category)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Input type="date" width="auto" aria-label={t('adminSystemLogs.from')} value={filters.from} onChange={set('from')} />
-        <Input type="date" width="auto" aria-label={t('adminSystemLogs.to')} value={filters.to} onChange={set('to')} />
+        <FilterSelect
+          label={t('adminSystemLogs.category')}
+          value={filters.category}
+          allLabel={t('adminSystemLogs.allCategories')}
+          options={categories.map((category) => ({ value: category, label: categoryName(category) }))}
+          onChange={set('category')}
+        />
+        <Input
+          type="date"
+          width="auto"
+          aria-label={t('adminSystemLogs.from')}
+          value={filters.from}
+          onChange={(event) => set('from')(event.currentTarget.value)}
+        />
+        <Input
+          type="date"
+          width="auto"
+          aria-label={t('adminSystemLogs.to')}
+          value={filters.to}
+          onChange={(event) => set('to')(event.currentTarget.value)}
+        />
         <Button variant="outline" loading={exporting} onClick={() => void exportCsv()}>
           {t('adminSystemLogs.export')}
         </Button>
@@ -153,41 +138,27 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
       <Text color="fg.muted" fontSize="sm">
         {t('adminSystemLogs.count', { count: data.events.totalCount })}
       </Text>
-      {rows.length === 0 ? (
-        <Text color="fg.muted">{t('adminSystemLogs.empty')}</Text>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" minWidth="48rem">
-            <Table.Header>
-              <Table.Row>
-                {['timestamp', 'level', 'category', 'event', 'details'].map((column) => (
-                  <Table.ColumnHeader key={column}>{t(`adminSystemLogs.columns.${column}`)}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map(({ node }) => (
-                <Table.Row key={node.id}>
-                  <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={LEVEL_COLORS[node.level] ?? 'gray'}>{t(`adminSystemLogs.levels.${node.level}`)}</Badge>
-                  </Table.Cell>
-                  <Table.Cell>{categoryName(node.category)}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere">{node.event}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere" color="fg.muted">
-                    {node.details}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
-          {t('adminSystemLogs.loadMore')}
-        </Button>
-      )}
+      <PagedTable
+        columns={COLUMNS.map((column) => ({ key: column, label: t(`adminSystemLogs.columns.${column}`) }))}
+        minWidth="48rem"
+        emptyText={rows.length === 0 ? t('adminSystemLogs.empty') : null}
+        page={{ hasNext, isLoadingNext, loadNext }}
+        pageSize={PAGE_SIZE}
+      >
+        {rows.map(({ node }) => (
+          <Table.Row key={node.id}>
+            <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={LEVEL_COLORS[node.level] ?? 'gray'}>{t(`adminSystemLogs.levels.${node.level}`)}</Badge>
+            </Table.Cell>
+            <Table.Cell>{categoryName(node.category)}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere">{node.event}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere" color="fg.muted">
+              {node.details}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
-import { Box, Button, Input, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { PagedTable } from '../../ui/PagedTable.tsx';
+import { useSettledRefetch } from '../../ui/useListRefetch.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../ui/ListFilters.tsx';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { WhatsAppLogTableFragment$key } from './__generated__/WhatsAppLogTableFragment.graphql.ts';
 
 const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 300;
 const COLUMNS = ['timestamp', 'phone', 'userName', 'userEmail', 'botName', 'message', 'response'] as const;
 
 /** Messages received on WhatsApp with the bots' answers, newest first, searchable. */
@@ -37,66 +39,33 @@ export function WhatsAppLogTable({ admin }: { admin: WhatsAppLogTableFragment$ke
     admin,
   );
   const [search, setSearch] = useState('');
-  const applied = useRef('');
-
-  useEffect(() => {
-    const wanted = search.trim();
-    if (wanted === applied.current) return undefined;
-    const timer = setTimeout(() => {
-      applied.current = wanted;
-      startTransition(() => {
-        refetch({ search: wanted || null, count: PAGE_SIZE }, { fetchPolicy: 'store-and-network' });
-      });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, refetch]);
+  useSettledRefetch({ search: search.trim() || null, count: PAGE_SIZE }, refetch);
 
   const rows = data.whatsAppLogs.edges;
   return (
     <Stack gap="4" minWidth="0">
-      <Input
-        type="search"
-        maxWidth="sm"
-        aria-label={t('adminWhatsApp.search')}
-        placeholder={t('adminWhatsApp.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
-      {rows.length === 0 ? (
-        <Text color="fg.muted">{t(search.trim() ? 'adminWhatsApp.noMatch' : 'adminWhatsApp.empty')}</Text>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" minWidth="60rem">
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column}>{t(`adminWhatsApp.columns.${column}`)}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map(({ node }) => (
-                <Table.Row key={node.id}>
-                  <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
-                  <Table.Cell>{node.phone}</Table.Cell>
-                  <Table.Cell>{node.userName}</Table.Cell>
-                  <Table.Cell>{node.userEmail}</Table.Cell>
-                  <Table.Cell>{node.botName}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere">{node.message}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere" color={node.response ? undefined : 'fg.muted'}>
-                    {node.response || t('adminWhatsApp.unanswered')}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
-          {t('adminWhatsApp.loadMore')}
-        </Button>
-      )}
+      <SearchBox label={t('adminWhatsApp.search')} value={search} onChange={setSearch} />
+      <PagedTable
+        columns={COLUMNS.map((column) => ({ key: column, label: t(`adminWhatsApp.columns.${column}`) }))}
+        minWidth="60rem"
+        emptyText={rows.length === 0 ? t(search.trim() ? 'adminWhatsApp.noMatch' : 'adminWhatsApp.empty') : null}
+        page={{ hasNext, isLoadingNext, loadNext }}
+        pageSize={PAGE_SIZE}
+      >
+        {rows.map(({ node }) => (
+          <Table.Row key={node.id}>
+            <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
+            <Table.Cell>{node.phone}</Table.Cell>
+            <Table.Cell>{node.userName}</Table.Cell>
+            <Table.Cell>{node.userEmail}</Table.Cell>
+            <Table.Cell>{node.botName}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere">{node.message}</Table.Cell>
+            <Table.Cell overflowWrap="anywhere" color={node.response ? undefined : 'fg.muted'}>
+              {node.response || t('adminWhatsApp.unanswered')}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { HStack, NativeSelect } from '@chakra-ui/react';
-import { useState, useTransition } from 'react';
+import { HStack } from '@chakra-ui/react';
+
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../ui/ListFilters.tsx';
+import { useListFilters } from '../../ui/useListRefetch.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ExportableList } from '../../ui/ExportableList.tsx';
 import type { ChatLogFiltersFragment$key } from '../logs/__generated__/ChatLogFiltersFragment.graphql.ts';
@@ -21,9 +23,7 @@ export function NeedsAttentionList({
   botChoices: ChatLogFiltersFragment$key;
 }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AttentionFilters>({ search: '', botId: '', dateRange: 'all', order: 'MOST_FREQUENT' });
-  const [filtering, startFiltering] = useTransition();
-  const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+  const pagination = usePaginationFragment(
     graphql`
       fragment NeedsAttentionListFragment on User
       @refetchable(queryName: "NeedsAttentionListRefetchQuery")
@@ -48,14 +48,13 @@ export function NeedsAttentionList({
     viewer,
   );
 
-  function applyFilters(next: AttentionFilters) {
-    setFilters(next);
-    startFiltering(() => {
-      refetch({ botId: next.botId || null, dateRange: next.dateRange, order: next.order }, { fetchPolicy: 'store-and-network' });
-    });
-  }
+  const { filters, applyFilters, filtering } = useListFilters<AttentionFilters>(
+    { search: '', botId: '', dateRange: 'all', order: 'MOST_FREQUENT' },
+    pagination.refetch,
+    (next) => ({ botId: next.botId || null, dateRange: next.dateRange, order: next.order }),
+  );
 
-  const groups = data.needsAttention.edges;
+  const groups = pagination.data.needsAttention.edges;
   const filtered = filters.botId !== '' || filters.dateRange !== 'all';
   return (
     <ExportableList
@@ -67,29 +66,20 @@ export function NeedsAttentionList({
             onChange={(next) => applyFilters({ ...filters, ...next })}
             searchable={false}
           />
-          <NativeSelect.Root width="auto">
-            <NativeSelect.Field
-              aria-label={t('attention.orderLabel')}
-              value={filters.order}
-              onChange={(event) => applyFilters({ ...filters, order: event.currentTarget.value as AttentionOrder })}
-            >
-              {ORDERS.map((order) => (
-                <option key={order} value={order}>
-                  {t(`attention.orders.${order}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label={t('attention.orderLabel')}
+            value={filters.order}
+            options={ORDERS.map((order) => ({ value: order, label: t(`attention.orders.${order}`) }))}
+            onChange={(order) => applyFilters({ ...filters, order })}
+          />
         </HStack>
       }
       download={() => downloadNeedsAttentionCsv(filters)}
       isEmpty={groups.length === 0}
       emptyText={t(filtered ? 'attention.empty' : 'attention.none')}
       refreshing={filtering}
-      hasNext={hasNext}
-      loadingNext={isLoadingNext}
-      onLoadMore={() => loadNext(PAGE_SIZE)}
+      page={pagination}
+      pageSize={PAGE_SIZE}
     >
       {groups.map(({ node }) => (
         <AttentionGroupCard key={node.id} group={node} />

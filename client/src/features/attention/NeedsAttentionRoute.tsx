@@ -1,5 +1,6 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -25,12 +26,7 @@ export function NeedsAttentionScreen({ queryRef }: { queryRef: PreloadedQuery<Ne
   if (!viewer) return <SessionExpired />;
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('attention.title')}
-        </Heading>
-        <Text color="fg.muted">{t('attention.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('attention.title')} subtitle={t('attention.intro')} />
       <NeedsAttentionList viewer={viewer} botChoices={viewer} />
     </Stack>
   );

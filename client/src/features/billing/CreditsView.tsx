@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlanGrid } from './PlanSummary.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { CreditPackCardFragment$key } from './__generated__/CreditPackCardFragment.graphql.ts';
 import type { CreditsViewFragment$key } from './__generated__/CreditsViewFragment.graphql.ts';
@@ -119,26 +120,21 @@ export function CreditsView({
         </Text>
       </SectionCard>
 
-      <Stack as="section" aria-labelledby="credit-packs-title" gap="4">
-        <Heading as="h2" size="lg" id="credit-packs-title">
-          {t('billing.credits.packsTitle')}
-        </Heading>
-        {packs.length === 0 ? (
-          <Text color="fg.muted">{t('billing.credits.noPacks')}</Text>
-        ) : (
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {packs.map((pack) => (
-              <CreditPackCard
-                key={pack.id}
-                pack={pack}
-                buying={checkout.pending && chosenPack === pack.id}
-                disabled={checkout.pending && chosenPack !== pack.id}
-                onBuy={buy}
-              />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
+      <PlanGrid
+        titleId="credit-packs-title"
+        title={t('billing.credits.packsTitle')}
+        emptyText={packs.length === 0 ? t('billing.credits.noPacks') : null}
+      >
+        {packs.map((pack) => (
+          <CreditPackCard
+            key={pack.id}
+            pack={pack}
+            buying={checkout.pending && chosenPack === pack.id}
+            disabled={checkout.pending && chosenPack !== pack.id}
+            onBuy={buy}
+          />
+        ))}
+      </PlanGrid>
     </Stack>
   );
 }

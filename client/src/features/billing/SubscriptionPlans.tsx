@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlanGrid, PlanPrice } from './PlanSummary.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { SubscriptionPlanCardFragment$key } from './__generated__/SubscriptionPlanCardFragment.graphql.ts';
 import { useCheckout } from './checkout.ts';
@@ -100,14 +101,7 @@ function SubscriptionPlanCard({
           </Heading>
           {data.isPopular && <Badge colorPalette="brand">{t('billing.subscription.popular')}</Badge>}
         </Stack>
-        <Text fontSize="2xl" fontWeight="bold">
-          {priceLabel}
-        </Text>
-        {data.description && (
-          <Text fontSize="sm" color="fg.muted">
-            {data.description}
-          </Text>
-        )}
+        <PlanPrice price={priceLabel} description={data.description} />
         <Text fontSize="sm">
           {t('billing.subscription.botLimit')}:{' '}
           {data.botLimit === null ? t('billing.subscription.unlimited') : t('billing.subscription.bots', { count: data.botLimit })}
@@ -150,30 +144,27 @@ export function SubscriptionPlans({
   }
 
   return (
-    <Stack as="section" aria-labelledby="subscription-plans-title" gap="4">
-      <Heading as="h2" size="lg" id="subscription-plans-title">
-        {t('billing.subscription.availableTitle')}
-      </Heading>
-      {plans.length === 0 ? (
-        <Text color="fg.muted">{t('billing.subscription.noPlans')}</Text>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-          {plans.map((plan) => (
-            <SubscriptionPlanCard
-              key={plan.id}
-              plan={plan}
-              current={current}
-              choosing={checkout.pending && chosenPlan === plan.id}
-              busy={checkout.pending}
-              onChoose={choose}
-              onUpgrade={(target) => {
-                setUpgradeTarget(target);
-                setUpgradeOpen(true);
-              }}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+    <>
+      <PlanGrid
+        titleId="subscription-plans-title"
+        title={t('billing.subscription.availableTitle')}
+        emptyText={plans.length === 0 ? t('billing.subscription.noPlans') : null}
+      >
+        {plans.map((plan) => (
+          <SubscriptionPlanCard
+            key={plan.id}
+            plan={plan}
+            current={current}
+            choosing={checkout.pending && chosenPlan === plan.id}
+            busy={checkout.pending}
+            onChoose={choose}
+            onUpgrade={(target) => {
+              setUpgradeTarget(target);
+              setUpgradeOpen(true);
+            }}
+          />
+        ))}
+      </PlanGrid>
       {current && (
         <UpgradeDialog
           viewerId={viewerId}
@@ -183,6 +174,6 @@ export function SubscriptionPlans({
           onClose={() => setUpgradeOpen(false)}
         />
       )}
-    </Stack>
+    </>
   );
 }

@@ -1,6 +1,9 @@
-import { Button, Center, Input, NativeSelect, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
-import { useState, useTransition } from 'react';
+import { Center, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
+
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
+import { useListFilters } from '../../ui/useListRefetch.ts';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { BotStatus } from './__generated__/ChatbotListRefetchQuery.graphql.ts';
 import type { ChatbotListFragment$key } from './__generated__/ChatbotListFragment.graphql.ts';
@@ -15,10 +18,7 @@ type StatusFilter = (typeof STATUS_FILTERS)[number];
 export function ChatbotList({ viewer }: { viewer: ChatbotListFragment$key }) {
   const { t } = useTranslation();
   const allowance = useBotAllowance();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [filtering, startFiltering] = useTransition();
-  const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+  const pagination = usePaginationFragment(
     graphql`
       fragment ChatbotListFragment on User
       @refetchable(queryName: "ChatbotListRefetchQuery")
@@ -43,50 +43,30 @@ export function ChatbotList({ viewer }: { viewer: ChatbotListFragment$key }) {
     viewer,
   );
 
-  function applyFilters(nextSearch: string, nextStatus: StatusFilter) {
-    startFiltering(() => {
-      refetch(
-        { search: nextSearch.trim() || null, status: nextStatus === 'all' ? null : (nextStatus as BotStatus) },
-        { fetchPolicy: 'store-and-network' },
-      );
-    });
-  }
+  const { data } = pagination;
+  const { filters, applyFilters, filtering } = useListFilters<{ search: string; status: StatusFilter }>(
+    { search: '', status: 'all' },
+    pagination.refetch,
+    (next) => ({ search: next.search.trim() || null, status: next.status === 'all' ? null : (next.status as BotStatus) }),
+  );
 
-  const filtered = search.trim() !== '' || status !== 'all';
+  const filtered = filters.search.trim() !== '' || filters.status !== 'all';
   const connectionId = data.bots.__id;
 
   return (
     <Stack gap="5">
       <HStack gap="3" wrap="wrap">
-        <Input
-          type="search"
-          maxWidth="sm"
-          placeholder={t('chatbots.searchPlaceholder')}
-          aria-label={t('chatbots.searchPlaceholder')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            applyFilters(event.currentTarget.value, status);
-          }}
+        <SearchBox
+          label={t('chatbots.searchPlaceholder')}
+          value={filters.search}
+          onChange={(search) => applyFilters({ ...filters, search })}
         />
-        <NativeSelect.Root width="auto">
-          <NativeSelect.Field
-            aria-label={t('chatbots.statusFilter')}
-            value={status}
-            onChange={(event) => {
-              const next = event.currentTarget.value as StatusFilter;
-              setStatus(next);
-              applyFilters(search, next);
-            }}
-          >
-            {STATUS_FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {t(`chatbots.status.${filter}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label={t('chatbots.statusFilter')}
+          value={filters.status}
+          options={STATUS_FILTERS.map((filter) => ({ value: filter, label: t(`chatbots.status.${filter}`) }))}
+          onChange={(status) => applyFilters({ ...filters, status })}
+        />
         <CreateBotButton disabled={!canCreateBot(allowance)} />
       </HStack>
       {allowance.kind === 'none' && <Text color="orange.fg">{t('chatbots.noPlan')}</Text>}
@@ -101,11 +81,7 @@ export function ChatbotList({ viewer }: { viewer: ChatbotListFragment$key }) {
           ))}
         </SimpleGrid>
       )}
-      {hasNext && (
-        <Button alignSelf="center" variant="outline" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
-          {t('chatbots.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton page={pagination} pageSize={PAGE_SIZE} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
+import { ChatBubble, ChatComposer } from '../../ui/ChatParts.tsx';
 import { demoApi, type DemoSource } from './demoApi.ts';
 import { useDemoMemory } from './demoMemory.ts';
 
@@ -19,16 +20,9 @@ function Bubble({ message }: { message: DemoMessage }) {
   const fromUser = message.role === 'user';
   return (
     <Stack gap="0" alignSelf={fromUser ? 'flex-end' : 'flex-start'} maxWidth="80%">
-      <Box
-        bg={fromUser ? 'brand.solid' : 'bg.muted'}
-        color={fromUser ? 'brand.contrast' : 'fg'}
-        paddingX="3"
-        paddingY="2"
-        borderRadius="lg"
-        whiteSpace="pre-wrap"
-      >
+      <ChatBubble fromUser={fromUser} maxWidth="full" whiteSpace="pre-wrap">
         {fromUser ? message.content : <AnswerText text={message.content} />}
-      </Box>
+      </ChatBubble>
       {message.sources && message.sources.length > 0 && <AnswerSources sources={message.sources} />}
       <Text fontSize="xs" color="fg.muted" alignSelf={fromUser ? 'flex-end' : 'flex-start'}>
         {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.timestamp)}
@@ -104,18 +98,14 @@ export function ChatStep({ botId, token }: { botId: string; token: string }) {
           </Text>
         )}
       </Stack>
-      <HStack as="form" onSubmit={send} padding="3" borderTopWidth="1px">
-        <Input
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          placeholder={t('demo.chat.placeholder')}
-          aria-label={t('demo.chat.placeholder')}
-          disabled={waiting}
-        />
-        <Button type="submit" colorPalette="brand" disabled={waiting}>
-          {t('demo.chat.send')}
-        </Button>
-      </HStack>
+      <ChatComposer
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={send}
+        placeholder={t('demo.chat.placeholder')}
+        sendLabel={t('demo.chat.send')}
+        disabled={waiting}
+      />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment, useSubscription } from 'react-relay';
 import { fetchQuery, type GraphQLSubscriptionConfig } from 'relay-runtime';
@@ -126,11 +127,12 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsPanelFrag
             ))}
           </Stack>
         )}
-        {hasNext && (
-          <Button alignSelf="start" variant="outline" loading={isLoadingNext} onClick={() => loadNext(20)}>
-            {t('knowledge.documents.loadMore')}
-          </Button>
-        )}
+        <LoadMoreButton
+          page={{ hasNext, isLoadingNext, loadNext }}
+          pageSize={20}
+          label={t('knowledge.documents.loadMore')}
+          alignSelf="start"
+        />
       </Stack>
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatBubble, ChatComposer } from '../../ui/ChatParts.tsx';
 
 export const PREVIEW_REPLY_DELAY_MS = 1500;
 const CANNED_ANSWERS = [
@@ -43,38 +44,22 @@ export function ChatPreview() {
         {t('landing.preview.title')}
       </Box>
       <Stack gap="2" padding="4" minHeight="48" maxHeight="72" overflowY="auto" aria-live="polite">
-        <Bubble fromUser={false} text={t('landing.preview.greeting')} />
+        <ChatBubble as="p" fromUser={false}>
+          {t('landing.preview.greeting')}
+        </ChatBubble>
         {messages.map((message) => (
-          <Bubble key={message.id} fromUser={message.fromUser} text={message.text} />
+          <ChatBubble as="p" key={message.id} fromUser={message.fromUser}>
+            {message.text}
+          </ChatBubble>
         ))}
       </Stack>
-      <HStack as="form" onSubmit={send} padding="3" borderTopWidth="1px">
-        <Input
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          placeholder={t('landing.preview.placeholder')}
-          aria-label={t('landing.preview.placeholder')}
-        />
-        <Button type="submit" colorPalette="brand">
-          {t('landing.preview.send')}
-        </Button>
-      </HStack>
+      <ChatComposer
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={send}
+        placeholder={t('landing.preview.placeholder')}
+        sendLabel={t('landing.preview.send')}
+      />
     </Box>
-  );
-}
-
-function Bubble({ fromUser, text }: { fromUser: boolean; text: string }) {
-  return (
-    <Text
-      alignSelf={fromUser ? 'flex-end' : 'flex-start'}
-      bg={fromUser ? 'brand.solid' : 'bg.muted'}
-      color={fromUser ? 'brand.contrast' : 'fg'}
-      paddingX="3"
-      paddingY="2"
-      borderRadius="lg"
-      maxWidth="80%"
-    >
-      {text}
-    </Text>
   );
 }

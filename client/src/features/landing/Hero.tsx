@@ -1,8 +1,7 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ChatPreview } from './ChatPreview.tsx';
-import { DEMO_PATH, SIGN_UP_PATH } from './links.ts';
+import { StartButtons } from './StartButtons.tsx';
 
 export function Hero() {
   const { t } = useTranslation();
@@ -16,14 +15,7 @@ export function Hero() {
           <Text fontSize="lg" color="fg.muted">
             {t('landing.hero.subtitle')}
           </Text>
-          <HStack gap="3" wrap="wrap">
-            <Button asChild colorPalette="brand" size="lg">
-              <RouterLink to={SIGN_UP_PATH}>{t('landing.hero.getStarted')}</RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <RouterLink to={DEMO_PATH}>{t('landing.hero.tryDemo')}</RouterLink>
-            </Button>
-          </HStack>
+          <StartButtons />
         </Stack>
         <ChatPreview />
       </SimpleGrid>

@@ -1,5 +1,6 @@
-import { HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogDateRange } from './__generated__/ChatLogListRefetchQuery.graphql.ts';
 import type { ChatLogFiltersFragment$key } from './__generated__/ChatLogFiltersFragment.graphql.ts';
@@ -42,45 +43,20 @@ export function ChatLogFilters({
   );
   return (
     <HStack gap="3" wrap="wrap">
-      {searchable && (
-        <Input
-          type="search"
-          maxWidth="sm"
-          placeholder={t('logs.search')}
-          aria-label={t('logs.search')}
-          value={filters.search}
-          onChange={(event) => onChange({ ...filters, search: event.currentTarget.value })}
-        />
-      )}
-      <NativeSelect.Root width="auto">
-        <NativeSelect.Field
-          aria-label={t('logs.botFilter')}
-          value={filters.botId}
-          onChange={(event) => onChange({ ...filters, botId: event.currentTarget.value })}
-        >
-          <option value="">{t('logs.allBots')}</option>
-          {botChoices.edges.map(({ node }) => (
-            <option key={node.id} value={node.id}>
-              {node.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root width="auto">
-        <NativeSelect.Field
-          aria-label={t('logs.dateFilter')}
-          value={filters.dateRange}
-          onChange={(event) => onChange({ ...filters, dateRange: event.currentTarget.value as ChatLogDateRange })}
-        >
-          {DATE_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {t(`logs.dateRanges.${range}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      {searchable && <SearchBox label={t('logs.search')} value={filters.search} onChange={(search) => onChange({ ...filters, search })} />}
+      <FilterSelect
+        label={t('logs.botFilter')}
+        value={filters.botId}
+        allLabel={t('logs.allBots')}
+        options={botChoices.edges.map(({ node }) => ({ value: node.id, label: node.name }))}
+        onChange={(botId) => onChange({ ...filters, botId })}
+      />
+      <FilterSelect
+        label={t('logs.dateFilter')}
+        value={filters.dateRange}
+        options={DATE_RANGES.map((range) => ({ value: range, label: t(`logs.dateRanges.${range}`) }))}
+        onChange={(dateRange) => onChange({ ...filters, dateRange })}
+      />
     </HStack>
   );
 }

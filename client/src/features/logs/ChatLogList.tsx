@@ -1,7 +1,7 @@
-import { useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ExportableList } from '../../ui/ExportableList.tsx';
+import { useListFilters } from '../../ui/useListRefetch.ts';
 import type { ChatLogFiltersFragment$key } from './__generated__/ChatLogFiltersFragment.graphql.ts';
 import type { ChatLogListFragment$key } from './__generated__/ChatLogListFragment.graphql.ts';
 import { ChatLogEntry } from './ChatLogEntry.tsx';
@@ -12,9 +12,7 @@ const LOGS_PAGE_SIZE = 20;
 
 export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragment$key; botChoices: ChatLogFiltersFragment$key }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<LogFilters>({ search: '', botId: '', dateRange: 'all' });
-  const [filtering, startFiltering] = useTransition();
-  const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+  const pagination = usePaginationFragment(
     graphql`
       fragment ChatLogListFragment on User
       @refetchable(queryName: "ChatLogListRefetchQuery")
@@ -39,17 +37,13 @@ export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragmen
     viewer,
   );
 
-  function applyFilters(next: LogFilters) {
-    setFilters(next);
-    startFiltering(() => {
-      refetch(
-        { search: next.search.trim() || null, botId: next.botId || null, dateRange: next.dateRange },
-        { fetchPolicy: 'store-and-network' },
-      );
-    });
-  }
+  const { filters, applyFilters, filtering } = useListFilters<LogFilters>(
+    { search: '', botId: '', dateRange: 'all' },
+    pagination.refetch,
+    (next) => ({ search: next.search.trim() || null, botId: next.botId || null, dateRange: next.dateRange }),
+  );
 
-  const entries = data.chatLogs.edges;
+  const entries = pagination.data.chatLogs.edges;
   const filtered = filters.search.trim() !== '' || filters.botId !== '' || filters.dateRange !== 'all';
   return (
     <ExportableList
@@ -58,9 +52,8 @@ export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragmen
       isEmpty={entries.length === 0}
       emptyText={t(filtered ? 'logs.empty' : 'logs.none')}
       refreshing={filtering}
-      hasNext={hasNext}
-      loadingNext={isLoadingNext}
-      onLoadMore={() => loadNext(LOGS_PAGE_SIZE)}
+      page={pagination}
+      pageSize={LOGS_PAGE_SIZE}
     >
       {entries.map(({ node }) => (
         <ChatLogEntry key={node.id} log={node} />
