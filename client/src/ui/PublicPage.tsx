@@ -1,7 +1,8 @@
-import { Box, Button, Container, Flex, Heading } from '@chakra-ui/react';
+import { Box, Container, Flex, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from './LinkButton.tsx';
+
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
 /** The frame of the public pages that are not the landing: brand, language, back home. */
@@ -10,9 +11,9 @@ export function PublicPage({ title, children }: { title: string; children: React
   return (
     <Box minHeight="100vh" bg="bg.subtle">
       <Flex as="header" justify="space-between" align="center" paddingX="6" paddingY="3" bg="bg" borderBottomWidth="1px">
-        <Button asChild variant="ghost" fontWeight="bold">
-          <RouterLink to="/">{t('brand.name')}</RouterLink>
-        </Button>
+        <LinkButton to="/" variant="ghost" fontWeight="bold">
+          {t('brand.name')}
+        </LinkButton>
         <LanguageSwitcher />
       </Flex>
       <Container as="main" maxWidth="3xl" paddingY="10">

@@ -25,19 +25,47 @@ export function SelectField({
   issue?: string | undefined;
   required?: boolean;
 }) {
+  const choices = placeholder === undefined ? options : [{ value: '', label: placeholder }, ...options];
   return (
     <FieldFrame label={label} disabled={disabled} width={width} issue={issue} required={required}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectControl value={value} options={choices} onChange={onChange} />
     </FieldFrame>
+  );
+}
+
+/** A list's filter as a compact select with no label over it, named for screen readers. */
+export function FilterSelect<Value extends string>(props: {
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+}) {
+  return <SelectControl {...props} width="auto" />;
+}
+
+function SelectControl<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  width,
+}: {
+  label?: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+  width?: 'auto';
+}) {
+  return (
+    <NativeSelect.Root width={width}>
+      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value as Value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

@@ -14,11 +14,14 @@ interface SaveMutation<Field extends string> {
 export function useEditableList<Item, Field extends string>({
   empty,
   draftOf,
+  problemsOf,
   create,
   update,
 }: {
   empty: Record<Field, string>;
   draftOf: (item: Item) => Record<Field, string>;
+  /** What the form itself finds wrong with a draft, worded, by field; shown once a submit was tried. */
+  problemsOf: (draft: Record<Field, string>) => Partial<Record<Field, string>>;
   create: SaveMutation<Field>;
   update: SaveMutation<Field>;
 }) {
@@ -29,6 +32,13 @@ export function useEditableList<Item, Field extends string>({
 
   const serverProblems = editing ? update.issues : create.issues;
   const change = (field: Field) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const problems = problemsOf(draft);
+  /** A field's props: its value, its edit, and its issue (the form's own once a submit was tried, else the server's). */
+  const field = (name: Field) => ({
+    value: draft[name],
+    onChange: change(name),
+    issue: (tried ? problems[name] : undefined) ?? serverProblems[name],
+  });
 
   function clearServerProblems() {
     create.setIssues({});
@@ -49,11 +59,12 @@ export function useEditableList<Item, Field extends string>({
     clearServerProblems();
   }
 
-  /** Marks the submit as tried and clears the last save's issues, before the form checks the draft. */
-  function beginSubmit() {
+  /** Marks the submit as tried and clears the last save's issues; says whether the draft may be sent. */
+  function beginSubmit(): boolean {
     setTried(true);
     clearServerProblems();
+    return Object.keys(problems).length === 0;
   }
 
-  return { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit };
+  return { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit };
 }

@@ -98,10 +98,7 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     },
   );
 
-  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
-    TemplatePrompt,
-    TemplateField
-  >({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<TemplatePrompt, TemplateField>({
     empty: EMPTY,
     draftOf: (template) => ({
       useCase: template.useCase,
@@ -110,21 +107,21 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       languageCode: template.languageCode,
       promptText: template.promptText,
     }),
+    problemsOf: (next) => ({
+      ...(next.title.trim() === '' ? { title: t('adminDemoBots.form.required') } : {}),
+      ...(next.promptText.trim() === '' ? { promptText: t('adminDemoBots.form.required') } : {}),
+    }),
     create,
     update,
   });
   const limitReached = !editing && templatePrompts.length >= MAX_TEMPLATE_PROMPTS;
-  const missing = (field: 'title' | 'promptText') => tried && draft[field].trim() === '';
-  const errorOf = (field: TemplateField) =>
-    (field === 'title' || field === 'promptText') && missing(field) ? t('adminDemoBots.form.required') : serverProblems[field];
 
   function submit() {
     if (limitReached) {
       toaster.create({ type: 'error', title: t('adminDemoBots.toast.limit') });
       return;
     }
-    beginSubmit();
-    if (draft.title.trim() === '' || draft.promptText.trim() === '') return;
+    if (!beginSubmit()) return;
     const input = {
       useCase: draft.useCase,
       title: draft.title.trim(),
@@ -219,42 +216,18 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <SelectField
             label={t('adminDemoBots.useCase')}
-            value={draft.useCase}
             options={USE_CASES.map((value) => ({ value, label: t(`adminDemoBots.useCases.${value}`) }))}
-            onChange={change('useCase')}
+            {...field('useCase')}
           />
           <SelectField
             label={t('adminDemoBots.language')}
-            value={draft.languageCode}
             options={BOT_LANGUAGES.map((value) => ({ value, label: t(`adminDemoBots.languages.${value}`) }))}
-            onChange={change('languageCode')}
+            {...field('languageCode')}
           />
         </SimpleGrid>
-        <TextField
-          label={t('adminDemoBots.form.title')}
-          required
-          value={draft.title}
-          maxLength={120}
-          onChange={change('title')}
-          issue={errorOf('title')}
-        />
-        <TextAreaField
-          label={t('adminDemoBots.form.description')}
-          value={draft.description}
-          maxLength={500}
-          rows={2}
-          onChange={change('description')}
-          issue={errorOf('description')}
-        />
-        <TextAreaField
-          label={t('adminDemoBots.form.promptText')}
-          required
-          value={draft.promptText}
-          maxLength={20000}
-          rows={6}
-          onChange={change('promptText')}
-          issue={errorOf('promptText')}
-        />
+        <TextField label={t('adminDemoBots.form.title')} required maxLength={120} {...field('title')} />
+        <TextAreaField label={t('adminDemoBots.form.description')} maxLength={500} rows={2} {...field('description')} />
+        <TextAreaField label={t('adminDemoBots.form.promptText')} required maxLength={20000} rows={6} {...field('promptText')} />
         <EditFormActions
           editing={editing !== null}
           submitting={create.inFlight || update.inFlight}

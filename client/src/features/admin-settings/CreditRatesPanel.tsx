@@ -113,24 +113,17 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     { failedTitle: t('adminSettings.rates.deleteFailed') },
   );
 
-  const { editing, draft, tried, deleting, setDeleting, serverProblems, change, startAdding, pick, beginSubmit } = useEditableList<
-    Rate,
-    RateField
-  >({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<Rate, RateField>({
     empty: EMPTY,
     draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
+    problemsOf: (next) =>
+      Object.fromEntries(Object.entries(problemsOf(next)).map(([name, problem]) => [name, t(`adminSettings.rates.${problem}`)])),
     create,
     update,
   });
-  const problems = problemsOf(draft);
-  const errorOf = (field: RateField) => {
-    const problem = tried ? problems[field] : undefined;
-    return problem ? t(`adminSettings.rates.${problem}`) : serverProblems[field];
-  };
 
   function submit() {
-    beginSubmit();
-    if (Object.keys(problems).length > 0) return;
+    if (!beginSubmit()) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
     const saved = (title: string) => () => {
       toaster.create({ type: 'success', title });
@@ -254,29 +247,18 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
           <TextField
             label={t('adminSettings.rates.usageType')}
             required
-            value={draft.usageType}
             maxLength={50}
-            onChange={change('usageType')}
-            issue={errorOf('usageType')}
+            {...field('usageType')}
             helper={t('adminSettings.rates.usageTypeHelp')}
           />
           <TextField
             label={t('adminSettings.rates.unitName')}
             required
-            value={draft.unitName}
             maxLength={50}
-            onChange={change('unitName')}
-            issue={errorOf('unitName')}
+            {...field('unitName')}
             helper={t('adminSettings.rates.unitNameHelp')}
           />
-          <TextField
-            label={t('adminSettings.rates.costPerUnit')}
-            required
-            value={draft.costPerUnit}
-            inputMode="decimal"
-            onChange={change('costPerUnit')}
-            issue={errorOf('costPerUnit')}
-          />
+          <TextField label={t('adminSettings.rates.costPerUnit')} required inputMode="decimal" {...field('costPerUnit')} />
         </SimpleGrid>
         <EditFormActions
           editing={editing !== null}

@@ -4,7 +4,8 @@ import { PagedTable } from '../../ui/PagedTable.tsx';
 import { useSettledRefetch } from '../../ui/useListRefetch.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
+import { SearchBox } from '../../ui/ListFilters.tsx';
+import { FilterSelect } from '../../ui/SelectField.tsx';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { API_PREFIX } from '../../session/api.ts';
 import { downloadAuthorized } from '../../session/download.ts';
@@ -106,15 +107,19 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
         <FilterSelect
           label={t('adminSystemLogs.level')}
           value={filters.level}
-          allLabel={t('adminSystemLogs.allLevels')}
-          options={LEVELS.map((level) => ({ value: level, label: t(`adminSystemLogs.levels.${level}`) }))}
+          options={[
+            { value: '', label: t('adminSystemLogs.allLevels') },
+            ...LEVELS.map((level) => ({ value: level, label: t(`adminSystemLogs.levels.${level}`) })),
+          ]}
           onChange={set('level')}
         />
         <FilterSelect
           label={t('adminSystemLogs.category')}
           value={filters.category}
-          allLabel={t('adminSystemLogs.allCategories')}
-          options={categories.map((category) => ({ value: category, label: categoryName(category) }))}
+          options={[
+            { value: '', label: t('adminSystemLogs.allCategories') },
+            ...categories.map((category) => ({ value: category, label: categoryName(category) })),
+          ]}
           onChange={set('category')}
         />
         <Input

@@ -1,7 +1,7 @@
 import { HStack } from '@chakra-ui/react';
 
 import { useTranslation } from 'react-i18next';
-import { FilterSelect } from '../../ui/ListFilters.tsx';
+import { FilterSelect } from '../../ui/SelectField.tsx';
 import { useListFilters } from '../../ui/useListRefetch.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ExportableList } from '../../ui/ExportableList.tsx';

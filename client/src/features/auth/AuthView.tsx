@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../ui/LinkButton.tsx';
 import { usePreloadedQuery } from 'react-relay';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import type { PricingSectionQuery } from '../landing/__generated__/PricingSectionQuery.graphql.ts';
@@ -45,9 +46,9 @@ export function AuthView({
     <Box minHeight="100vh" bg="brand.subtle" paddingX="4" paddingY="8">
       <Stack maxWidth="md" marginX="auto" gap="4">
         <Stack direction="row" justify="space-between">
-          <Button asChild variant="ghost" size="sm">
-            <RouterLink to="/">{t('auth.backHome')}</RouterLink>
-          </Button>
+          <LinkButton to="/" variant="ghost" size="sm">
+            {t('auth.backHome')}
+          </LinkButton>
           <LanguageSwitcher />
         </Stack>
         <Card.Root>

@@ -1,7 +1,8 @@
 import { Center, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
 
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
+import { SearchBox } from '../../ui/ListFilters.tsx';
+import { FilterSelect } from '../../ui/SelectField.tsx';
 import { useListFilters } from '../../ui/useListRefetch.ts';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { graphql, usePaginationFragment } from 'react-relay';

@@ -1,11 +1,12 @@
 import { Check } from 'lucide-react';
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Steps } from '../../ui/chakra/Steps.ts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../ui/LinkButton.tsx';
 import { PageBar } from '../../ui/PageBar.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { Link as RouterLink } from 'react-router';
+
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -22,9 +23,9 @@ const STEPS = ['template', 'knowledge', 'chat'] as const;
 function SignUpButton() {
   const { t } = useTranslation();
   return (
-    <Button asChild colorPalette="brand">
-      <RouterLink to={SIGN_UP_PATH}>{t('demo.getStarted')}</RouterLink>
-    </Button>
+    <LinkButton to={SIGN_UP_PATH} colorPalette="brand">
+      {t('demo.getStarted')}
+    </LinkButton>
   );
 }
 
@@ -108,9 +109,9 @@ export function Component() {
   return (
     <Box minHeight="100vh" bg="bg.subtle">
       <PageBar as="header" bg="bg">
-        <Button asChild variant="ghost" size="sm">
-          <RouterLink to="/">{t('auth.backHome')}</RouterLink>
-        </Button>
+        <LinkButton to="/" variant="ghost" size="sm">
+          {t('auth.backHome')}
+        </LinkButton>
         <HStack gap="3">
           {session.status === 'ready' && <DemoCountdown expiresAt={session.expiresAt} onExpired={onExpired} />}
           <LanguageSwitcher />

@@ -1,7 +1,8 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+import { useSearchParams } from 'react-router';
 import { authApi } from '../../session/api.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PublicPage } from '../../ui/PublicPage.tsx';
@@ -48,9 +49,9 @@ export function Component() {
                 <Alert.Description>{t('emailChange.done', { email: status.email })}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
-            <Button asChild colorPalette="brand">
-              <RouterLink to={user ? '/settings' : '/?auth=signin'}>{t(user ? 'emailChange.toSettings' : 'emailChange.signIn')}</RouterLink>
-            </Button>
+            <LinkButton to={user ? '/settings' : '/?auth=signin'} colorPalette="brand">
+              {t(user ? 'emailChange.toSettings' : 'emailChange.signIn')}
+            </LinkButton>
           </>
         ) : (
           <>

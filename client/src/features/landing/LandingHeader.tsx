@@ -1,6 +1,7 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+
 import { PageBar } from '../../ui/PageBar.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { DEMO_PATH, SIGN_IN_PATH } from './links.ts';
@@ -14,12 +15,12 @@ export function LandingHeader() {
       </Text>
       <HStack gap="2">
         <LanguageSwitcher />
-        <Button asChild variant="outline" size="sm">
-          <RouterLink to={DEMO_PATH}>{t('landing.header.tryDemo')}</RouterLink>
-        </Button>
-        <Button asChild colorPalette="brand" size="sm">
-          <RouterLink to={SIGN_IN_PATH}>{t('landing.header.signIn')}</RouterLink>
-        </Button>
+        <LinkButton to={DEMO_PATH} variant="outline" size="sm">
+          {t('landing.header.tryDemo')}
+        </LinkButton>
+        <LinkButton to={SIGN_IN_PATH} colorPalette="brand" size="sm">
+          {t('landing.header.signIn')}
+        </LinkButton>
       </HStack>
     </PageBar>
   );

@@ -1,6 +1,7 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+
 import { DEMO_PATH, SIGN_UP_PATH } from './links.ts';
 
 /** The landing page's two ways in: sign up, or try the demo first. */
@@ -8,12 +9,12 @@ export function StartButtons({ justify }: { justify?: 'center' }) {
   const { t } = useTranslation();
   return (
     <HStack justify={justify} gap="3" wrap="wrap">
-      <Button asChild colorPalette="brand" size="lg">
-        <RouterLink to={SIGN_UP_PATH}>{t('landing.hero.getStarted')}</RouterLink>
-      </Button>
-      <Button asChild variant="outline" size="lg">
-        <RouterLink to={DEMO_PATH}>{t('landing.hero.tryDemo')}</RouterLink>
-      </Button>
+      <LinkButton to={SIGN_UP_PATH} colorPalette="brand" size="lg">
+        {t('landing.hero.getStarted')}
+      </LinkButton>
+      <LinkButton to={DEMO_PATH} variant="outline" size="lg">
+        {t('landing.hero.tryDemo')}
+      </LinkButton>
     </HStack>
   );
 }

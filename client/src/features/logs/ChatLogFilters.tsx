@@ -1,6 +1,7 @@
 import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, SearchBox } from '../../ui/ListFilters.tsx';
+import { SearchBox } from '../../ui/ListFilters.tsx';
+import { FilterSelect } from '../../ui/SelectField.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogDateRange } from './__generated__/ChatLogListRefetchQuery.graphql.ts';
 import type { ChatLogFiltersFragment$key } from './__generated__/ChatLogFiltersFragment.graphql.ts';
@@ -47,8 +48,7 @@ export function ChatLogFilters({
       <FilterSelect
         label={t('logs.botFilter')}
         value={filters.botId}
-        allLabel={t('logs.allBots')}
-        options={botChoices.edges.map(({ node }) => ({ value: node.id, label: node.name }))}
+        options={[{ value: '', label: t('logs.allBots') }, ...botChoices.edges.map(({ node }) => ({ value: node.id, label: node.name }))]}
         onChange={(botId) => onChange({ ...filters, botId })}
       />
       <FilterSelect

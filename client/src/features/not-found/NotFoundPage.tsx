@@ -1,6 +1,7 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+
 import { PublicPage } from '../../ui/PublicPage.tsx';
 
 export function Component() {
@@ -8,9 +9,9 @@ export function Component() {
   return (
     <PublicPage title={t('notFound.title')}>
       <Text marginBottom="6">{t('notFound.message')}</Text>
-      <Button asChild colorPalette="brand">
-        <RouterLink to="/">{t('notFound.home')}</RouterLink>
-      </Button>
+      <LinkButton to="/" colorPalette="brand">
+        {t('notFound.home')}
+      </LinkButton>
     </PublicPage>
   );
 }

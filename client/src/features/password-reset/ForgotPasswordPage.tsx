@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+import { useSearchParams } from 'react-router';
 import { authApi } from '../../session/api.ts';
 import { PublicPage } from '../../ui/PublicPage.tsx';
 import { toaster } from '../../ui/toaster.tsx';
@@ -59,9 +60,9 @@ export function Component() {
               </Button>
             </Stack>
           )}
-          <Button asChild variant="ghost" alignSelf="start">
-            <RouterLink to="/?auth=signin">{t('passwordReset.backToSignIn')}</RouterLink>
-          </Button>
+          <LinkButton to="/?auth=signin" variant="ghost" alignSelf="start">
+            {t('passwordReset.backToSignIn')}
+          </LinkButton>
         </Card.Body>
       </Card.Root>
     </PublicPage>

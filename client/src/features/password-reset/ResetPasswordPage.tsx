@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+import { useSearchParams } from 'react-router';
 import { authApi } from '../../session/api.ts';
 import { withoutIssue } from '../../ui/fieldIssues.ts';
 import { NewPasswordFields, newPasswordIssues, type NewPassword, type NewPasswordIssues } from '../../ui/PasswordFields.tsx';
@@ -38,9 +39,9 @@ export function Component() {
   }
 
   const requestAgain = (
-    <Button asChild variant="plain" colorPalette="brand" paddingX="0">
-      <RouterLink to="/forgot-password">{t('passwordReset.requestAgain')}</RouterLink>
-    </Button>
+    <LinkButton to="/forgot-password" variant="plain" colorPalette="brand" paddingX="0">
+      {t('passwordReset.requestAgain')}
+    </LinkButton>
   );
 
   return (
@@ -64,9 +65,9 @@ export function Component() {
                   <Alert.Description>{t('passwordReset.done')}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/?auth=signin">{t('passwordReset.signIn')}</RouterLink>
-              </Button>
+              <LinkButton to="/?auth=signin" colorPalette="brand">
+                {t('passwordReset.signIn')}
+              </LinkButton>
             </Stack>
           ) : (
             <Stack asChild gap="4">

@@ -1,6 +1,7 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+
 import { PublicPage } from '../../ui/PublicPage.tsx';
 
 export function Component() {
@@ -9,9 +10,9 @@ export function Component() {
     <PublicPage title={t('payment.cancelled.title')}>
       <Stack gap="4" align="start">
         <Text>{t('payment.cancelled.message')}</Text>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/dashboard">{t('payment.toDashboard')}</RouterLink>
-        </Button>
+        <LinkButton to="/dashboard" colorPalette="brand">
+          {t('payment.toDashboard')}
+        </LinkButton>
       </Stack>
     </PublicPage>
   );

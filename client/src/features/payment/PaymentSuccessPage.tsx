@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { Code } from '../../ui/chakra/Code.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LinkButton } from '../../ui/LinkButton.tsx';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PublicPage } from '../../ui/PublicPage.tsx';
 
@@ -25,9 +26,9 @@ export function Component() {
             {t('payment.success.session')} <Code>{sessionId}</Code>
           </Text>
         )}
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/dashboard">{t('payment.toDashboard')}</RouterLink>
-        </Button>
+        <LinkButton to="/dashboard" colorPalette="brand">
+          {t('payment.toDashboard')}
+        </LinkButton>
       </Stack>
     </PublicPage>
   );
