@@ -2,7 +2,6 @@ import { Box, Container, Flex, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from './LinkButton.tsx';
-
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
 /** The frame of the public pages that are not the landing: brand, language, back home. */

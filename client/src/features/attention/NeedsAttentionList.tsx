@@ -1,5 +1,4 @@
 import { HStack } from '@chakra-ui/react';
-
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../ui/SelectField.tsx';
 import { useListFilters } from '../../ui/useListRefetch.ts';

@@ -1,5 +1,4 @@
 import { Center, SimpleGrid, Stack, Text, HStack } from '@chakra-ui/react';
-
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/ListFilters.tsx';
 import { FilterSelect } from '../../ui/SelectField.tsx';

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../ui/LinkButton.tsx';
 import { PageBar } from '../../ui/PageBar.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';

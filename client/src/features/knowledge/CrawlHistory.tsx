@@ -1,11 +1,11 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { useBotSubscription } from '../../relay/useBotSubscription.ts';
+import type { RecordSourceSelectorProxy } from 'relay-runtime';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { toastAfterCommit } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
-import type { CrawlHistoryStatusSubscription } from './__generated__/CrawlHistoryStatusSubscription.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
 import { crawlToastId } from './crawlUrl.ts';
 
@@ -28,22 +28,12 @@ const statusSubscription = graphql`
  * Live crawl progress: updates the history in place and adds crawls started elsewhere. The
  * subscription opens with the bot's recent crawls, finished ones too.
  */
-function useCrawlStatuses(botId: string) {
-  const config = useMemo<GraphQLSubscriptionConfig<CrawlHistoryStatusSubscription>>(
-    () => ({
-      subscription: statusSubscription,
-      variables: { botId },
-      updater: (store) => {
-        const crawl = store.getRootField('crawlStatusChanged');
-        const bot = store.get(botId);
-        if (!crawl || !bot) return;
-        const history = bot.getLinkedRecords('webSources') ?? [];
-        if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
-      },
-    }),
-    [botId],
-  );
-  useSubscription(config);
+function addStartedCrawl(store: RecordSourceSelectorProxy, botId: string) {
+  const crawl = store.getRootField('crawlStatusChanged');
+  const bot = store.get(botId);
+  if (!crawl || !bot) return;
+  const history = bot.getLinkedRecords('webSources') ?? [];
+  if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
 }
 
 interface ShownCrawl {
@@ -114,7 +104,7 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
     { fetchKey, fetchPolicy: 'store-and-network' },
   );
   const crawls = node?.webSources;
-  useCrawlStatuses(botId);
+  useBotSubscription(statusSubscription, botId, addStartedCrawl);
   useFinishedCrawlToasts(crawls);
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
   if (!crawls) throw new Error(t('knowledge.website.historyFallback'));

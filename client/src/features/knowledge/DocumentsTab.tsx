@@ -1,14 +1,14 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBotSubscription } from '../../relay/useBotSubscription.ts';
+import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment, useSubscription } from 'react-relay';
-import { fetchQuery, type GraphQLSubscriptionConfig } from 'relay-runtime';
+import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from 'react-relay';
+import { fetchQuery } from 'relay-runtime';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import type { DocumentsPanelFragment$key } from './__generated__/DocumentsPanelFragment.graphql.ts';
 import type { DocumentsTabQuery } from './__generated__/DocumentsTabQuery.graphql.ts';
-import type { DocumentsTabStatusSubscription } from './__generated__/DocumentsTabStatusSubscription.graphql.ts';
 import { DocumentRow } from './DocumentRow.tsx';
 import { DocumentUploader } from './DocumentUploader.tsx';
 
@@ -34,34 +34,24 @@ const statusSubscription = graphql`
 `;
 
 /** The live status of the bot's documents; a document not listed yet (just uploaded) is added on top. */
-function useDocumentStatuses(botId: string) {
-  const config = useMemo<GraphQLSubscriptionConfig<DocumentsTabStatusSubscription>>(
-    () => ({
-      subscription: statusSubscription,
-      variables: { botId },
-      updater: (store) => {
-        const document = store.getRootField('documentStatusChanged');
-        const bot = store.get(botId);
-        const connection = bot && ConnectionHandler.getConnection(bot, DOCUMENTS_CONNECTION_KEY);
-        if (!document || !connection) return;
-        const listedDocuments = (connection.getLinkedRecords('edges') ?? []).flatMap((edge) => edge?.getLinkedRecord('node') ?? []);
-        if (listedDocuments.some((listed) => listed.getDataID() === document.getDataID())) return;
-        // The subscription opens with up to 200 current documents: older ones belong to later pages, not on top.
-        const newestListed = listedDocuments[0]?.getValue('createdAt');
-        if (typeof newestListed === 'string' && String(document.getValue('createdAt')) < newestListed) return;
-        const edge = ConnectionHandler.createEdge(store, connection, document, 'BotDocumentsConnectionEdge');
-        ConnectionHandler.insertEdgeBefore(connection, edge);
-      },
-    }),
-    [botId],
-  );
-  useSubscription(config);
+function addUploadedDocument(store: RecordSourceSelectorProxy, botId: string) {
+  const document = store.getRootField('documentStatusChanged');
+  const bot = store.get(botId);
+  const connection = bot && ConnectionHandler.getConnection(bot, DOCUMENTS_CONNECTION_KEY);
+  if (!document || !connection) return;
+  const listedDocuments = (connection.getLinkedRecords('edges') ?? []).flatMap((edge) => edge?.getLinkedRecord('node') ?? []);
+  if (listedDocuments.some((listed) => listed.getDataID() === document.getDataID())) return;
+  // The subscription opens with up to 200 current documents: older ones belong to later pages, not on top.
+  const newestListed = listedDocuments[0]?.getValue('createdAt');
+  if (typeof newestListed === 'string' && String(document.getValue('createdAt')) < newestListed) return;
+  const edge = ConnectionHandler.createEdge(store, connection, document, 'BotDocumentsConnectionEdge');
+  ConnectionHandler.insertEdgeBefore(connection, edge);
 }
 
 export function DocumentsTab({ botId }: { botId: string }) {
   const { t } = useTranslation();
   const { node } = useLazyLoadQuery<DocumentsTabQuery>(documentsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
-  useDocumentStatuses(botId);
+  useBotSubscription(statusSubscription, botId, addUploadedDocument);
   if (!node?.DocumentsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
   return <DocumentsPanel botId={botId} bot={node.DocumentsPanelFragment} />;
 }

@@ -1,7 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../ui/LinkButton.tsx';
-
 import { PageBar } from '../../ui/PageBar.tsx';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
 import { DEMO_PATH, SIGN_IN_PATH } from './links.ts';

@@ -1,7 +1,6 @@
 import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../ui/LinkButton.tsx';
-
 import { DEMO_PATH, SIGN_UP_PATH } from './links.ts';
 
 /** The landing page's two ways in: sign up, or try the demo first. */

@@ -1,7 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../ui/LinkButton.tsx';
-
 import { PublicPage } from '../../ui/PublicPage.tsx';
 
 export function Component() {
