@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Heading, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type {
   TemplatePromptCardFragment$data,
@@ -62,18 +63,17 @@ export function TemplatePromptCard({
         </Text>
       </Card.Body>
       <Card.Footer gap="2" justifyContent="end">
-        <Button size="sm" variant="outline" aria-label={t('adminDemoBots.editLabel', { title: data.title })} onClick={() => onEdit(data)}>
-          {t('adminDemoBots.edit')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          aria-label={t('adminDemoBots.deleteLabel', { title: data.title })}
+        <ItemActionButton
+          text={t('adminDemoBots.edit')}
+          label={t('adminDemoBots.editLabel', { title: data.title })}
+          onClick={() => onEdit(data)}
+        />
+        <ItemActionButton
+          text={t('adminDemoBots.delete')}
+          label={t('adminDemoBots.deleteLabel', { title: data.title })}
           onClick={() => onDelete(data)}
-        >
-          {t('adminDemoBots.delete')}
-        </Button>
+          destructive
+        />
       </Card.Footer>
     </Card.Root>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, type GraphQLTaggedNode } from 'react-relay';
 import type { MutationParameters, RecordSourceSelectorProxy } from 'relay-runtime';
 import { toaster } from '../../ui/toaster.tsx';
-import { useFormMutation } from '../../ui/useFormMutation.ts';
+import { useFormMutation, type Submission } from '../../ui/useFormMutation.ts';
 import type { EditPlanDialogFragment$key } from './__generated__/EditPlanDialogFragment.graphql.ts';
 import type { PlanDialogsCreateMutation } from './__generated__/PlanDialogsCreateMutation.graphql.ts';
 import type { PlanDialogsUpdateMutation } from './__generated__/PlanDialogsUpdateMutation.graphql.ts';
@@ -10,8 +10,15 @@ import { createInput, draftOfPlan, editInput, newPlanDraft, PLAN_FIELDS, type Pl
 import { PlanFormDialog, type ServerProblems } from './PlanFormDialog.tsx';
 import { adjustPlanStats } from './planStore.ts';
 
-/** The plan dialogs' mutation: failures shown under the plan form's fields, above them, and in a toast. */
-function usePlanMutation<TMutation extends MutationParameters>(mutation: GraphQLTaggedNode, failureFallback: string) {
+/**
+ * The plan dialogs' mutation: failures shown under the plan form's fields, above them, and in a
+ * toast; a success toasted and the dialog closed. `dialog` is the form dialog's share of it.
+ */
+function usePlanMutation<TMutation extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+  failureFallback: string,
+  { open, onClose }: { open: boolean; onClose: () => void },
+) {
   const { t } = useTranslation();
   const plan = useFormMutation<TMutation, PlanField>(mutation, {
     fields: PLAN_FIELDS,
@@ -20,7 +27,19 @@ function usePlanMutation<TMutation extends MutationParameters>(mutation: GraphQL
     alwaysToast: true,
   });
   const server: ServerProblems = { byField: plan.issues, other: plan.otherIssues };
-  return { ...plan, server };
+  const close = () => {
+    plan.resetIssues();
+    onClose();
+  };
+  const saved = (title: string, description: string) => {
+    toaster.create({ type: 'success', title, description });
+    onClose();
+  };
+  const submit = (submission: Submission<TMutation>) => {
+    plan.resetIssues();
+    plan.submit(submission);
+  };
+  return { submit, saved, dialog: { open, onClose: close, submitting: plan.inFlight, server } };
 }
 
 /** Creates a plan; it joins the price list and the stats count it, without fetching either again. */
@@ -42,10 +61,10 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
       }
     `,
     t('adminPlans.toast.createFailed'),
+    { open, onClose },
   );
 
   function submit(draft: PlanDraft) {
-    outcome.resetIssues();
     outcome.submit({
       variables: { input: createInput(draft) },
       updater: (store: RecordSourceSelectorProxy, response) => {
@@ -57,31 +76,13 @@ export function CreatePlanDialog({ adminId, open, onClose }: { adminId: string; 
         if (plan && plans) root.setLinkedRecords([...plans, plan], 'paymentPlans', { includeInactive: true });
         adjustPlanStats(store, adminId, { totalPlans: 1, activePlans: result.isActive ? 1 : 0 });
       },
-      onSuccess: ({ createPaymentPlan: result }) => {
-        toaster.create({
-          type: 'success',
-          title: t('adminPlans.toast.created'),
-          description: t('adminPlans.toast.createdDescription', { name: result.name }),
-        });
-        onClose();
-      },
+      onSuccess: ({ createPaymentPlan: result }) =>
+        outcome.saved(t('adminPlans.toast.created'), t('adminPlans.toast.createdDescription', { name: result.name })),
     });
   }
 
   return (
-    <PlanFormDialog
-      open={open}
-      onClose={() => {
-        outcome.resetIssues();
-        onClose();
-      }}
-      mode="create"
-      title={t('adminPlans.form.createTitle')}
-      initial={newPlanDraft()}
-      submitting={outcome.inFlight}
-      server={outcome.server}
-      onSubmit={submit}
-    />
+    <PlanFormDialog {...outcome.dialog} mode="create" title={t('adminPlans.form.createTitle')} initial={newPlanDraft()} onSubmit={submit} />
   );
 }
 
@@ -120,35 +121,23 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
       }
     `,
     t('adminPlans.toast.updateFailed'),
+    { open, onClose },
   );
 
   function submit(draft: PlanDraft) {
-    outcome.resetIssues();
     outcome.submit({
       variables: { id: data.id, input: editInput(draft) },
-      onSuccess: ({ updatePaymentPlan: result }) => {
-        toaster.create({
-          type: 'success',
-          title: t('adminPlans.toast.updated'),
-          description: t('adminPlans.toast.updatedDescription', { name: result.name }),
-        });
-        onClose();
-      },
+      onSuccess: ({ updatePaymentPlan: result }) =>
+        outcome.saved(t('adminPlans.toast.updated'), t('adminPlans.toast.updatedDescription', { name: result.name })),
     });
   }
 
   return (
     <PlanFormDialog
-      open={open}
-      onClose={() => {
-        outcome.resetIssues();
-        onClose();
-      }}
+      {...outcome.dialog}
       mode="edit"
       title={t('adminPlans.form.editTitle', { name: data.name })}
       initial={draftOfPlan(data)}
-      submitting={outcome.inFlight}
-      server={outcome.server}
       onSubmit={submit}
     />
   );

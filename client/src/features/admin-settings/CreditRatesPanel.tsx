@@ -1,6 +1,7 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
 import { useTranslation } from 'react-i18next';
+import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -205,23 +206,19 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
                       <Table.Cell textAlign="end">{cost.format(rate.costPerUnit)}</Table.Cell>
                       <Table.Cell textAlign="end">
                         <HStack gap="1" justify="end">
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-label={t('adminSettings.rates.editLabel', names)}
+                          <ItemActionButton
+                            text={t('adminSettings.rates.edit')}
+                            label={t('adminSettings.rates.editLabel', names)}
                             onClick={() => pick(rate)}
-                          >
-                            {t('adminSettings.rates.edit')}
-                          </Button>
-                          <Button
                             size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            aria-label={t('adminSettings.rates.deleteLabel', names)}
+                          />
+                          <ItemActionButton
+                            text={t('adminSettings.rates.delete')}
+                            label={t('adminSettings.rates.deleteLabel', names)}
                             onClick={() => setDeleting(rate)}
-                          >
-                            {t('adminSettings.rates.delete')}
-                          </Button>
+                            destructive
+                            size="xs"
+                          />
                         </HStack>
                       </Table.Cell>
                     </Table.Row>

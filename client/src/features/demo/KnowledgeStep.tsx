@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Tabs } from '../../ui/chakra/Tabs.ts';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker } from '../../ui/FilePicker.tsx';
 import { FieldFrame } from '../../ui/TextField.tsx';
@@ -45,26 +45,16 @@ function DocumentsPanel({ documents, onFiles }: { documents: DemoDocument[]; onF
           <Alert.Title>{t('demo.knowledge.rejected')}</Alert.Title>
         </Alert.Root>
       )}
-      <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={t('demo.knowledge.documents')}>
+      <SourceList label={t('demo.knowledge.documents')}>
         {documents.map((document, index) => (
-          <HStack
-            as="li"
-            key={`${document.name}-${index}`}
-            justify="space-between"
-            gap="3"
-            borderWidth="1px"
-            borderRadius="md"
-            paddingX="3"
-            paddingY="1"
-          >
-            <Text truncate>{document.name}</Text>
+          <SourceItem key={`${document.name}-${index}`} name={document.name}>
             <Text color={DOCUMENT_STATUS_COLORS[document.status]} flexShrink={0} fontSize="sm" title={document.error}>
               {document.status === 'uploading' && <Spinner size="xs" marginEnd="1" />}
               {t(`demo.knowledge.status.${document.status}`)}
             </Text>
-          </HStack>
+          </SourceItem>
         ))}
-      </Stack>
+      </SourceList>
       {documents.some((document) => document.status === 'failed') && (
         <Text color="fg.error" fontSize="sm">
           {documents.find((document) => document.status === 'failed')?.error}
@@ -134,24 +124,15 @@ function WebsitePanel({
         {t('demo.website.read')}
       </Button>
       {pages.length > 0 && (
-        <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={t('demo.website.pages')}>
+        <SourceList label={t('demo.website.pages')}>
           {pages.map((page, index) => (
-            <HStack
-              as="li"
-              key={`${page.url}-${index}`}
-              justify="space-between"
-              borderWidth="1px"
-              borderRadius="md"
-              paddingX="3"
-              paddingY="1"
-            >
-              <Text truncate>{page.url}</Text>
+            <SourceItem key={`${page.url}-${index}`} name={page.url}>
               <Text color="fg.success" flexShrink={0}>
                 {t('demo.website.done')}
               </Text>
-            </HStack>
+            </SourceItem>
           ))}
-        </Stack>
+        </SourceList>
       )}
     </Stack>
   );
@@ -206,5 +187,24 @@ export function KnowledgeStep({ botId, token, onDone }: { botId: string; token: 
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** The demo's sources so far, named for screen readers. */
+function SourceList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0" aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
+/** One source: its name, cut to fit, and its state at the end of the line. */
+function SourceItem({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <HStack as="li" justify="space-between" gap="3" borderWidth="1px" borderRadius="md" paddingX="3" paddingY="1">
+      <Text truncate>{name}</Text>
+      {children}
+    </HStack>
   );
 }

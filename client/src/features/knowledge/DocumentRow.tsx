@@ -1,6 +1,7 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { DocumentRowFragment$key, DocumentStatus } from './__generated__/DocumentRowFragment.graphql.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
@@ -94,24 +95,18 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
       )}
       <HStack gap="2">
         {/* Passages exist only once processing has finished. */}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={data.status !== 'completed'}
-          aria-label={t('knowledge.documents.viewLabel', fileName)}
+        <ItemActionButton
+          text={t('knowledge.documents.view')}
+          label={t('knowledge.documents.viewLabel', fileName)}
           onClick={() => setDialog('view')}
-        >
-          {t('knowledge.documents.view')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="red"
-          aria-label={t('knowledge.documents.deleteLabel', fileName)}
+          disabled={data.status !== 'completed'}
+        />
+        <ItemActionButton
+          text={t('knowledge.documents.delete')}
+          label={t('knowledge.documents.deleteLabel', fileName)}
           onClick={() => setDialog('delete')}
-        >
-          {t('knowledge.documents.delete')}
-        </Button>
+          destructive
+        />
       </HStack>
       <DocumentPassagesDialog documentId={data.id} fileName={data.fileName} open={dialog === 'view'} onClose={() => setDialog(null)} />
       <DeleteDocumentDialog
