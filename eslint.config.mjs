@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // A graphql`fragment …` standing alone defines a fragment that only mutations and queries spread.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }] },
+  },
+  {
     // Typed rules: each workspace's own tsconfig types its files.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {

@@ -28,6 +28,16 @@ type Draft = Record<RateField, string>;
 
 const EMPTY: Draft = { usageType: '', unitName: '', costPerUnit: '' };
 
+// One rate as the table lists it and its create and update answer it, so the store keeps the row current.
+graphql`
+  fragment CreditRatesPanelRateFragment on CreditRate {
+    id
+    usageType
+    unitName
+    costPerUnit
+  }
+`;
+
 /** The cost as a number of at least 0, or null. */
 export function parseCost(text: string): number | null {
   const cleaned = text.trim().replace(',', '.');
@@ -55,10 +65,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       fragment CreditRatesPanelFragment on Query {
         creditRates {
-          id
-          usageType
-          unitName
-          costPerUnit
+          ...CreditRatesPanelRateFragment @relay(mask: false)
         }
       }
     `,
@@ -72,10 +79,8 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
           __typename
           ... on CreditRate {
             id
-            usageType
-            unitName
-            costPerUnit
           }
+          ...CreditRatesPanelRateFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
@@ -87,12 +92,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
       mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
         updateCreditRate(id: $id, input: $input) {
           __typename
-          ... on CreditRate {
-            id
-            usageType
-            unitName
-            costPerUnit
-          }
+          ...CreditRatesPanelRateFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }

@@ -14,6 +14,17 @@ import { SectionCard } from '../../ui/SectionCard.tsx';
 
 const MODES: readonly PlanType[] = ['credit', 'subscription'];
 
+// What a billing change answers with: the whole billing page's data, so every section shows the change.
+graphql`
+  fragment BillingModeCardPayloadFragment on BillingPayload {
+    viewer {
+      billing {
+        ...BillingSectionsFragment
+      }
+    }
+  }
+`;
+
 /**
  * The billing mode (credits on our AI service, or a subscription with the customer's own key) and
  * the own key itself, shown only masked.
@@ -38,13 +49,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
       mutation BillingModeCardPlanTypeMutation($planType: PlanType!) {
         setBillingPlanType(planType: $planType) {
           __typename
-          ... on BillingPayload {
-            viewer {
-              billing {
-                ...BillingSectionsFragment
-              }
-            }
-          }
+          ...BillingModeCardPayloadFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
@@ -56,13 +61,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
       mutation BillingModeCardApiKeyMutation($apiKey: String!) {
         setBillingApiKey(apiKey: $apiKey) {
           __typename
-          ... on BillingPayload {
-            viewer {
-              billing {
-                ...BillingSectionsFragment
-              }
-            }
-          }
+          ...BillingModeCardPayloadFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
@@ -72,11 +71,7 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
   const [commitClearKey, clearingKey] = useMutation<BillingModeCardClearKeyMutation>(graphql`
     mutation BillingModeCardClearKeyMutation {
       clearBillingApiKey {
-        viewer {
-          billing {
-            ...BillingSectionsFragment
-          }
-        }
+        ...BillingModeCardPayloadFragment
       }
     }
   `);
