@@ -50,12 +50,10 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
     graphql`
       mutation CustomerRowMenuStatusMutation($customerId: ID!, $suspend: Boolean!) {
         suspendCustomer(customerId: $customerId) @include(if: $suspend) {
-          __typename
           ...CustomerRowMenuStatusChangeFragment @alias(as: "update")
           ...MutationErrorFragment @alias(as: "error")
         }
         enableCustomer(customerId: $customerId) @skip(if: $suspend) {
-          __typename
           ...CustomerRowMenuStatusChangeFragment @alias(as: "update")
           ...MutationErrorFragment @alias(as: "error")
         }
@@ -63,7 +61,6 @@ export function CustomerRowMenu({ customer }: { customer: CustomerRowMenuFragmen
     `,
     {
       ...customerActionFailure(t),
-      successType: 'CustomerUpdate',
     },
   );
 

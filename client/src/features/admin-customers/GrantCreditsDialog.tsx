@@ -36,7 +36,6 @@ export function GrantCreditsDialog({
     graphql`
       mutation GrantCreditsDialogMutation($customerId: ID!, $amount: Float!, $reason: String!) {
         grantCustomerCredits(customerId: $customerId, amount: $amount, reason: $reason) {
-          __typename
           ... on CustomerUpdate {
             customer {
               id
@@ -52,7 +51,7 @@ export function GrantCreditsDialog({
         }
       }
     `,
-    { ...customerActionFailure(t), successType: 'CustomerUpdate' },
+    { ...customerActionFailure(t) },
   );
 
   const parsed = parseCreditAmount(amount);

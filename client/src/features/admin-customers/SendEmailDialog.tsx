@@ -26,7 +26,6 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
     graphql`
       mutation SendEmailDialogMutation($customerId: ID!, $subject: String!, $message: String!) {
         sendCustomerEmail(customerId: $customerId, subject: $subject, message: $message) {
-          __typename
           ... on MessagePayload {
             message
           }
@@ -34,7 +33,7 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
         }
       }
     `,
-    { ...customerActionFailure(t), successType: 'MessagePayload' },
+    { ...customerActionFailure(t) },
   );
 
   const subjectMissing = subject.trim() === '';

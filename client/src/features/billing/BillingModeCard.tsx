@@ -48,25 +48,23 @@ export function BillingModeCard({ viewerId, billing }: { viewerId: string; billi
     graphql`
       mutation BillingModeCardPlanTypeMutation($planType: PlanType!) {
         setBillingPlanType(planType: $planType) {
-          __typename
           ...BillingModeCardPayloadFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
     `,
-    { failedTitle: t('billing.mode.failed'), successType: 'BillingPayload' },
+    { failedTitle: t('billing.mode.failed') },
   );
   const setBillingKey = useFormMutation<BillingModeCardApiKeyMutation>(
     graphql`
       mutation BillingModeCardApiKeyMutation($apiKey: String!) {
         setBillingApiKey(apiKey: $apiKey) {
-          __typename
           ...BillingModeCardPayloadFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
     `,
-    { failedTitle: t('billing.apiKey.saveFailed'), successType: 'BillingPayload' },
+    { failedTitle: t('billing.apiKey.saveFailed') },
   );
   const [commitClearKey, clearingKey] = useMutation<BillingModeCardClearKeyMutation>(graphql`
     mutation BillingModeCardClearKeyMutation {

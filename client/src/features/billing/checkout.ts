@@ -18,7 +18,6 @@ export function useCheckout(kind: 'credit' | 'subscription') {
     graphql`
       mutation checkoutCreditMutation($planId: ID!) {
         createCreditCheckoutSession(planId: $planId) {
-          __typename
           ... on CheckoutSession {
             checkoutUrl
           }
@@ -26,13 +25,12 @@ export function useCheckout(kind: 'credit' | 'subscription') {
         }
       }
     `,
-    { failedTitle, successType: 'CheckoutSession' },
+    { failedTitle },
   );
   const subscription = useFormMutation<checkoutSubscriptionMutation>(
     graphql`
       mutation checkoutSubscriptionMutation($planId: ID!) {
         createSubscriptionCheckoutSession(planId: $planId) {
-          __typename
           ... on CheckoutSession {
             checkoutUrl
           }
@@ -40,7 +38,7 @@ export function useCheckout(kind: 'credit' | 'subscription') {
         }
       }
     `,
-    { failedTitle, successType: 'CheckoutSession' },
+    { failedTitle },
   );
 
   function redirect(checkoutUrl: string | null | undefined) {

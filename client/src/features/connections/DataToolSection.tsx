@@ -24,7 +24,6 @@ function useBotMutation<TMutation extends MutationParameters>(mutation: GraphQLT
   return useFormMutation<TMutation>(mutation, {
     failedTitle: failure.title,
     failedDescription: failure.fallback,
-    successType: 'Bot',
   });
 }
 
@@ -55,7 +54,6 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
     graphql`
       mutation DataToolSectionToolMutation($botId: ID!, $tool: BotDataTool!) {
         setBotDataTool(botId: $botId, tool: $tool) {
-          __typename
           ... on Bot {
             ...DataToolSectionFragment @alias
           }
@@ -69,7 +67,6 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
     graphql`
       mutation DataToolSectionSyncMutation($botId: ID!) {
         syncBotDataTool(botId: $botId) {
-          __typename
           ... on Bot {
             id
           }
@@ -177,7 +174,6 @@ function SheetConfigForm({ botId, saved }: { botId: string; saved: DataToolSecti
     graphql`
       mutation DataToolSectionSheetMutation($input: SheetConfigInput!) {
         saveSheetConfig(input: $input) {
-          __typename
           ... on Bot {
             ...DataToolSectionFragment @alias
           }
@@ -279,7 +275,6 @@ function NotionConfigForm({ botId, saved }: { botId: string; saved: DataToolSect
     graphql`
       mutation DataToolSectionNotionMutation($input: NotionConfigInput!) {
         saveNotionConfig(input: $input) {
-          __typename
           ... on Bot {
             ...DataToolSectionFragment @alias
           }

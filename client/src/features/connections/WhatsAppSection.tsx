@@ -34,7 +34,6 @@ function QrButton({ botId }: { botId: string }) {
     graphql`
       mutation WhatsAppSectionQrMutation($botId: ID!) {
         createWhatsAppRegistrationQr(botId: $botId) {
-          __typename
           ... on WhatsAppRegistrationQr {
             imageDataUrl
             link
@@ -47,7 +46,6 @@ function QrButton({ botId }: { botId: string }) {
     {
       failedTitle: t('connections.whatsapp.qrFailed'),
       failedDescription: t('connections.whatsapp.qrFallback'),
-      successType: 'WhatsAppRegistrationQr',
     },
   );
   const loading = createQr.inFlight;
@@ -148,7 +146,6 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     graphql`
       mutation WhatsAppSectionLinkMutation($botId: ID!, $phoneNumber: String!) {
         linkWhatsAppNumber(botId: $botId, phoneNumber: $phoneNumber) {
-          __typename
           ... on Bot {
             ...WhatsAppSectionFragment @alias
           }
@@ -159,14 +156,12 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     {
       failedTitle: t('connections.whatsapp.linkFailed'),
       failedDescription: t('connections.whatsapp.linkFallback'),
-      successType: 'Bot',
     },
   );
   const unlink = useFormMutation<WhatsAppSectionUnlinkMutation>(
     graphql`
       mutation WhatsAppSectionUnlinkMutation($botId: ID!, $numberId: ID!) {
         unlinkWhatsAppNumber(botId: $botId, numberId: $numberId) {
-          __typename
           ... on Bot {
             ...WhatsAppSectionFragment @alias
           }
@@ -177,7 +172,6 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
     {
       failedTitle: t('connections.whatsapp.deleteFailed'),
       failedDescription: t('connections.whatsapp.deleteFallback'),
-      successType: 'Bot',
     },
   );
   const dial = COUNTRY_CODES.find((entry) => entry.region === country)?.dial ?? DEFAULT_COUNTRY.dial;

@@ -31,7 +31,6 @@ export function AgentUseCaseTab({
     graphql`
       mutation AgentUseCaseTabGeneratePromptMutation($useCase: String!, $description: String!) {
         generatePrompt(useCase: $useCase, description: $description) {
-          __typename
           ... on GeneratedPrompt {
             prompt
             tone
@@ -41,7 +40,7 @@ export function AgentUseCaseTab({
         }
       }
     `,
-    { failedTitle: t('editor.toast.generateFailed'), successType: 'GeneratedPrompt' },
+    { failedTitle: t('editor.toast.generateFailed') },
   );
   const generating = generate.inFlight;
 

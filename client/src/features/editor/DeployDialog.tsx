@@ -50,7 +50,6 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
     graphql`
       mutation DeployDialogMutation($id: ID!) {
         deployBot(id: $id) {
-          __typename
           ... on DeployPayload {
             embedCode
             embedCodeReact
@@ -66,7 +65,6 @@ export function DeployButton({ botId, botName }: { botId: string | null; botName
     {
       failedTitle: t('editor.toast.deployFailed'),
       failedDescription: t('editor.toast.deployFailedDetail'),
-      successType: 'DeployPayload',
     },
   );
 

@@ -28,7 +28,6 @@ export function TestAnswerRating({ messageId }: { messageId: string }) {
     graphql`
       mutation TestAnswerRatingMutation($messageId: ID!, $rating: AnswerRating!, $comment: String) {
         rateAnswer(messageId: $messageId, rating: $rating, comment: $comment) {
-          __typename
           ... on ChatLog {
             id
             rating
@@ -38,7 +37,7 @@ export function TestAnswerRating({ messageId }: { messageId: string }) {
         }
       }
     `,
-    { failedTitle: t('editor.test.rateFailed'), successType: 'ChatLog' },
+    { failedTitle: t('editor.test.rateFailed') },
   );
 
   function rate(next: AnswerRating, line?: string) {

@@ -14,7 +14,6 @@ import { inputOf, type BotDraft, type NewImages } from './botDraft.ts';
 const createMutation = graphql`
   mutation useSaveBotCreateMutation($input: BotInput!) {
     createBot(input: $input) {
-      __typename
       ... on Bot {
         id
         ...BotEditorFragment @alias
@@ -27,7 +26,6 @@ const createMutation = graphql`
 const updateMutation = graphql`
   mutation useSaveBotUpdateMutation($id: ID!, $input: BotInput!) {
     updateBot(id: $id, input: $input) {
-      __typename
       ... on Bot {
         id
         ...BotEditorFragment @alias
@@ -67,12 +65,10 @@ export function useSaveBot() {
   const create = useFormMutation<useSaveBotCreateMutation>(createMutation, {
     failedTitle: t('editor.toast.saveFailed'),
     failedDescription: t('editor.toast.saveFallback'),
-    successType: 'Bot',
   });
   const update = useFormMutation<useSaveBotUpdateMutation>(updateMutation, {
     failedTitle: t('editor.toast.saveFailed'),
     failedDescription: t('editor.toast.updateFallback'),
-    successType: 'Bot',
   });
 
   /** The saved bot, or null once the failure has been shown. */

@@ -24,7 +24,6 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
     graphql`
       mutation GeneralSettingsMutation($emailNotifications: Boolean!) {
         updateAccountSettings(emailNotifications: $emailNotifications) {
-          __typename
           ... on User {
             id
             emailNotifications
@@ -36,7 +35,6 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
     {
       failedTitle: t('settings.general.saveFailed'),
       failedDescription: t('settings.general.saveFailedFallback'),
-      successType: 'User',
     },
   );
   const saving = save.inFlight;

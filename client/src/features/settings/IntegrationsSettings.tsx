@@ -77,7 +77,6 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
     graphql`
       mutation IntegrationsSettingsConnectMutation($service: GoogleService!) {
         authorizeGoogle(service: $service) {
-          __typename
           ... on GoogleAuthorization {
             url
           }
@@ -88,14 +87,12 @@ export function IntegrationsSettings({ viewer }: { viewer: IntegrationsSettingsF
     {
       failedTitle: t('settings.integrations.connectFailed'),
       failedDescription: t('settings.integrations.connectFallback'),
-      successType: 'GoogleAuthorization',
     },
   );
   const authorizing = connect.inFlight;
   const [disconnect, disconnecting] = useMutation<IntegrationsSettingsDisconnectMutation>(graphql`
     mutation IntegrationsSettingsDisconnectMutation($service: GoogleService!) {
       disconnectGoogle(service: $service) {
-        __typename
         ... on User {
           ...IntegrationsSettingsFragment @alias
         }
