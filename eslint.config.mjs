@@ -99,4 +99,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // Numbers, money and dates reach the dashboard's screens through i18next's formatters, named in
+    // client/src/i18n/format.ts, so each is written one way in each language.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/i18n/format.ts', 'client/src/features/connections/countryCodes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Format through i18next: {{value, name}} in the string, or useFormat() (client/src/i18n/format.ts).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format through i18next: {{value, name}} in the string, or useFormat() (client/src/i18n/format.ts).',
+        },
+      ],
+    },
+  },
 );

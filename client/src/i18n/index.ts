@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addNamedFormats } from './format.ts';
 import { featureMessagesOf, LANGUAGES, sharedEnglish, sharedMessagesOf, type Language } from './resources.ts';
 
 export { LANGUAGES, type Language };
@@ -48,6 +49,7 @@ void i18next.use(initReactI18next).init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
+addNamedFormats(i18next);
 loaded.add('en:');
 
 /** Settles once the stored language's strings are in, so the first paint is in that language. */

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { StatCard } from '../../ui/StatCard.tsx';
 import type { CustomerStatsCardsFragment$key } from './__generated__/CustomerStatsCardsFragment.graphql.ts';
@@ -8,7 +9,8 @@ const STATS = ['total', 'active', 'trial', 'suspended', 'inactive'] as const;
 
 /** Customers per status. The row actions' answers carry these figures too, so the cards follow them. */
 export function CustomerStatsCards({ admin }: { admin: CustomerStatsCardsFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { customerStats } = useFragment(
     graphql`
       fragment CustomerStatsCardsFragment on Admin {
@@ -26,7 +28,7 @@ export function CustomerStatsCards({ admin }: { admin: CustomerStatsCardsFragmen
   return (
     <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
       {STATS.map((stat) => (
-        <StatCard key={stat} label={t(`adminCustomers.stats.${stat}`)} value={customerStats[stat].toLocaleString(i18n.language)} />
+        <StatCard key={stat} label={t(`adminCustomers.stats.${stat}`)} value={format(customerStats[stat], 'number')} />
       ))}
     </SimpleGrid>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/ListFilters.tsx';
 import { FilterSelect } from '../../ui/SelectField.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { CustomerStatusFilter } from './__generated__/CustomerTableRefetchQuery.graphql.ts';
 import type { CustomerTableFragment$key } from './__generated__/CustomerTableFragment.graphql.ts';
@@ -18,7 +19,8 @@ export const STATUS_FILTERS = ['all', 'active', 'trial', 'suspended', 'inactive'
 
 /** The customers, newest first: search by name or email, a status filter, and a menu of actions per row. */
 export function CustomerTable({ admin }: { admin: CustomerTableFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment CustomerTableFragment on Admin
@@ -60,8 +62,7 @@ export function CustomerTable({ admin }: { admin: CustomerTableFragment$key }) {
   const [status, setStatus] = useState<CustomerStatusFilter>('all');
   useSettledRefetch({ search: search.trim() || null, status, count: PAGE_SIZE }, refetch);
 
-  const date = (value: unknown) => (value ? new Date(String(value)).toLocaleDateString(i18n.language) : t('adminCustomers.never'));
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const date = (value: unknown) => (value ? format(value, 'numericDate') : t('adminCustomers.never'));
   const rows = data.customers.edges;
 
   return (
@@ -103,7 +104,7 @@ export function CustomerTable({ admin }: { admin: CustomerTableFragment$key }) {
             <Table.Cell>{date(node.lastActive)}</Table.Cell>
             <Table.Cell>{node.bots}</Table.Cell>
             <Table.Cell>{node.conversations}</Table.Cell>
-            <Table.Cell>{money.format(node.revenue)}</Table.Cell>
+            <Table.Cell>{format(node.revenue, 'money')}</Table.Cell>
             <Table.Cell textAlign="end">
               <CustomerRowMenu customer={node} />
             </Table.Cell>

@@ -28,7 +28,7 @@ export function GrantCreditsDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [showErrors, setShowErrors] = useState(false);
@@ -74,7 +74,7 @@ export function GrantCreditsDialog({
       onSuccess: () => {
         toaster.create({
           type: 'success',
-          title: t('adminCustomers.toast.creditsGranted', { amount: parsed.toLocaleString(i18n.language), email: customer.email }),
+          title: t('adminCustomers.toast.creditsGranted', { amount: parsed, email: customer.email }),
         });
         close();
       },
@@ -90,7 +90,7 @@ export function GrantCreditsDialog({
       submitting={grantCredits.inFlight}
       onSubmit={grant}
     >
-      <Text color="fg.muted">{t('adminCustomers.credits.balance', { balance: customer.creditBalance.toLocaleString(i18n.language) })}</Text>
+      <Text color="fg.muted">{t('adminCustomers.credits.balance', { balance: customer.creditBalance })}</Text>
       <TextField
         label={t('adminCustomers.credits.amount')}
         required

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { StatCard, type StatTone } from '../../ui/StatCard.tsx';
 import type { AdminOverviewStatsFragment$key } from './__generated__/AdminOverviewStatsFragment.graphql.ts';
@@ -12,7 +13,8 @@ export function toneOfChange(change: string): StatTone {
 }
 
 export function AdminOverviewStats({ overview }: { overview: AdminOverviewStatsFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const data = useFragment(
     graphql`
       fragment AdminOverviewStatsFragment on AdminOverview {
@@ -28,13 +30,11 @@ export function AdminOverviewStats({ overview }: { overview: AdminOverviewStatsF
     `,
     overview,
   );
-  const number = new Intl.NumberFormat(i18n.language);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   const cards = [
-    { key: 'totalUsers', value: number.format(data.totalUsers), change: data.usersChange },
-    { key: 'activeBots', value: number.format(data.activeBots), change: data.botsChange },
-    { key: 'revenue', value: money.format(data.revenue), change: data.revenueChange },
-    { key: 'conversations', value: number.format(data.conversations), change: data.conversationsChange },
+    { key: 'totalUsers', value: format(data.totalUsers, 'number'), change: data.usersChange },
+    { key: 'activeBots', value: format(data.activeBots, 'number'), change: data.botsChange },
+    { key: 'revenue', value: format(data.revenue, 'money'), change: data.revenueChange },
+    { key: 'conversations', value: format(data.conversations, 'number'), change: data.conversationsChange },
   ] as const;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">

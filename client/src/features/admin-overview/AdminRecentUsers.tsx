@@ -5,7 +5,7 @@ import { CustomerPlanBadge, CustomerStatusBadge } from '../admin-customers/Custo
 import type { AdminRecentUsersFragment$key } from './__generated__/AdminRecentUsersFragment.graphql.ts';
 
 export function AdminRecentUsers({ overview }: { overview: AdminRecentUsersFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { recentUsers } = useFragment(
     graphql`
       fragment AdminRecentUsersFragment on AdminOverview {
@@ -21,7 +21,6 @@ export function AdminRecentUsers({ overview }: { overview: AdminRecentUsersFragm
     `,
     overview,
   );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Card.Root>
       <Card.Header>
@@ -48,7 +47,7 @@ export function AdminRecentUsers({ overview }: { overview: AdminRecentUsersFragm
                     <CustomerPlanBadge plan={user.plan} />
                   </HStack>
                   <Text fontSize="xs" color="fg.muted">
-                    {t('adminOverview.joined', { date: date.format(new Date(user.joinDate as string)) })}
+                    {t('adminOverview.joined', { date: user.joinDate })}
                   </Text>
                 </Stack>
               </Flex>

@@ -4,7 +4,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { AdminTopBotsFragment$key } from './__generated__/AdminTopBotsFragment.graphql.ts';
 
 export function AdminTopBots({ overview }: { overview: AdminTopBotsFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { topBots } = useFragment(
     graphql`
       fragment AdminTopBotsFragment on AdminOverview {
@@ -17,7 +17,6 @@ export function AdminTopBots({ overview }: { overview: AdminTopBotsFragment$key 
     `,
     overview,
   );
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Card.Root>
       <Card.Header>
@@ -41,7 +40,7 @@ export function AdminTopBots({ overview }: { overview: AdminTopBotsFragment$key 
                     </Text>
                   </Stack>
                   <Text color="fg.muted" flexShrink={0}>
-                    {t('adminOverview.conversations', { count: bot.conversations, formatted: number.format(bot.conversations) })}
+                    {t('adminOverview.conversations', { count: bot.conversations })}
                   </Text>
                 </HStack>
               </li>

@@ -3,9 +3,9 @@ import { Switch } from '../../ui/chakra/Switch.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanPrice } from '../billing/PlanSummary.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
-import { formatCredits, formatMoney } from '../billing/format.ts';
 import type { AdminPlanCardFragment$key } from './__generated__/AdminPlanCardFragment.graphql.ts';
 import type { AdminPlanCardToggleMutation } from './__generated__/AdminPlanCardToggleMutation.graphql.ts';
 import { EditPlanDialog } from './PlanDialogs.tsx';
@@ -16,7 +16,8 @@ export const FEATURES_SHOWN = 4;
 
 /** One plan on the admin's price list: what it costs and brings, whether it is on sale, and its edit dialog. */
 export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminPlanCardFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [editing, setEditing] = useState(false);
   const switchLabelId = useId();
   const data = useFragment(
@@ -69,11 +70,11 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
     });
   }
 
-  const price = formatMoney(data.price, data.currency, i18n.language);
-  let priceLabel = price;
-  if (data.billingPeriod === 'month') priceLabel = t('adminPlans.per.month', { price });
-  else if (data.billingPeriod === 'week') priceLabel = t('adminPlans.per.week', { price });
-  else if (data.billingPeriod === 'year') priceLabel = t('adminPlans.per.year', { price });
+  const priceValues = { price: data.price, currency: data.currency };
+  let priceLabel = format(data.price, 'money', { currency: data.currency });
+  if (data.billingPeriod === 'month') priceLabel = t('adminPlans.per.month', priceValues);
+  else if (data.billingPeriod === 'week') priceLabel = t('adminPlans.per.week', priceValues);
+  else if (data.billingPeriod === 'year') priceLabel = t('adminPlans.per.year', priceValues);
   const hiddenFeatures = data.features.length - FEATURES_SHOWN;
 
   return (
@@ -93,9 +94,9 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
         <PlanPrice price={priceLabel} description={data.description} />
         <Text fontSize="sm">
           {data.type === 'credit'
-            ? t('adminPlans.credits', { credits: formatCredits(data.creditAmount ?? 0, i18n.language) })
+            ? t('adminPlans.credits', { credits: data.creditAmount ?? 0 })
             : t('adminPlans.botLimit', {
-                limit: data.botLimit == null ? t('adminPlans.unlimited') : new Intl.NumberFormat(i18n.language).format(data.botLimit),
+                limit: data.botLimit == null ? t('adminPlans.unlimited') : format(data.botLimit, 'number'),
               })}
         </Text>
         {data.features.length > 0 && (

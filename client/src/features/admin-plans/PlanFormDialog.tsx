@@ -43,16 +43,15 @@ function PlanForm({
   server: ServerProblems;
   onSubmit: (draft: PlanDraft) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
   const change = (patch: Partial<PlanDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const problems = problemsOf(draft);
-  const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   // The form's own check first; the server's answer to the last attempt otherwise.
   const errorOf = (field: PlanField) => {
     const problem = tried ? problems[field] : undefined;
-    return problem ? t(`adminPlans.form.problems.${problem}`, { max: count(MAX_WIDGET_MESSAGES_PER_MINUTE) }) : server.byField[field];
+    return problem ? t(`adminPlans.form.problems.${problem}`, { max: MAX_WIDGET_MESSAGES_PER_MINUTE }) : server.byField[field];
   };
   const subscription = draft.planType === 'subscription';
   const setFeature = (index: number, value: string) => change({ features: draft.features.map((item, i) => (i === index ? value : item)) });
@@ -120,7 +119,7 @@ function PlanForm({
           <FieldFrame
             label={t('adminPlans.form.widgetLimit')}
             issue={errorOf('widgetMessagesPerMinute')}
-            helper={t('adminPlans.form.widgetLimitHelp', { limit: count(DEFAULT_WIDGET_MESSAGES_PER_MINUTE) })}
+            helper={t('adminPlans.form.widgetLimitHelp', { limit: DEFAULT_WIDGET_MESSAGES_PER_MINUTE })}
           >
             <Input
               value={draft.widgetMessagesPerMinute}

@@ -28,7 +28,7 @@ interface Entry {
 
 /** One platform key: its masked value, and a password input to replace it. */
 function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [confirmingClear, setConfirmingClear] = useState(false);
   const label = KEY_LABELS[entry.key] ? t(KEY_LABELS[entry.key]!) : entry.key;
@@ -98,7 +98,7 @@ function ConfigKeyRow({ adminId, entry }: { adminId: string; entry: Entry }) {
           {entry.isSet ? t('adminSettings.apiKeys.current', { value: entry.value }) : t('adminSettings.apiKeys.notSet')}
           {entry.updatedAt &&
             ` · ${t('adminSettings.apiKeys.updatedAt', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(entry.updatedAt)),
+              date: entry.updatedAt,
             })}`}
         </Text>
       </Stack>

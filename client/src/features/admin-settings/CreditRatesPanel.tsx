@@ -2,6 +2,7 @@ import { HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Table } from '../../ui/chakra/Table.ts';
 import { useTranslation } from 'react-i18next';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -60,7 +61,8 @@ function problemsOf(draft: Draft): Partial<Record<RateField, RateProblem>> {
  * switches the form to update mode; after a save it is cleared and back in add mode.
  */
 export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { creditRates } = useFragment(
     graphql`
       fragment CreditRatesPanelFragment on Query {
@@ -171,8 +173,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     });
   }
 
-  const cost = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
-
   return (
     <Stack gap="6">
       <SectionCard titleId="credit-rates-title" title={t('adminSettings.rates.title')} gap="3">
@@ -203,7 +203,7 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
                     >
                       <Table.Cell>{rate.usageType}</Table.Cell>
                       <Table.Cell>{rate.unitName}</Table.Cell>
-                      <Table.Cell textAlign="end">{cost.format(rate.costPerUnit)}</Table.Cell>
+                      <Table.Cell textAlign="end">{format(rate.costPerUnit, 'number', { maximumFractionDigits: 4 })}</Table.Cell>
                       <Table.Cell textAlign="end">
                         <HStack gap="1" justify="end">
                           <ItemActionButton

@@ -11,7 +11,7 @@ import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /** The free trial: how many credits a new customer starts with. */
 export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const data = useFragment(
     graphql`
       fragment TrialCreditsPanelFragment on TrialSettings {
@@ -63,7 +63,7 @@ export function TrialCreditsPanel({ trial }: { trial: TrialCreditsPanelFragment$
           type: 'success',
           title: t('adminSettings.trial.saved'),
           description: t('adminSettings.trial.savedDescription', {
-            credits: new Intl.NumberFormat(i18n.language).format(result.trialCredits ?? Number(text)),
+            credits: result.trialCredits ?? Number(text),
           }),
         });
       },

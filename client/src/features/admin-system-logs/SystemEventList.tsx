@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/ListFilters.tsx';
 import { FilterSelect } from '../../ui/SelectField.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { API_PREFIX } from '../../session/api.ts';
 import { downloadAuthorized } from '../../session/download.ts';
@@ -47,7 +48,8 @@ export function eventsExportUrl(filters: EventFilters): string {
 }
 
 export function SystemEventList({ admin, categories }: { admin: SystemEventListFragment$key; categories: readonly string[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   // Events recorded under a category the client does not know yet show its code.
   const categoryName = (category: string) => t(`adminSystemLogs.categories.${category}`, { defaultValue: category });
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
@@ -152,7 +154,7 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
       >
         {rows.map(({ node }) => (
           <Table.Row key={node.id}>
-            <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{format(node.timestamp, 'timestamp')}</Table.Cell>
             <Table.Cell>
               <Badge colorPalette={LEVEL_COLORS[node.level] ?? 'gray'}>{t(`adminSystemLogs.levels.${node.level}`)}</Badge>
             </Table.Cell>

@@ -1,5 +1,6 @@
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
@@ -35,7 +36,8 @@ export const loader = () =>
 const COUNTERS = ['whatsappMessages', 'uniqueWhatsappNumbers', 'messagesToday'] as const;
 
 export function AdminWhatsAppScreen({ queryRef }: { queryRef: PreloadedQuery<AdminWhatsAppRouteQuery> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { admin } = usePreloadedQuery<AdminWhatsAppRouteQuery>(adminWhatsAppQuery, queryRef);
   if (admin.__typename !== 'Admin' || !admin.whatsAppAnalytics || !admin.WhatsAppLogTableFragment)
     return <AdminUnavailable result={admin} />;
@@ -47,7 +49,7 @@ export function AdminWhatsAppScreen({ queryRef }: { queryRef: PreloadedQuery<Adm
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {COUNTERS.map((counter) => (
-          <StatCard key={counter} label={t(`adminWhatsApp.counters.${counter}`)} value={analytics[counter].toLocaleString(i18n.language)} />
+          <StatCard key={counter} label={t(`adminWhatsApp.counters.${counter}`)} value={format(analytics[counter], 'number')} />
         ))}
       </SimpleGrid>
       <WhatsAppLogTable admin={admin.WhatsAppLogTableFragment} />

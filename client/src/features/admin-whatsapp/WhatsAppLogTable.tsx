@@ -5,6 +5,7 @@ import { useSettledRefetch } from '../../ui/useListRefetch.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/ListFilters.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { WhatsAppLogTableFragment$key } from './__generated__/WhatsAppLogTableFragment.graphql.ts';
 
@@ -13,7 +14,8 @@ const COLUMNS = ['timestamp', 'phone', 'userName', 'userEmail', 'botName', 'mess
 
 /** Messages received on WhatsApp with the bots' answers, newest first, searchable. */
 export function WhatsAppLogTable({ admin }: { admin: WhatsAppLogTableFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment WhatsAppLogTableFragment on Admin
@@ -54,7 +56,7 @@ export function WhatsAppLogTable({ admin }: { admin: WhatsAppLogTableFragment$ke
       >
         {rows.map(({ node }) => (
           <Table.Row key={node.id}>
-            <Table.Cell whiteSpace="nowrap">{new Date(String(node.timestamp)).toLocaleString(i18n.language)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{format(node.timestamp, 'timestamp')}</Table.Cell>
             <Table.Cell>{node.phone}</Table.Cell>
             <Table.Cell>{node.userName}</Table.Cell>
             <Table.Cell>{node.userEmail}</Table.Cell>

@@ -2,11 +2,11 @@ import { Badge, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@ch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanGrid } from './PlanSummary.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { CreditPackCardFragment$key } from './__generated__/CreditPackCardFragment.graphql.ts';
 import type { CreditsViewFragment$key } from './__generated__/CreditsViewFragment.graphql.ts';
 import { useCheckout } from './checkout.ts';
-import { formatCredits, formatMoney } from './format.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 
 function CreditPackCard({
@@ -20,7 +20,8 @@ function CreditPackCard({
   disabled: boolean;
   onBuy: (id: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const data = useFragment(
     graphql`
       fragment CreditPackCardFragment on PaymentPlan {
@@ -43,12 +44,12 @@ function CreditPackCard({
           {data.name}
         </Heading>
         <Text fontSize="2xl" fontWeight="bold">
-          {formatMoney(data.price, data.currency, i18n.language)}
+          {format(data.price, 'money', { currency: data.currency })}
         </Text>
-        <Text>{t('billing.credits.packCredits', { credits: formatCredits(data.creditAmount ?? 0, i18n.language) })}</Text>
+        <Text>{t('billing.credits.packCredits', { credits: data.creditAmount ?? 0 })}</Text>
         {data.bonusCredits > 0 && (
           <Badge colorPalette="green" alignSelf="start">
-            {t('billing.credits.bonus', { credits: formatCredits(data.bonusCredits, i18n.language) })}
+            {t('billing.credits.bonus', { credits: data.bonusCredits })}
           </Badge>
         )}
         {data.description && (
@@ -81,7 +82,8 @@ export function CreditsView({
   billing: CreditsViewFragment$key;
   packs: ReadonlyArray<CreditPackCardFragment$key & { readonly id: string }>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { credits } = useFragment(
     graphql`
       fragment CreditsViewFragment on Billing {
@@ -108,15 +110,15 @@ export function CreditsView({
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Stat.Root>
             <Stat.Label>{t('billing.credits.remaining')}</Stat.Label>
-            <Stat.ValueText>{formatCredits(credits.balance, i18n.language)}</Stat.ValueText>
+            <Stat.ValueText>{format(credits.balance, 'credits')}</Stat.ValueText>
           </Stat.Root>
           <Stat.Root>
             <Stat.Label>{t('billing.credits.used')}</Stat.Label>
-            <Stat.ValueText>{formatCredits(credits.usedCredits, i18n.language)}</Stat.ValueText>
+            <Stat.ValueText>{format(credits.usedCredits, 'credits')}</Stat.ValueText>
           </Stat.Root>
         </SimpleGrid>
         <Text fontSize="sm" color="fg.muted">
-          {t('billing.credits.total', { total: formatCredits(credits.totalCredits, i18n.language) })}
+          {t('billing.credits.total', { total: credits.totalCredits })}
         </Text>
       </SectionCard>
 

@@ -1,14 +1,15 @@
 import { Badge, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { DataList } from '../../ui/chakra/DataList.ts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { CurrentPlanCardFragment$key } from './__generated__/CurrentPlanCardFragment.graphql.ts';
-import { formatDate, formatMoney } from './format.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /** The subscription that counts now: plan, features, bot limit, period, amount paid and expiry. */
 export function CurrentPlanCard({ billing }: { billing: CurrentPlanCardFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { subscription } = useFragment(
     graphql`
       fragment CurrentPlanCardFragment on Billing {
@@ -66,11 +67,11 @@ export function CurrentPlanCard({ billing }: { billing: CurrentPlanCardFragment$
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('billing.subscription.amountPaid')}</DataList.ItemLabel>
-              <DataList.ItemValue>{formatMoney(subscription.amountPaid, subscription.currency, i18n.language)}</DataList.ItemValue>
+              <DataList.ItemValue>{format(subscription.amountPaid, 'money', { currency: subscription.currency })}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('billing.subscription.expiresAt')}</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDate(subscription.expiresAt, i18n.language)}</DataList.ItemValue>
+              <DataList.ItemValue>{format(subscription.expiresAt, 'longDate')}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
           {subscription.features.length > 0 && (

@@ -2,10 +2,10 @@ import { Badge, Button, Card, Heading, List, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanGrid, PlanPrice } from './PlanSummary.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { SubscriptionPlanCardFragment$key } from './__generated__/SubscriptionPlanCardFragment.graphql.ts';
 import { useCheckout } from './checkout.ts';
-import { formatMoney } from './format.ts';
 import { UpgradeDialog, type UpgradeTarget } from './UpgradeDialog.tsx';
 
 /** What the viewer pays now: decides which plans are an upgrade. */
@@ -30,7 +30,8 @@ function SubscriptionPlanCard({
   onChoose: (planId: string) => void;
   onUpgrade: (target: UpgradeTarget) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const data = useFragment(
     graphql`
       fragment SubscriptionPlanCardFragment on PaymentPlan {
@@ -47,11 +48,11 @@ function SubscriptionPlanCard({
     `,
     plan,
   );
-  const price = formatMoney(data.price, data.currency, i18n.language);
-  let priceLabel = price;
-  if (data.billingPeriod === 'month') priceLabel = t('billing.subscription.per.month', { price });
-  else if (data.billingPeriod === 'week') priceLabel = t('billing.subscription.per.week', { price });
-  else if (data.billingPeriod === 'year') priceLabel = t('billing.subscription.per.year', { price });
+  const priceValues = { price: data.price, currency: data.currency };
+  let priceLabel = format(data.price, 'money', { currency: data.currency });
+  if (data.billingPeriod === 'month') priceLabel = t('billing.subscription.per.month', priceValues);
+  else if (data.billingPeriod === 'week') priceLabel = t('billing.subscription.per.week', priceValues);
+  else if (data.billingPeriod === 'year') priceLabel = t('billing.subscription.per.year', priceValues);
 
   let action;
   if (current?.planId === data.id) {

@@ -1,9 +1,9 @@
 import { Alert, Badge, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { DataList } from '../../ui/chakra/DataList.ts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { TrialCardFragment$key } from './__generated__/TrialCardFragment.graphql.ts';
-import { formatCredits, formatDate } from './format.ts';
 
 /**
  * The free trial, in either billing mode: its plan, days and trial credits left and end date, or that
@@ -11,7 +11,8 @@ import { formatCredits, formatDate } from './format.ts';
  * there is no trial to show (none, or a paid plan counts).
  */
 export function TrialCard({ billing }: { billing: TrialCardFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { trial } = useFragment(
     graphql`
       fragment TrialCardFragment on Billing {
@@ -57,8 +58,8 @@ export function TrialCard({ billing }: { billing: TrialCardFragment$key }) {
                 <DataList.ItemLabel>{t('billing.trial.creditsLeft')}</DataList.ItemLabel>
                 <DataList.ItemValue>
                   {t('billing.trial.creditsOf', {
-                    left: formatCredits(trial.creditsLeft, i18n.language),
-                    total: formatCredits(trial.credits, i18n.language),
+                    left: trial.creditsLeft,
+                    total: trial.credits,
                   })}
                 </DataList.ItemValue>
               </DataList.Item>
@@ -72,7 +73,7 @@ export function TrialCard({ billing }: { billing: TrialCardFragment$key }) {
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('billing.trial.endsAt')}</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDate(trial.endsAt, i18n.language)}</DataList.ItemValue>
+                <DataList.ItemValue>{format(trial.endsAt, 'longDate')}</DataList.ItemValue>
               </DataList.Item>
             </DataList.Root>
             <Text color="fg.muted" fontSize="sm">

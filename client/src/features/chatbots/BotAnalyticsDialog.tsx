@@ -1,6 +1,7 @@
 import { DataList } from '../../ui/chakra/DataList.ts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -8,7 +9,8 @@ import type { BotAnalyticsDialogQuery } from './__generated__/BotAnalyticsDialog
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
 
 function BotFigures({ botId }: { botId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { node: bot } = useLazyLoadQuery<BotAnalyticsDialogQuery>(
     graphql`
       query BotAnalyticsDialogQuery($id: ID!) {
@@ -32,14 +34,13 @@ function BotFigures({ botId }: { botId: string }) {
     { fetchPolicy: 'network-only' },
   );
   if (!bot?.status) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const figures = [
     ['status', t(`chatbots.status.${bot.status}`)],
     ['conversationsToday', String(bot.conversationsToday)],
     ['documents', String(bot.documents?.totalCount)],
     ['webSources', String(bot.webSources?.length)],
-    ['created', date.format(new Date(bot.createdAt as string))],
-    ['deployed', bot.deployedAt ? date.format(new Date(bot.deployedAt as string)) : t('chatbots.analytics.notDeployed')],
+    ['created', format(bot.createdAt, 'dateTime')],
+    ['deployed', bot.deployedAt ? format(bot.deployedAt, 'dateTime') : t('chatbots.analytics.notDeployed')],
   ] as const;
   return (
     <DataList.Root orientation="horizontal">

@@ -9,7 +9,7 @@ import { BotCardMenu } from './BotCardMenu.tsx';
 export const STATUS_COLORS = { online: 'green', offline: 'gray', training: 'orange' } as const;
 
 export function BotCard({ bot, connectionId, canDuplicate }: { bot: BotCardFragment$key; connectionId: string; canDuplicate: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const data = useFragment(
     graphql`
       fragment BotCardFragment on Bot {
@@ -50,11 +50,7 @@ export function BotCard({ bot, connectionId, canDuplicate }: { bot: BotCardFragm
           </HStack>
         </HStack>
         <HStack justify="space-between" fontSize="sm" color="fg.muted">
-          <Text>
-            {t('chatbots.lastUpdated', {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(data.lastUpdated as string)),
-            })}
-          </Text>
+          <Text>{t('chatbots.lastUpdated', { date: data.lastUpdated })}</Text>
           <Text>{t('chatbots.conversationsToday', { count: data.conversationsToday })}</Text>
         </HStack>
       </Card.Body>

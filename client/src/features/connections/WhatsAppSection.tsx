@@ -10,7 +10,6 @@ import { ModalDialog } from '../../ui/ModalDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
-import { formatDateTime } from '../knowledge/formatters.ts';
 import type { WhatsAppSectionFragment$key } from './__generated__/WhatsAppSectionFragment.graphql.ts';
 import type { WhatsAppSectionLinkMutation } from './__generated__/WhatsAppSectionLinkMutation.graphql.ts';
 import type { WhatsAppSectionQrMutation } from './__generated__/WhatsAppSectionQrMutation.graphql.ts';
@@ -26,7 +25,7 @@ interface Qr {
 
 /** Scan QR: opens a dialog with a fresh one-time registration code; Refresh QR makes another. */
 function QrButton({ botId }: { botId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [qr, setQr] = useState<Qr | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -113,7 +112,7 @@ function QrButton({ botId }: { botId: string }) {
               {qr.link}
             </Code>
             <Text fontSize="sm" color="fg.muted">
-              {t('connections.whatsapp.qrExpires', { time: formatDateTime(qr.expiresAt, i18n.language) })}
+              {t('connections.whatsapp.qrExpires', { time: qr.expiresAt })}
             </Text>
           </Stack>
         )}
@@ -272,7 +271,7 @@ export function WhatsAppSection({ bot: botKey }: { bot: WhatsAppSectionFragment$
                 <Box>
                   <Text fontWeight="medium">+{entry.phoneNumber}</Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {t('connections.whatsapp.linkedAt', { time: formatDateTime(entry.linkedAt, i18n.language) })}
+                    {t('connections.whatsapp.linkedAt', { time: entry.linkedAt })}
                   </Text>
                 </Box>
                 <IconButton

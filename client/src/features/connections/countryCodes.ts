@@ -1,5 +1,7 @@
 // Country calling codes for the manual WhatsApp linking form, from libphonenumber's metadata.
 // Names are shown in the interface's language (Intl.DisplayNames), from the ISO 3166 region code.
+// i18next has no formatter for display names, so this is the one place besides i18n/format.ts that
+// reads Intl (the lint rule on Intl lets it).
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 
 export interface CountryCode {

@@ -1,7 +1,7 @@
 import { Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
-import { formatPointChange, formatShare } from '../../i18n/format.ts';
 import { StatCard, type StatTone } from '../../ui/StatCard.tsx';
 import type { AnswerQualityCardsFragment$key } from './__generated__/AnswerQualityCardsFragment.graphql.ts';
 
@@ -12,7 +12,8 @@ interface Rate {
 
 /** The quality cards: answered rate and thumbs-up rate this week (against last), and the most asked topics. */
 export function AnswerQualityCards({ viewer }: { viewer: AnswerQualityCardsFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { answerQuality } = useFragment(
     graphql`
       fragment AnswerQualityCardsFragment on User {
@@ -41,13 +42,13 @@ export function AnswerQualityCards({ viewer }: { viewer: AnswerQualityCardsFragm
     return (
       <StatCard
         label={label}
-        value={rate.thisWeek === null || rate.thisWeek === undefined ? '—' : formatShare(rate.thisWeek, i18n.language)}
+        value={rate.thisWeek === null || rate.thisWeek === undefined ? '—' : format(rate.thisWeek, 'share')}
         note={
           rate.thisWeek === null || rate.thisWeek === undefined
             ? t('dashboard.quality.noneThisWeek')
             : change === null
               ? t('dashboard.quality.newThisWeek')
-              : t('dashboard.quality.fromLastWeek', { change: formatPointChange(change, i18n.language) })
+              : t('dashboard.quality.fromLastWeek', { change })
         }
         tone={tone}
       />

@@ -1,5 +1,6 @@
 import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { RecentActivityFragment$key } from './__generated__/RecentActivityFragment.graphql.ts';
 import { activityText } from './activityText.ts';
@@ -7,7 +8,8 @@ import { activityText } from './activityText.ts';
 const LEVEL_COLORS: Record<string, string> = { error: 'red', warning: 'orange', success: 'green', info: 'blue' };
 
 export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { recentActivity } = useFragment(
     graphql`
       fragment RecentActivityFragment on Dashboard {
@@ -20,7 +22,6 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
     `,
     dashboard,
   );
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card.Root>
       <Card.Header>
@@ -39,7 +40,7 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
                 <Stack gap="0">
                   <Text>{activityText(activity.event, t)}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {time.format(new Date(activity.timestamp as string))}
+                    {format(activity.timestamp, 'dateTime')}
                   </Text>
                 </Stack>
                 <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { AnswerSources } from '../../ui/AnswerSources.tsx';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { ChatBubble, ChatComposer } from '../../ui/ChatParts.tsx';
@@ -16,7 +17,7 @@ interface DemoMessage {
 }
 
 function Bubble({ message }: { message: DemoMessage }) {
-  const { i18n } = useTranslation();
+  const format = useFormat();
   const fromUser = message.role === 'user';
   return (
     <Stack gap="0" alignSelf={fromUser ? 'flex-end' : 'flex-start'} maxWidth="80%">
@@ -25,7 +26,7 @@ function Bubble({ message }: { message: DemoMessage }) {
       </ChatBubble>
       {message.sources && message.sources.length > 0 && <AnswerSources sources={message.sources} />}
       <Text fontSize="xs" color="fg.muted" alignSelf={fromUser ? 'flex-end' : 'flex-start'}>
-        {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(message.timestamp)}
+        {format(message.timestamp, 'time')}
       </Text>
     </Stack>
   );

@@ -2,7 +2,6 @@ import { Box, chakra, Grid, Heading, HStack, Input, SimpleGrid, Stack } from '@c
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../i18n/format.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { FieldFrame, TextField } from '../../ui/TextField.tsx';
@@ -47,7 +46,7 @@ export function BotDetailsTab({
   onImagesChange: (images: NewImages) => void;
   savedImages: Record<ImageKind, string | null>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const logoUrl = useFileUrl(images.logo) ?? savedImages.logo;
   const iconUrl = useFileUrl(images.icon) ?? savedImages.icon;
   const optionsOf = (values: readonly string[], prefix: string) => values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
@@ -146,10 +145,7 @@ export function BotDetailsTab({
             onFileChange={setImage('icon')}
           />
         </SimpleGrid>
-        <FieldFrame
-          label={t('editor.details.creativityValue', { value: formatDecimal(draft.creativity, i18n.language) })}
-          helper={t('editor.details.creativityHelp')}
-        >
+        <FieldFrame label={t('editor.details.creativityValue', { value: draft.creativity })} helper={t('editor.details.creativityHelp')}>
           <chakra.input
             type="range"
             aria-label={t('editor.details.creativity')}

@@ -59,7 +59,7 @@ const refusalOf = (error: Error, fallback: string) =>
 
 /** What each test message costs: the owner's test chat spends credits as their visitors do. */
 function ChargeNote() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { viewer } = useLazyLoadQuery<TestBotDialogChargeQuery>(
     graphql`
       query TestBotDialogChargeQuery {
@@ -77,9 +77,7 @@ function ChargeNote() {
   if (cost === undefined) return null;
   return (
     <Text textStyle="xs" color="fg.muted">
-      {cost === 0
-        ? t('editor.test.notCharged')
-        : t('editor.test.charged', { count: cost, cost: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(cost) })}
+      {cost === 0 ? t('editor.test.notCharged') : t('editor.test.charged', { count: cost })}
     </Text>
   );
 }

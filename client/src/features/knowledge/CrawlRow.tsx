@@ -2,10 +2,10 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { DataList } from '../../ui/chakra/DataList.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { CrawlRowFragment$key, CrawlStatus } from './__generated__/CrawlRowFragment.graphql.ts';
 import { CrawlPagesDialog } from './CrawlPagesDialog.tsx';
-import { formatCost, formatDateTime } from './formatters.ts';
 
 const STATUS_COLORS: Record<CrawlStatus, string> = {
   pending: 'gray',
@@ -16,7 +16,8 @@ const STATUS_COLORS: Record<CrawlStatus, string> = {
 };
 
 export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [viewing, setViewing] = useState(false);
   const data = useFragment(
     graphql`
@@ -62,11 +63,11 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>{t('knowledge.website.columns.cost')}</DataList.ItemLabel>
-          <DataList.ItemValue>{formatCost(data.costUsage, i18n.language)}</DataList.ItemValue>
+          <DataList.ItemValue>{format(data.costUsage, 'cost')}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>{t('knowledge.website.columns.date')}</DataList.ItemLabel>
-          <DataList.ItemValue>{formatDateTime(data.scrapedAt ?? data.createdAt, i18n.language)}</DataList.ItemValue>
+          <DataList.ItemValue>{format(data.scrapedAt ?? data.createdAt, 'dateTime')}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
       {data.status === 'failed' && data.errorMessage && (

@@ -2,12 +2,12 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { DocumentRowFragment$key, DocumentStatus } from './__generated__/DocumentRowFragment.graphql.ts';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog.tsx';
 import { DocumentPassagesDialog } from './DocumentPassagesDialog.tsx';
 import { Progress } from '../../ui/chakra/Progress.ts';
-import { formatCount, formatDateTime, formatFileSize } from './formatters.ts';
 
 const STATUS_COLORS: Record<DocumentStatus, string> = {
   pending: 'gray',
@@ -18,7 +18,8 @@ const STATUS_COLORS: Record<DocumentStatus, string> = {
 };
 
 export function DocumentRow({ document, connectionId }: { document: DocumentRowFragment$key; connectionId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [dialog, setDialog] = useState<'view' | 'delete' | null>(null);
   const data = useFragment(
     graphql`
@@ -49,8 +50,8 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
       ? {
           percent: Math.min(100, (data.chunkCount / data.chunksExpected) * 100),
           label: t('knowledge.documents.writingProgress', {
-            written: formatCount(data.chunkCount, i18n.language),
-            expected: formatCount(data.chunksExpected, i18n.language),
+            written: data.chunkCount,
+            expected: data.chunksExpected,
           }),
         }
       : null;
@@ -64,8 +65,8 @@ export function DocumentRow({ document, connectionId }: { document: DocumentRowF
           </Text>
           <Text fontSize="sm" color="fg.muted">
             {[
-              formatFileSize(data.sizeBytes, i18n.language),
-              formatDateTime(data.createdAt, i18n.language),
+              format(data.sizeBytes, 'fileSize'),
+              format(data.createdAt, 'dateTime'),
               ...(data.status === 'completed' ? [t('knowledge.documents.passages', { count: data.chunkCount })] : []),
             ].join(' · ')}
           </Text>

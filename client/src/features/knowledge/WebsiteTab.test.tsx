@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatCost } from '../../i18n/format.ts';
 import { toaster } from '../../ui/toaster.tsx';
-import { formatCost } from './formatters.ts';
 import { BOT_ID, crawl, operationNamed, pushEvent, renderTab, resolveOperation } from './knowledgeTestKit.tsx';
 import { WebsiteTab } from './WebsiteTab.tsx';
 

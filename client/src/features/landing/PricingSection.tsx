@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Heading, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { databaseIdOf } from '../../relay/globalId.ts';
@@ -34,7 +35,8 @@ export const pricingQuery = graphql`
 `;
 
 function PlanCards({ queryRef }: { queryRef: PricingQueryRef }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { paymentPlans } = usePreloadedQuery<PricingSectionQuery>(pricingQuery, queryRef);
   return (
     <SimpleGrid columns={{ base: 1, md: Math.min(3, Math.max(1, paymentPlans.length)) }} gap="6">
@@ -51,11 +53,7 @@ function PlanCards({ queryRef }: { queryRef: PricingQueryRef }) {
             </Heading>
             <Text>
               <Text as="span" fontSize="3xl" fontWeight="bold">
-                {new Intl.NumberFormat(i18n.language, {
-                  style: 'currency',
-                  currency: plan.currency.toUpperCase(),
-                  maximumFractionDigits: Number.isInteger(plan.price) ? 0 : 2,
-                }).format(plan.price)}
+                {format(plan.price, 'money', { currency: plan.currency, maximumFractionDigits: Number.isInteger(plan.price) ? 0 : 2 })}
               </Text>{' '}
               {t(plan.billingPeriod === 'year' ? 'landing.pricing.perYear' : 'landing.pricing.perMonth')}
             </Text>

@@ -1,11 +1,13 @@
 import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogEntryFragment$key } from './__generated__/ChatLogEntryFragment.graphql.ts';
 
 export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const data = useFragment(
     graphql`
       fragment ChatLogEntryFragment on ChatLog {
@@ -41,7 +43,7 @@ export function ChatLogEntry({ log }: { log: ChatLogEntryFragment$key }) {
             )}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.timestamp as string))}
+            {format(data.timestamp, 'dateTime')}
           </Text>
         </HStack>
         <Stack gap="1">

@@ -39,7 +39,7 @@ export function PlanBadge() {
 
 /** Under the trial's plan name: the days and trial credits left, or that the trial has ended. */
 function TrialStatus({ trial }: { trial: UserTrial }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (trial.ended) {
     return (
       <Text fontSize="sm" fontWeight="semibold" color="fg.error">
@@ -47,12 +47,11 @@ function TrialStatus({ trial }: { trial: UserTrial }) {
       </Text>
     );
   }
-  const credits = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(trial.credits_left);
   return (
     <>
       <Text fontSize="sm">{t('shell.planCard.trialDaysLeft', { count: trial.days_left })}</Text>
       <Text fontSize="xs" color="fg.muted">
-        {t('shell.planCard.trialCredits', { credits })}
+        {t('shell.planCard.trialCredits', { credits: trial.credits_left })}
       </Text>
     </>
   );
