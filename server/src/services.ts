@@ -127,6 +127,7 @@ export function createServices(platform: Platform): Services {
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
     afterExchange: (exchange) => leads.afterExchange(exchange),
     changes: responses,
+    pubsub: platform.pubsub,
     contexts: new AnswerContextCache({
       revocations: platform.revocations,
       clock,

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import type { PubSub } from '../../platform/pubsub/index.ts';
 import { z } from 'zod';
 import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
 import { ForbiddenError, PaymentRequiredError } from '../../errors.ts';
@@ -21,6 +22,7 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
+import { announceAttention } from './attentionEvents.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
@@ -77,6 +79,8 @@ export interface ChatDependencies {
   afterExchange?: (exchange: Exchange) => Promise<void>;
   /** Told of every new conversation and exchange (the owner's cached responses count them), and of credits run out. */
   changes?: DataChanges;
+  /** Carries Needs attention's live changes (a refusal, a rating) to the owners' screens. */
+  pubsub?: PubSub;
   /** Widget questions' rows kept between answers; without it, every answer reads them. */
   contexts?: AnswerContextCache;
   /** Told how long each stage of a stored answer took (the server's metrics). */
@@ -284,9 +288,13 @@ export class AnswerCore {
       const left = written[index]!.creditsLeft;
       return charge && left && !creditsCover(charge.cost, left);
     });
+    const refusals = batch.flatMap(({ record, ownerId }) =>
+      ownerId && record.answer.unanswered ? [{ ownerId, chatLogId: record.answer.id }] : [],
+    );
     await Promise.all([
       this.deps.changes?.customersChanged(ranOut.map(({ ownerId }) => ownerId)),
       this.deps.changes?.conversationsChanged(batch.map(({ ownerId }) => ownerId)),
+      announceAttention(this.deps, refusals),
     ]);
   }
 

@@ -1,8 +1,11 @@
 // Ratings of answers: one thumbs up or down per answer, changeable, with an optional line that says
 // what was wrong on a thumbs-down. Visitors rate through the widget, owners through GraphQL.
 import { z } from 'zod';
+import type { Logger } from 'pino';
 import type { AnswerRating, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
+import type { PubSub } from '../../platform/pubsub/index.ts';
+import { announceAttention } from './attentionEvents.ts';
 
 export const MAX_RATING_COMMENT_LENGTH = 500;
 
@@ -45,19 +48,26 @@ export type RatingInput = z.output<typeof ratingInput>;
 
 /**
  * Rates the answer `where` picks (a bot's answer, never a question), replacing an earlier rating
- * and its comment; an answer outside `where` is as missing as a made-up one.
+ * and its comment; an answer outside `where` is as missing as a made-up one. The owner's Needs
+ * attention hears of it, whichever way the rating went (a thumbs-up takes an answer out).
  */
 export async function rateAnswer(
-  prisma: PrismaClient,
+  deps: { prisma: PrismaClient; pubsub?: PubSub | undefined; logger: Logger },
   where: Prisma.ChatMessageWhereInput & { id: string },
   input: RatingInput,
   ratedAt: Date,
 ): Promise<RatedAnswer> {
-  const { count } = await prisma.chatMessage.updateMany({
+  const { count } = await deps.prisma.chatMessage.updateMany({
     where: { ...where, role: 'assistant' },
     data: { rating: input.rating, ratingComment: input.comment, ratedAt },
   });
   if (count === 0) throw new NotFoundError(RATING_MESSAGES.answerNotFound, 'ANSWER_NOT_FOUND');
+  const rated = await deps.prisma.chatMessage.findUnique({
+    where: { id: where.id },
+    select: { session: { select: { bot: { select: { ownerId: true } } } } },
+  });
+  const ownerId = rated?.session.bot.ownerId;
+  if (ownerId) await announceAttention(deps, [{ ownerId, chatLogId: where.id }]);
   return { messageId: where.id, rating: input.rating, comment: input.comment };
 }
 

@@ -6,6 +6,7 @@ import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { BotRef } from '../bots/schema.ts';
 import { ATTENTION_ORDERS, ATTENTION_REASONS, type AttentionGroup } from './attention.ts';
 import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
+import type { AttentionChange } from './attentionEvents.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
 
@@ -161,6 +162,34 @@ builder.objectField(UserRef, 'needsAttention', (t) =>
       const filter = { botId: args.botId?.id, channel: args.channel ?? undefined, dateRange: args.dateRange ?? undefined };
       return resolveArrayConnection({ args }, await context.services.chatLogs.needsAttention(user.id, filter, args.order ?? undefined));
     },
+  }),
+);
+
+const NeedsAttentionChangeRef = builder.objectRef<AttentionChange>('NeedsAttentionChange').implement({
+  description: 'A change of your Needs attention: an answer your bot could not give, or a rating given or changed.',
+  fields: (t) => ({
+    chatLog: t.prismaField({
+      type: ChatLogRef,
+      nullable: true,
+      description: 'The answer whose standing changed; null once it is gone.',
+      resolve: (query, change, _args, context) =>
+        context.prisma.chatMessage.findFirst({ ...query, where: ownedChatLogWhere(change.ownerId, change.chatLogId) }),
+    }),
+    viewer: t.prismaField({
+      type: 'User',
+      description: 'You: select `needsAttention` with your screen’s filters to have the list read again in the same event.',
+      resolve: (query, change, _args, context) => context.prisma.user.findUniqueOrThrow({ ...query, where: { id: change.ownerId } }),
+    }),
+  }),
+});
+
+builder.subscriptionField('needsAttentionChanged', (t) =>
+  t.field({
+    type: NeedsAttentionChangeRef,
+    description: 'Each change of your Needs attention as it happens: a question your bot could not answer, a rating given or changed.',
+    authScopes: { customer: true },
+    subscribe: (_root, _args, context) => context.services.chat.attentionChanges(context.viewer!.id),
+    resolve: (change) => change,
   }),
 );
 

@@ -11,6 +11,8 @@ export type { ChatReply, Exchange } from './answering.ts';
 export type { HistoryEntry, WidgetSettings } from './widgetChannel.ts';
 
 /** Answers questions to bots on every channel: the public widget, WhatsApp, the owner's test chat and the demo. */
+import { attentionTopic, type AttentionChange } from './attentionEvents.ts';
+
 export class ChatService {
   private readonly core: AnswerCore;
   private readonly widget: WidgetChannel;
@@ -18,7 +20,7 @@ export class ChatService {
   private readonly test: TestChatChannel;
   private readonly demo: DemoChannel;
 
-  constructor(deps: ChatDependencies) {
+  constructor(private readonly deps: ChatDependencies) {
     this.core = new AnswerCore(deps);
     this.widget = new WidgetChannel(deps, this.core);
     this.whatsapp = new WhatsAppChannel(deps, this.core);
@@ -60,6 +62,12 @@ export class ChatService {
 
   demoChat(...args: Parameters<DemoChannel['chat']>) {
     return this.demo.chat(...args);
+  }
+
+  /** The owner's Needs attention changes from now on: an answer refused, or rated (the GraphQL subscription). */
+  attentionChanges(ownerId: string, signal?: AbortSignal): AsyncIterable<AttentionChange> {
+    if (!this.deps.pubsub) throw new Error('the chat was built without a pubsub, so it has no live changes');
+    return this.deps.pubsub.subscribe(attentionTopic(ownerId), signal) as AsyncIterable<AttentionChange>;
   }
 
   /** For lead capture: which model answers a bot on a channel; read on its own. */

@@ -32,6 +32,6 @@ export class TestChatChannel {
   /** The owner's rating of an answer of one of their bots, from the test chat or the chat logs. */
   async rate(ownerId: string, messageId: string, rawInput: unknown): Promise<RatedAnswer> {
     const input = parseInput(ratingInput, rawInput);
-    return rateAnswer(this.deps.prisma, ownedChatLogWhere(ownerId, messageId), input, this.deps.clock.now());
+    return rateAnswer(this.deps, ownedChatLogWhere(ownerId, messageId), input, this.deps.clock.now());
   }
 }

@@ -67,7 +67,7 @@ export class WhatsAppChannel {
       select: { id: true, role: true },
     });
     if (latest?.role !== 'assistant') return false;
-    await rateAnswer(this.deps.prisma, { id: latest.id, sessionId: context.session.id }, { rating, comment: null }, this.deps.clock.now());
+    await rateAnswer(this.deps, { id: latest.id, sessionId: context.session.id }, { rating, comment: null }, this.deps.clock.now());
     return true;
   }
 }

@@ -148,7 +148,7 @@ export class WidgetChannel {
     const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.core.limit('perIp', `widget:ratings:ip:${ip}`);
     await this.core.limit('perSession', `widget:ratings:session:${session.id}`);
-    return rateAnswer(this.deps.prisma, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
+    return rateAnswer(this.deps, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
   }
 
   /** A customer's bot (not a demo's), with its owner's status: read on every call, never kept. */
