@@ -1,16 +1,21 @@
 import { useMemo } from 'react';
 import { useSubscription, type GraphQLTaggedNode } from 'react-relay';
-import type { GraphQLSubscriptionConfig, RecordSourceSelectorProxy } from 'relay-runtime';
+import type { GraphQLSubscriptionConfig, RecordSourceSelectorProxy, Variables } from 'relay-runtime';
 
-/** A subscription to one bot's live changes, taking `$botId`, with an updater that places what comes in the store. */
-export function useBotSubscription(
+/**
+ * A subscription held while the screen shows: its events are normalised into the store (a record
+ * they name updates in place), and `place` puts what the store cannot place itself (a new item in a
+ * list). Opened again when the variables change.
+ */
+export function useLiveSubscription<TVariables extends Variables>(
   subscription: GraphQLTaggedNode,
-  botId: string,
-  place: (store: RecordSourceSelectorProxy, botId: string) => void,
+  variables: TVariables,
+  place?: (store: RecordSourceSelectorProxy, variables: TVariables) => void,
 ) {
-  const config = useMemo<GraphQLSubscriptionConfig<{ variables: { botId: string }; response: unknown }>>(
-    () => ({ subscription, variables: { botId }, updater: (store) => place(store, botId) }),
-    [subscription, botId, place],
-  );
+  const key = JSON.stringify(variables);
+  const config = useMemo<GraphQLSubscriptionConfig<{ variables: TVariables; response: unknown }>>(() => {
+    const held = JSON.parse(key) as TVariables;
+    return { subscription, variables: held, ...(place ? { updater: (store: RecordSourceSelectorProxy) => place(store, held) } : {}) };
+  }, [subscription, key, place]);
   useSubscription(config);
 }

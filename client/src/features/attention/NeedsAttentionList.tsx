@@ -2,6 +2,7 @@ import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../ui/SelectField.tsx';
 import { useListFilters } from '../../ui/useListRefetch.ts';
+import { useLiveSubscription } from '../../relay/useLiveSubscription.ts';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ExportableList } from '../../ui/ExportableList.tsx';
 import type { ChatLogFiltersFragment$key } from '../logs/__generated__/ChatLogFiltersFragment.graphql.ts';
@@ -12,7 +13,23 @@ import { AttentionGroupCard } from './AttentionGroupCard.tsx';
 import { downloadNeedsAttentionCsv, type AttentionFilters } from './exportNeedsAttention.ts';
 
 const PAGE_SIZE = 20;
+
+/**
+ * Live: a refused question or a rating anywhere in the viewer's bots brings the list's first page
+ * again, grouped by the server, with the filters on screen (a page loaded with "Load more" folds back).
+ */
+const changesSubscription = graphql`
+  subscription NeedsAttentionListChangesSubscription($botId: ID, $dateRange: ChatLogDateRange, $order: AttentionOrder) {
+    needsAttentionChanged {
+      viewer {
+        ...NeedsAttentionListFragment @arguments(botId: $botId, dateRange: $dateRange, order: $order)
+      }
+    }
+  }
+`;
 const ORDERS = ['MOST_FREQUENT', 'NEWEST'] as const satisfies readonly AttentionOrder[];
+
+const variablesOf = (filters: AttentionFilters) => ({ botId: filters.botId || null, dateRange: filters.dateRange, order: filters.order });
 
 export function NeedsAttentionList({
   viewer,
@@ -30,8 +47,8 @@ export function NeedsAttentionList({
         first: { type: "Int", defaultValue: 20 }
         after: { type: "String" }
         botId: { type: "ID" }
-        dateRange: { type: "ChatLogDateRange" }
-        order: { type: "AttentionOrder" }
+        dateRange: { type: "ChatLogDateRange", defaultValue: all }
+        order: { type: "AttentionOrder", defaultValue: MOST_FREQUENT }
       ) {
         needsAttention(first: $first, after: $after, botId: $botId, dateRange: $dateRange, order: $order)
           @connection(key: "NeedsAttentionList_needsAttention", filters: ["botId", "dateRange", "order"]) {
@@ -50,8 +67,10 @@ export function NeedsAttentionList({
   const { filters, applyFilters, filtering } = useListFilters<AttentionFilters>(
     { search: '', botId: '', dateRange: 'all', order: 'MOST_FREQUENT' },
     pagination.refetch,
-    (next) => ({ botId: next.botId || null, dateRange: next.dateRange, order: next.order }),
+    variablesOf,
   );
+
+  useLiveSubscription(changesSubscription, variablesOf(filters));
 
   const groups = pagination.data.needsAttention.edges;
   const filtered = filters.botId !== '' || filters.dateRange !== 'all';

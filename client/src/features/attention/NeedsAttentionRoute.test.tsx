@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -46,19 +46,26 @@ const openingHours = {
   exchanges: [exchange('e4', 'When does the Lyon store open?', { rating: 'DOWN', ratingComment: 'It opens at 10 on Saturdays' })],
 };
 
+const listResolvers = (groups: unknown[]) => ({
+  User: () => ({ id: 'viewer-1' }),
+  UserNeedsAttentionConnection: () => ({
+    edges: groups.map((node, index) => ({ cursor: `c${index}`, node })),
+    pageInfo: { hasNextPage: false, endCursor: 'c1' },
+  }),
+  UserBotsConnection: () => ({ edges: [{ cursor: 'b', node: { id: supportBotId, name: 'Support bot' } }] }),
+});
+
+/** The latest operation of that name the screen has sent. */
+const operationNamed = (environment: ReturnType<typeof createMockEnvironment>, name: string) =>
+  environment.mock
+    .getAllOperations()
+    .filter((operation) => operation.request.node.params.name === name)
+    .at(-1)!;
+
 function renderNeedsAttention(groups: unknown[] = [giftCards, openingHours]) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<NeedsAttentionRouteQuery>(environment, needsAttentionQuery, {});
-  environment.mock.resolveMostRecentOperation((operation) =>
-    MockPayloadGenerator.generate(operation, {
-      User: () => ({ id: 'viewer-1' }),
-      UserNeedsAttentionConnection: () => ({
-        edges: groups.map((node, index) => ({ cursor: `c${index}`, node })),
-        pageInfo: { hasNextPage: false, endCursor: 'c1' },
-      }),
-      UserBotsConnection: () => ({ edges: [{ cursor: 'b', node: { id: supportBotId, name: 'Support bot' } }] }),
-    }),
-  );
+  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, listResolvers(groups)));
   renderRoute(
     <Suspense fallback="loading">
       <NeedsAttentionScreen queryRef={queryRef} />
@@ -93,8 +100,7 @@ describe('NeedsAttentionScreen', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter by bot' }), { target: { value: supportBotId } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'NEWEST' } });
-    const operation = environment.mock.getMostRecentOperation();
-    expect(operation.request.node.params.name).toBe('NeedsAttentionListRefetchQuery');
+    const operation = operationNamed(environment, 'NeedsAttentionListRefetchQuery');
     expect(operation.request.variables).toMatchObject({ botId: supportBotId, order: 'NEWEST', dateRange: 'all' });
     await act(async () => {
       environment.mock.resolve(
@@ -106,6 +112,24 @@ describe('NeedsAttentionScreen', () => {
       );
     });
     expect(await screen.findByText('Nothing needs attention with these filters.')).toBeTruthy();
+  });
+
+  it('shows a question newly rated down without a reload, live with the filters on screen', async () => {
+    const environment = renderNeedsAttention([giftCards]);
+    await screen.findByText('Asked 3 times');
+    expect(screen.queryByRole('heading', { name: 'When does the Lyon store open?' })).toBeNull();
+    const live = operationNamed(environment, 'NeedsAttentionListChangesSubscription');
+    expect(live.request.variables).toMatchObject({ botId: null, dateRange: 'all', order: 'MOST_FREQUENT' });
+    await act(async () => {
+      environment.mock.nextValue(live, MockPayloadGenerator.generate(live, listResolvers([openingHours, giftCards])));
+    });
+    expect(await screen.findByRole('heading', { name: 'When does the Lyon store open?' })).toBeTruthy();
+    expect(screen.getByText('Asked 3 times')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'NEWEST' } });
+    await waitFor(() =>
+      expect(operationNamed(environment, 'NeedsAttentionListChangesSubscription').request.variables).toMatchObject({ order: 'NEWEST' }),
+    );
   });
 
   it('says when nothing needs attention yet', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBotSubscription } from '../../relay/useBotSubscription.ts';
+import { useLiveSubscription } from '../../relay/useLiveSubscription.ts';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { toastAfterCommit } from '../../ui/toaster.tsx';
@@ -28,7 +28,7 @@ const statusSubscription = graphql`
  * Live crawl progress: updates the history in place and adds crawls started elsewhere. The
  * subscription opens with the bot's recent crawls, finished ones too.
  */
-function addStartedCrawl(store: RecordSourceSelectorProxy, botId: string) {
+function addStartedCrawl(store: RecordSourceSelectorProxy, { botId }: { botId: string }) {
   const crawl = store.getRootField('crawlStatusChanged');
   const bot = store.get(botId);
   if (!crawl || !bot) return;
@@ -104,7 +104,7 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
     { fetchKey, fetchPolicy: 'store-and-network' },
   );
   const crawls = node?.webSources;
-  useBotSubscription(statusSubscription, botId, addStartedCrawl);
+  useLiveSubscription(statusSubscription, { botId }, addStartedCrawl);
   useFinishedCrawlToasts(crawls);
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
   if (!crawls) throw new Error(t('knowledge.website.historyFallback'));

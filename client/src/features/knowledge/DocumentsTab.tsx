@@ -1,6 +1,6 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useBotSubscription } from '../../relay/useBotSubscription.ts';
+import { useLiveSubscription } from '../../relay/useLiveSubscription.ts';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -34,7 +34,7 @@ const statusSubscription = graphql`
 `;
 
 /** The live status of the bot's documents; a document not listed yet (just uploaded) is added on top. */
-function addUploadedDocument(store: RecordSourceSelectorProxy, botId: string) {
+function addUploadedDocument(store: RecordSourceSelectorProxy, { botId }: { botId: string }) {
   const document = store.getRootField('documentStatusChanged');
   const bot = store.get(botId);
   const connection = bot && ConnectionHandler.getConnection(bot, DOCUMENTS_CONNECTION_KEY);
@@ -51,7 +51,7 @@ function addUploadedDocument(store: RecordSourceSelectorProxy, botId: string) {
 export function DocumentsTab({ botId }: { botId: string }) {
   const { t } = useTranslation();
   const { node } = useLazyLoadQuery<DocumentsTabQuery>(documentsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
-  useBotSubscription(statusSubscription, botId, addUploadedDocument);
+  useLiveSubscription(statusSubscription, { botId }, addUploadedDocument);
   if (!node?.DocumentsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
   return <DocumentsPanel botId={botId} bot={node.DocumentsPanelFragment} />;
 }
