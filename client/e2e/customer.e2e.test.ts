@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, screenshot, SLOW_STEP } from './browser.ts';
+import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, SLOW_STEP } from './browser.ts';
 import { verificationLinkFor } from './outbox.ts';
 import { signIn, signOut } from './session.ts';
 
@@ -160,6 +160,21 @@ describe('a customer with a plan', () => {
     await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     await screenshot(page, 'needs-attention');
     await expectAccessible(page);
+  });
+
+  it('shows needs attention and the quality cards in French on a 375 px phone, without sideways scrolling', async () => {
+    const phone = await phoneLike(browser, productUrl, page);
+    await phone.evaluate(() => localStorage.setItem('language', 'fr'));
+    await phone.goto('/needs-attention');
+    await phone.getByRole('heading', { level: 1, name: 'À traiter' }).waitFor();
+    await phone.getByRole('combobox', { name: 'Ordre' }).waitFor();
+    await screenshot(phone, 'needs-attention-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await expectAccessible(phone);
+    await phone.goto('/dashboard');
+    await phone.getByText('Réponses jugées utiles (7 jours)').waitFor();
+    await screenshot(phone, 'dashboard-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
   });
 
   it('opens billing and settings, with no serious accessibility violation', async () => {
