@@ -13,6 +13,7 @@ import { DemoService } from './domains/demo/service.ts';
 import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawling/crawls.ts';
+import { QaPairService } from './domains/knowledge/qa/service.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
 import type { Platform } from './platform/index.ts';
@@ -40,6 +41,8 @@ export interface Services {
   events: EventsService;
   google: GoogleIntegrations;
   knowledge: KnowledgeService;
+  /** The owners' Q&A pairs, knowledge beside documents and websites. */
+  qaPairs: QaPairService;
   /** Customers' GraphQL responses of the last seconds, and what tells them apart from stale ones. */
   responses: ResponseCache;
   system: SystemService;
@@ -192,6 +195,7 @@ export function createServices(platform: Platform): Services {
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
+    qaPairs: new QaPairService({ prisma, changes: responses }),
     events,
     responses,
     google,

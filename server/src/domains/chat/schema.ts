@@ -167,6 +167,7 @@ builder.objectField(UserRef, 'needsAttention', (t) =>
 
 const NeedsAttentionChangeRef = builder.objectRef<AttentionChange>('NeedsAttentionChange').implement({
   description: 'A change of your Needs attention: an answer your bot could not give, or a rating given or changed.',
+  authScopes: { customer: true },
   fields: (t) => ({
     chatLog: t.prismaField({
       type: ChatLogRef,

@@ -1,0 +1,30 @@
+// A Q&A pair's bounds: what the owner writes as the right answer to a question.
+import { z } from 'zod';
+
+export const QA_PAIR_LIMITS = {
+  /** Characters of a question: a visitor's question is at most this long too (the chat's limit). */
+  question: 1000,
+  /** Characters of an answer: a long answer belongs in a document. */
+  answer: 5000,
+  /** Pairs per bot: past this, a document of questions and answers serves better. */
+  perBot: 1000,
+} as const;
+
+export const QA_PAIR_MESSAGES = {
+  notFound: 'Q&A pair not found',
+  tooMany: `A bot holds at most ${QA_PAIR_LIMITS.perBot} Q&A pairs: delete some, or upload them as a document.`,
+} as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const qaPairInput = z.object({
+  question: requiredText('Question', QA_PAIR_LIMITS.question),
+  answer: requiredText('Answer', QA_PAIR_LIMITS.answer),
+});
+
+export type QaPairInput = z.output<typeof qaPairInput>;
