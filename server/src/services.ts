@@ -68,6 +68,11 @@ export function createServices(platform: Platform): Services {
     logger: platform.logger.child({ component: 'suspendedWork' }),
   });
   const knowledge = new KnowledgeService(platform, events, responses, suspendedWork);
+  const qaPairs = new QaPairService({
+    prisma,
+    changes: responses,
+    cache: { revocations: platform.revocations, clock, logger: platform.logger.child({ component: 'qaPairs' }) },
+  });
   const adminConfig = new AdminConfigStore({ prisma, secrets: platform.secrets });
   const platformAi = new PlatformAi({ adminConfig, ai: config.ai });
   const billing = new BillingService({
@@ -128,6 +133,7 @@ export function createServices(platform: Platform): Services {
     billing,
     platformAi,
     retrieve: (botId, query, options) => knowledge.retrieve(botId, query, options),
+    knownAnswersOf: (botId) => qaPairs.knownAnswersOf(botId),
     afterExchange: (exchange) => leads.afterExchange(exchange),
     changes: responses,
     pubsub: platform.pubsub,
@@ -190,12 +196,12 @@ export function createServices(platform: Platform): Services {
     }),
     billing,
     chat,
-    chatLogs: new ChatLogs({ prisma, clock }),
+    chatLogs: new ChatLogs({ prisma, clock, knownAnswersOf: (botId) => qaPairs.knownAnswersOf(botId) }),
     crawls,
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
-    qaPairs: new QaPairService({ prisma, changes: responses }),
+    qaPairs,
     events,
     responses,
     google,

@@ -23,6 +23,7 @@ import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
 import { announceAttention } from './attentionEvents.ts';
+import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
 import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
@@ -75,6 +76,8 @@ export interface ChatDependencies {
   billing: BillingService;
   platformAi: PlatformAi;
   retrieve: (botId: string, query: string, options: RetrieveOptions) => Promise<readonly RetrievedChunk[]>;
+  /** The bot's Q&A pairs: a question close enough to one is answered from it first. */
+  knownAnswersOf?: (botId: string) => Promise<readonly KnownAnswer[]>;
   /** Told of every stored exchange (the data tool looks for leads); it must return quickly, and its failures never fail the answer. */
   afterExchange?: (exchange: Exchange) => Promise<void>;
   /** Told of every new conversation and exchange (the owner's cached responses count them), and of credits run out. */
@@ -209,9 +212,10 @@ export class AnswerCore {
     const { answerer, charge } = this.payment(context);
     // A model given the conversation so far reads it beside retrieval; the extractive answerer never uses it.
     const remembers = bot.enableMemory && answerer.kind === 'model' && !context.opening;
-    const [chunks, history] = await Promise.all([
+    const [chunks, history, known] = await Promise.all([
       this.deps.retrieve(bot.id, question, { topK: RETRIEVAL_TOP_K, language: questionLanguage(question, bot.languageCode) }),
       remembers ? readRecentTurns(this.deps.prisma, context.session.id) : ([] as Turn[]),
+      this.deps.knownAnswersOf ? this.deps.knownAnswersOf(bot.id) : [],
     ]);
     const retrieved = performance.now();
     const result = await answerQuestion({
@@ -220,6 +224,7 @@ export class AnswerCore {
       chunks,
       history,
       answerer,
+      knownAnswer: closestKnownAnswer(question, bot.languageCode, known),
       maxTokens: options.maxTokens,
       onToken: options.onToken,
     });

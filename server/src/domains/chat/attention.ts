@@ -70,11 +70,12 @@ interface Cluster<Item> {
 }
 
 /** A question's stems in its language, and its text as compared when it has no content word. */
-function questionKey(question: string, languageCode: string) {
+export function questionKey(question: string, languageCode: string) {
   return { stems: new Set(stemmedTerms(question, questionLanguage(question, languageCode))), text: normalized(question) };
 }
 
-function likeness(a: { stems: Set<string>; text: string }, b: { stems: Set<string>; text: string }): number {
+/** How alike two questions are, from 0 to 1: their stems' Dice, or 1 for the same text without a content word. */
+export function likeness(a: { stems: Set<string>; text: string }, b: { stems: Set<string>; text: string }): number {
   if (a.stems.size === 0 || b.stems.size === 0) return a.text === b.text ? 1 : 0;
   return stemSimilarity(a.stems, b.stems);
 }

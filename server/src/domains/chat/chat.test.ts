@@ -226,7 +226,8 @@ describe('answerQuestion by the extractive answerer', () => {
     vectorScore: null,
     textRank: 0.5,
     heading: null,
-    source,
+    // The fixtures' passages are documents' (a Q&A pair is never retrieved as a chunk).
+    source: source as RetrievedChunk['source'],
   });
   const answerBot = (languageCode: string): AnswerBot => ({
     ...bot,

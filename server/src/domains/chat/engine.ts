@@ -5,7 +5,8 @@ import { chatErrors } from './errors.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import type { Passage } from './passage.ts';
-import { citedSources, relevantPassages, type Citation } from './passages.ts';
+import { knownAnswerPassage, type KnownAnswer } from './knownAnswers.ts';
+import { citationFor, citedSources, relevantPassages, type Citation } from './passages.ts';
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
 import { questionLanguage } from './terms.ts';
 
@@ -28,6 +29,8 @@ export interface AnswerRequest {
   chunks: readonly RetrievedChunk[];
   history: Turn[];
   answerer: Answerer;
+  /** The owner's own answer to a question close enough (a Q&A pair): said as written offline, given first to a model. */
+  knownAnswer?: KnownAnswer | null;
   /** Caps the answer length for this call (the test chat sends 1000); the bot's own maxTokens otherwise. */
   maxTokens?: number;
   onToken?: (token: string) => void;
@@ -90,13 +93,23 @@ const extractiveReplies = new WeakMap<readonly RetrievedChunk[], Map<string, Ext
 
 /** Retrieval-augmented answer to one question: relevant passages, then the model or the extractive answerer. */
 export async function answerQuestion(request: AnswerRequest): Promise<AnswerResult> {
+  if (request.knownAnswer && request.answerer.kind === 'extractive') {
+    const result = knownAnswerReply(request.question, request.knownAnswer);
+    emitWords(result.text, request.onToken);
+    return result;
+  }
   if (request.answerer.kind === 'extractive') {
     const { result, words } = extractiveReply(request);
     if (request.onToken) for (const word of words) request.onToken(word);
     return result;
   }
-  const { bot, question, answerer } = request;
-  const { relevant, topScore } = relevantOf(request);
+  const { bot, question, answerer, knownAnswer } = request;
+  const retrieved = relevantOf(request);
+  // The owner's answer comes first, marked as theirs; the retrieved passages follow it, renumbered.
+  const relevant = knownAnswer
+    ? [knownAnswerPassage(knownAnswer, 1), ...retrieved.relevant.map((passage) => ({ ...passage, index: passage.index + 1 }))]
+    : retrieved.relevant;
+  const topScore = knownAnswer ? 1 : retrieved.topScore;
   const system = buildSystemPrompt(bot, relevant);
   const messages: BaseMessageLike[] = [
     ['system', system],
@@ -192,6 +205,20 @@ function extractiveReply(request: AnswerRequest): ExtractiveReply {
   };
   replies.set(key, reply);
   return reply;
+}
+
+/** The offline answer to a question the owner answered: their words, cited as their Q&A pair. */
+function knownAnswerReply(question: string, pair: KnownAnswer): AnswerResult {
+  const passage = knownAnswerPassage(pair, 1);
+  return {
+    text: pair.answer,
+    sources: [citationFor(passage)],
+    unanswered: false,
+    topScore: 1,
+    promptTokens: estimateTokens(question),
+    completionTokens: estimateTokens(pair.answer),
+    model: EXTRACTIVE_MODEL,
+  };
 }
 
 /** A provider failure as a message a customer can act on; never the provider's raw payload. */

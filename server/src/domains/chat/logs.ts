@@ -4,7 +4,8 @@ import type { Clock } from '../../platform/clock/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/public.ts';
-import { ATTENTION_ORDERS, groupAttention, type AttentionGroup } from './attention.ts';
+import { isFixed, type KnownAnswer } from './knownAnswers.ts';
+import { ATTENTION_ORDERS, groupAttention, type AttentionGroup, type AttentionItem } from './attention.ts';
 
 export const DATE_RANGES = ['all', 'today', 'yesterday', 'last_week', 'last_month'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
@@ -121,7 +122,14 @@ export function ownedChatLogWhere(viewerId: string | null, answerId: string) {
 
 /** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
 export class ChatLogs {
-  constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      prisma: PrismaClient;
+      clock: Clock;
+      /** A bot's Q&A pairs: an exchange answered by one written after it is fixed, and leaves Needs attention. */
+      knownAnswersOf?: (botId: string) => Promise<readonly KnownAnswer[]>;
+    },
+  ) {}
 
   /** The filter as a where clause, for a connection that pages by itself (GraphQL). */
   where(ownerId: string, rawFilter: unknown): Prisma.ChatMessageWhereInput {
@@ -182,7 +190,16 @@ export class ChatLogs {
       ratedDown: answer.rating === 'down',
       ratingComment: answer.ratingComment,
     }));
-    return groupAttention(items, order);
+    return groupAttention(await this.withoutFixed(items), order);
+  }
+
+  /** The items no Q&A pair written since answers (see isFixed). */
+  private async withoutFixed(items: readonly AttentionItem[]): Promise<AttentionItem[]> {
+    const { knownAnswersOf } = this.deps;
+    if (!knownAnswersOf || items.length === 0) return [...items];
+    const botIds = [...new Set(items.map((item) => item.botId))];
+    const known = new Map(await Promise.all(botIds.map(async (botId) => [botId, await knownAnswersOf(botId)] as const)));
+    return items.filter((item) => !isFixed(item, item.botLanguageCode, known.get(item.botId) ?? []));
   }
 
   async exportRows(ownerId: string, rawFilter: unknown): Promise<ChatLogRow[]> {

@@ -1,3 +1,6 @@
+/** Where a passage comes from: a document, a web page, or a Q&A pair the bot's owner wrote. */
+export type PassageSourceType = 'document' | 'web_page' | 'qa_pair';
+
 /** A retrieved chunk as the answerers read it: numbered as the prompt and the citations number it. */
 export interface Passage {
   index: number;
@@ -6,5 +9,5 @@ export interface Passage {
   score: number;
   /** The heading path above the passage in its source, when known. */
   heading?: string | null;
-  source: { type: 'document' | 'web_page'; id: string; title: string; url: string | null; page: number | null };
+  source: { type: PassageSourceType; id: string; title: string; url: string | null; page: number | null };
 }

@@ -1,7 +1,7 @@
 import { isStopword } from '../../platform/embeddings/stopwords.ts';
 import type { BotLanguage } from './language.ts';
 import { readingOf } from './passageReading.ts';
-import type { Passage } from './passage.ts';
+import type { Passage, PassageSourceType } from './passage.ts';
 import { stemmedTerms } from './terms.ts';
 
 /** A retrieved passage as the chat pipeline uses it; `index` is its citation number ([1], [2]...). */
@@ -13,7 +13,7 @@ export interface Citation {
   url: string | null;
   page: number | null;
   snippet: string;
-  sourceType: 'document' | 'web_page';
+  sourceType: PassageSourceType;
   sourceId: string;
 }
 

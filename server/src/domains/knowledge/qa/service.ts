@@ -1,6 +1,10 @@
 import type { Prisma, PrismaClient, QaPair } from '../../../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
+import type { Clock } from '../../../platform/clock/index.ts';
 import type { DataChanges } from '../../../platform/dataChanges.ts';
+import type { OutageLogger } from '../../../platform/outage.ts';
+import { RevocableCache, type RevocableCacheLimits } from '../../../platform/revocableCache.ts';
+import type { RevocationList } from '../../../platform/revocations/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
 import { findOwnedBot, ownedBotsWhere } from '../../bots/public.ts';
 import { QA_PAIR_LIMITS, QA_PAIR_MESSAGES, qaPairInput } from './rules.ts';
@@ -10,12 +14,70 @@ export function ownedQaPairWhere(viewerId: string | null, id: string) {
   return { id, bot: ownedBotsWhere(viewerId) } as const satisfies Prisma.QaPairWhereInput;
 }
 
+/** A pair as the chat compares questions with it. */
+export interface KnownAnswerRow {
+  id: string;
+  question: string;
+  answer: string;
+  updatedAt: Date;
+}
+
+const KNOWN_ANSWERS_CACHE_LIMITS = {
+  ttlMs: 60_000,
+  entries: 2_000,
+  entrySize: 4 * 1024 * 1024,
+  totalSize: 32 * 1024 * 1024,
+  clockMarginMs: 100,
+} as const satisfies RevocableCacheLimits;
+
+const pairsOf = (botId: string) => `qa-pairs:${botId}`;
+
 /**
  * The owner's Q&A pairs: questions with the answers the owner wrote, kept with the bot's knowledge.
- * Every change tells the owner's cached screens.
+ * Every change tells the owner's cached screens, and revokes the bot's pairs the chat keeps (on
+ * every replica), so an answer never reads pairs older than a change written before it was asked.
  */
 export class QaPairService {
-  constructor(private readonly deps: { prisma: PrismaClient; changes?: DataChanges | undefined }) {}
+  private readonly knownAnswers: RevocableCache<readonly KnownAnswerRow[]> | null;
+
+  constructor(
+    private readonly deps: {
+      prisma: PrismaClient;
+      changes?: DataChanges | undefined;
+      /** Keeps each bot's pairs between answers (an answer reads no more than the bot and its session); none: read every time. */
+      cache?: { revocations: RevocationList; clock: Clock; logger: OutageLogger };
+    },
+  ) {
+    this.knownAnswers = deps.cache
+      ? new RevocableCache({
+          ...deps.cache,
+          outage: {
+            started: 'the record of knowledge changes is unreachable (Redis); Q&A pairs are read for every answer meanwhile',
+            ended: 'the record of knowledge changes is reachable again',
+          },
+          limits: KNOWN_ANSWERS_CACHE_LIMITS,
+          sizeOf: (pairs) => pairs.reduce((size, pair) => size + pair.question.length + pair.answer.length + 64, 64),
+        })
+      : null;
+  }
+
+  /** A bot's pairs as the chat compares questions with them (the bot's access is the caller's business). */
+  async knownAnswersOf(botId: string): Promise<readonly KnownAnswerRow[]> {
+    const kept = await this.knownAnswers?.read(pairsOf(botId));
+    if (kept) return kept;
+    const startedAt = this.knownAnswers?.now();
+    const pairs = await this.deps.prisma.qaPair.findMany({
+      where: { botId },
+      select: { id: true, question: true, answer: true, updatedAt: true },
+    });
+    if (startedAt !== undefined) this.knownAnswers?.write(pairsOf(botId), pairs, startedAt, [pairsOf(botId)]);
+    return pairs;
+  }
+
+  /** After a change of a bot's pairs: the owner's screens and every replica's kept pairs hear of it. */
+  private async changed(botId: string): Promise<void> {
+    await Promise.all([this.knownAnswers?.revoke([pairsOf(botId)]), this.deps.changes?.botChanged(botId)]);
+  }
 
   async create(ownerId: string, botId: string, rawInput: unknown): Promise<QaPair> {
     const input = parseInput(qaPairInput, rawInput);
@@ -28,7 +90,7 @@ export class QaPairService {
       }
       return tx.qaPair.create({ data: { botId: bot.id, question: input.question, answer: input.answer } });
     });
-    await this.deps.changes?.botChanged(bot.id);
+    await this.changed(bot.id);
     return created;
   }
 
@@ -37,7 +99,7 @@ export class QaPairService {
     const { count } = await this.deps.prisma.qaPair.updateMany({ where: ownedQaPairWhere(ownerId, id), data: input });
     if (count === 0) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
     const updated = await this.deps.prisma.qaPair.findUniqueOrThrow({ where: { id } });
-    await this.deps.changes?.botChanged(updated.botId);
+    await this.changed(updated.botId);
     return updated;
   }
 
@@ -45,7 +107,7 @@ export class QaPairService {
     const pair = await this.deps.prisma.qaPair.findFirst({ where: ownedQaPairWhere(ownerId, id) });
     if (!pair) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
     await this.deps.prisma.qaPair.deleteMany({ where: { id: pair.id } });
-    await this.deps.changes?.botChanged(pair.botId);
+    await this.changed(pair.botId);
     return pair;
   }
 }
