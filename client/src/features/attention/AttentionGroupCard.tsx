@@ -4,22 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { ChatLogEntry } from '../logs/ChatLogEntry.tsx';
 import type { AttentionGroupCardFragment$key } from './__generated__/AttentionGroupCardFragment.graphql.ts';
+import { WriteAnswerDialog } from './WriteAnswerDialog.tsx';
 
 /** One question that needs the owner, with how often it was asked and why; its latest exchange, the others on demand. */
-export function AttentionGroupCard({ group }: { group: AttentionGroupCardFragment$key }) {
+export function AttentionGroupCard({ group, connectionId }: { group: AttentionGroupCardFragment$key; connectionId: string }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
+  const [fixing, setFixing] = useState(false);
   const data = useFragment(
     graphql`
       fragment AttentionGroupCardFragment on AttentionGroup {
+        id
         question
         count
         reasons
         bot {
+          id
           name
         }
         exchanges {
           id
+          response
           ...ChatLogEntryFragment
         }
       }
@@ -52,12 +57,36 @@ export function AttentionGroupCard({ group }: { group: AttentionGroupCardFragmen
             {expanded && older.map((exchange) => <ChatLogEntry key={exchange.id} log={exchange} />)}
           </Stack>
         )}
-        {older.length > 0 && (
-          <Button alignSelf="flex-start" size="sm" variant="ghost" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {t(expanded ? 'attention.showLatest' : 'attention.showAll', { count: data.exchanges.length })}
+        <HStack gap="2" wrap="wrap">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            aria-label={t('attention.fix.buttonLabel', { question: data.question })}
+            onClick={() => setFixing(true)}
+          >
+            {t('attention.fix.button')}
           </Button>
-        )}
+          {older.length > 0 && (
+            <Button size="sm" variant="ghost" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              {t(expanded ? 'attention.showLatest' : 'attention.showAll', { count: data.exchanges.length })}
+            </Button>
+          )}
+        </HStack>
       </Card.Body>
+      {fixing && (
+        <WriteAnswerDialog
+          open
+          onClose={() => setFixing(false)}
+          item={{
+            groupId: data.id,
+            connectionId,
+            botId: data.bot.id,
+            botName: data.bot.name,
+            question: data.question,
+            botAnswer: latest?.response ?? '',
+          }}
+        />
+      )}
     </Card.Root>
   );
 }

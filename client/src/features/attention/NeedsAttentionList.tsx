@@ -52,6 +52,7 @@ export function NeedsAttentionList({
       ) {
         needsAttention(first: $first, after: $after, botId: $botId, dateRange: $dateRange, order: $order)
           @connection(key: "NeedsAttentionList_needsAttention", filters: ["botId", "dateRange", "order"]) {
+          __id
           edges {
             node {
               id
@@ -100,7 +101,7 @@ export function NeedsAttentionList({
       pageSize={PAGE_SIZE}
     >
       {groups.map(({ node }) => (
-        <AttentionGroupCard key={node.id} group={node} />
+        <AttentionGroupCard key={node.id} group={node} connectionId={pagination.data.needsAttention.__id} />
       ))}
     </ExportableList>
   );

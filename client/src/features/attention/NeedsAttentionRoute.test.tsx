@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -29,7 +29,7 @@ const giftCards = {
   question: 'Gift cards: do you sell them?',
   count: 3,
   reasons: ['UNANSWERED'],
-  bot: { name: 'Support bot' },
+  bot: { id: supportBotId, name: 'Support bot' },
   exchanges: [
     exchange('e1', 'Gift cards: do you sell them?'),
     exchange('e2', 'Do you sell gift cards online?'),
@@ -130,6 +130,32 @@ describe('NeedsAttentionScreen', () => {
     await waitFor(() =>
       expect(operationNamed(environment, 'NeedsAttentionListChangesSubscription').request.variables).toMatchObject({ order: 'NEWEST' }),
     );
+  });
+
+  it('saves the right answer written for a question as a Q&A pair of its bot, and the question leaves the list', async () => {
+    const environment = renderNeedsAttention();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write the right answer to “Gift cards: do you sell them?”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write the right answer' });
+    expect(within(dialog).getByText('answer to Gift cards: do you sell them?')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: /Question/ }) as HTMLInputElement).value).toBe('Gift cards: do you sell them?');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the answer' }));
+    expect(await within(dialog).findByText('Write the answer the bot should give.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /The right answer/ }), {
+      target: { value: 'Yes, from 10 to 200 euros.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the answer' }));
+    const save = operationNamed(environment, 'WriteAnswerDialogMutation');
+    expect(save.request.variables).toEqual({
+      botId: supportBotId,
+      input: { question: 'Gift cards: do you sell them?', answer: 'Yes, from 10 to 200 euros.' },
+    });
+    await act(async () => {
+      environment.mock.resolve(save, { data: { createQaPair: { __typename: 'QaPair', id: btoa('QaPair:qa-1'), error: null } } });
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Gift cards: do you sell them?' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'When does the Lyon store open?' })).toBeTruthy();
   });
 
   it('says when nothing needs attention yet', async () => {
