@@ -10,6 +10,7 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { scrollEdgesMask, useScrollEdges } from '../../ui/scrollEdges.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { DocumentsTab } from '../knowledge/DocumentsTab.tsx';
+import { QaPairsTab } from '../knowledge/QaPairsTab.tsx';
 import { WebsiteTab } from '../knowledge/WebsiteTab.tsx';
 import type { BotEditorFragment$key } from './__generated__/BotEditorFragment.graphql.ts';
 import { AgentUseCaseTab } from './AgentUseCaseTab.tsx';
@@ -32,7 +33,7 @@ import { useSaveBot } from './useSaveBot.ts';
 // Loaded when its tab opens: it brings libphonenumber's metadata, which no other tab needs.
 const ConnectionsTab = lazy(() => import('../connections/ConnectionsTab.tsx').then(({ ConnectionsTab }) => ({ default: ConnectionsTab })));
 
-export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'connections';
+export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'qa' | 'connections';
 
 /** Which tab shows each field, to take the user to the first one a save is missing. */
 const TAB_OF_FIELD: Record<DraftField, EditorTab> = {
@@ -203,6 +204,9 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
           <Tabs.Trigger value="website" disabled={!botId}>
             {t('editor.tabs.website')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="qa" disabled={!botId}>
+            {t('editor.tabs.qa')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="connections" disabled={!botId}>
             {t('editor.tabs.connections')}
           </Tabs.Trigger>
@@ -229,6 +233,7 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
           <>
             <Tabs.Content value="documents">{knowledgeTab(<DocumentsTab botId={botId} />)}</Tabs.Content>
             <Tabs.Content value="website">{knowledgeTab(<WebsiteTab botId={botId} />)}</Tabs.Content>
+            <Tabs.Content value="qa">{knowledgeTab(<QaPairsTab botId={botId} />)}</Tabs.Content>
             <Tabs.Content value="connections">{knowledgeTab(<ConnectionsTab botId={botId} />)}</Tabs.Content>
           </>
         )}

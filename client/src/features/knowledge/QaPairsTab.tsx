@@ -1,0 +1,218 @@
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { EditFormActions } from '../../ui/EditFormActions.tsx';
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
+import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { SectionCard } from '../../ui/SectionCard.tsx';
+import { TextAreaField } from '../../ui/TextAreaField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { toaster } from '../../ui/toaster.tsx';
+import { useEditableList } from '../../ui/useEditableList.ts';
+import { useFormMutation } from '../../ui/useFormMutation.ts';
+import type { QaPairsPanelFragment$key } from './__generated__/QaPairsPanelFragment.graphql.ts';
+import type { QaPairsTabCreateMutation } from './__generated__/QaPairsTabCreateMutation.graphql.ts';
+import type { QaPairsTabDeleteMutation } from './__generated__/QaPairsTabDeleteMutation.graphql.ts';
+import type { QaPairsTabQuery } from './__generated__/QaPairsTabQuery.graphql.ts';
+import type { QaPairsTabUpdateMutation } from './__generated__/QaPairsTabUpdateMutation.graphql.ts';
+
+const PAGE_SIZE = 20;
+const QA_FIELDS = ['question', 'answer'] as const;
+type QaField = (typeof QA_FIELDS)[number];
+const EMPTY: Record<QaField, string> = { question: '', answer: '' };
+
+interface QaPair {
+  readonly id: string;
+  readonly question: string;
+  readonly answer: string;
+}
+
+const qaPairsTabQuery = graphql`
+  query QaPairsTabQuery($botId: ID!) {
+    node(id: $botId) {
+      ...QaPairsPanelFragment @alias
+    }
+  }
+`;
+
+/** The bot's Q&A pairs: the owner's own answers, which the bot gives first to questions close enough. */
+export function QaPairsTab({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const { node } = useLazyLoadQuery<QaPairsTabQuery>(qaPairsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
+  if (!node?.QaPairsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
+  return <QaPairsPanel botId={botId} bot={node.QaPairsPanelFragment} />;
+}
+
+function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment$key }) {
+  const { t } = useTranslation();
+  const pagination = usePaginationFragment(
+    graphql`
+      fragment QaPairsPanelFragment on Bot
+      @refetchable(queryName: "QaPairsPanelRefetchQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        qaPairs(first: $count, after: $cursor) @connection(key: "QaPairsTab_qaPairs") {
+          __id
+          totalCount
+          edges {
+            node {
+              id
+              question
+              answer
+            }
+          }
+        }
+      }
+    `,
+    bot,
+  );
+  const { qaPairs } = pagination.data;
+  const saveOptions = { fields: QA_FIELDS, failedTitle: t('knowledge.qa.saveFailed'), alwaysToast: true };
+  const create = useFormMutation<QaPairsTabCreateMutation, QaField>(
+    graphql`
+      mutation QaPairsTabCreateMutation($botId: ID!, $input: QaPairInput!) {
+        createQaPair(botId: $botId, input: $input) {
+          ... on QaPair {
+            id
+            question
+            answer
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    saveOptions,
+  );
+  const update = useFormMutation<QaPairsTabUpdateMutation, QaField>(
+    graphql`
+      mutation QaPairsTabUpdateMutation($id: ID!, $input: QaPairInput!) {
+        updateQaPair(id: $id, input: $input) {
+          ... on QaPair {
+            id
+            question
+            answer
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    saveOptions,
+  );
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<QaPair, QaField>({
+    empty: EMPTY,
+    draftOf: (pair) => ({ question: pair.question, answer: pair.answer }),
+    problemsOf: (next) => ({
+      ...(next.question.trim() === '' ? { question: t('knowledge.qa.questionRequired') } : {}),
+      ...(next.answer.trim() === '' ? { answer: t('knowledge.qa.answerRequired') } : {}),
+    }),
+    create,
+    update,
+  });
+
+  function submit() {
+    if (!beginSubmit()) return;
+    const saved = (title: string) => () => {
+      toaster.create({ type: 'success', title });
+      startAdding();
+    };
+    if (editing) {
+      update.submit({ variables: { id: editing.id, input: draft }, onSuccess: saved(t('knowledge.qa.updated')) });
+      return;
+    }
+    create.submit({
+      variables: { botId, input: draft },
+      // The new pair goes on top of the list, as the list is ordered (newest first).
+      updater: (store) => {
+        const pair = store.getRootField('createQaPair');
+        const connection = store.get(qaPairs.__id);
+        if (!pair || pair.getType() !== 'QaPair' || !connection) return;
+        ConnectionHandler.insertEdgeBefore(connection, ConnectionHandler.createEdge(store, connection, pair, 'BotQaPairsConnectionEdge'));
+      },
+      onSuccess: saved(t('knowledge.qa.added')),
+    });
+  }
+
+  return (
+    <Stack gap="6">
+      <PageHeader title={t('knowledge.qa.heading')} subtitle={t('knowledge.qa.intro')} level="tab" />
+      <SectionCard
+        titleId="qa-pair-form-title"
+        title={editing ? t('knowledge.qa.editTitle') : t('knowledge.qa.addTitle')}
+        level="h3"
+        onSubmit={submit}
+      >
+        <TextField label={t('knowledge.qa.question')} required maxLength={1000} {...field('question')} />
+        <TextAreaField label={t('knowledge.qa.answer')} required rows={4} maxLength={5000} {...field('answer')} />
+        <EditFormActions
+          editing={editing !== null}
+          submitting={create.inFlight || update.inFlight}
+          addLabel={t('knowledge.qa.add')}
+          updateLabel={t('knowledge.qa.update')}
+          cancelLabel={t('knowledge.qa.cancelEdit')}
+          onCancel={startAdding}
+        />
+      </SectionCard>
+      <Stack gap="3" as="section" aria-labelledby="qa-pairs-list-heading">
+        <Heading as="h3" size="md" id="qa-pairs-list-heading">
+          {t('knowledge.qa.listHeading', { count: qaPairs.totalCount })}
+        </Heading>
+        {qaPairs.edges.length === 0 ? (
+          <Text color="fg.muted">{t('knowledge.qa.empty')}</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
+            {qaPairs.edges.map(({ node: pair }) => (
+              <Stack as="li" key={pair.id} gap="1" borderWidth="1px" borderRadius="md" padding="3">
+                <Text fontWeight="semibold" overflowWrap="anywhere">
+                  {pair.question}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap" overflowWrap="anywhere">
+                  {pair.answer}
+                </Text>
+                <HStack gap="2" justify="end">
+                  <ItemActionButton
+                    text={t('knowledge.qa.edit')}
+                    label={t('knowledge.qa.editLabel', { question: pair.question })}
+                    onClick={() => pick(pair)}
+                  />
+                  <ItemActionButton
+                    text={t('knowledge.qa.delete')}
+                    label={t('knowledge.qa.deleteLabel', { question: pair.question })}
+                    onClick={() => setDeleting(pair)}
+                    destructive
+                  />
+                </HStack>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+        <LoadMoreButton page={pagination} pageSize={PAGE_SIZE} alignSelf="start" />
+      </Stack>
+      {deleting && (
+        <DeleteMutationDialog<QaPairsTabDeleteMutation>
+          open
+          onClose={() => setDeleting(null)}
+          mutation={graphql`
+            mutation QaPairsTabDeleteMutation($id: ID!, $connections: [ID!]!) {
+              deleteQaPair(id: $id) {
+                ... on DeletedQaPairPayload {
+                  deletedId @deleteEdge(connections: $connections)
+                }
+                ...MutationErrorFragment @alias(as: "error")
+              }
+            }
+          `}
+          variables={{ id: deleting.id, connections: [qaPairs.__id] }}
+          copy={{
+            title: t('knowledge.qa.deleteTitle'),
+            message: t('knowledge.qa.deleteMessage', { question: deleting.question }),
+            confirmLabel: t('knowledge.qa.deleteConfirm'),
+          }}
+          failed={{ title: t('knowledge.qa.deleteFailed'), fallback: t('knowledge.qa.deleteFallback') }}
+          deleted={{ title: t('knowledge.qa.deleted') }}
+        />
+      )}
+    </Stack>
+  );
+}
