@@ -28,6 +28,8 @@ const DOCUMENT = [
   'Accessibility. Every gallery can be reached by lift, and guide dogs are welcome.',
 ].join('\n\n');
 const QUESTION = 'When does the Zorbling Museum of Clocks open on Tuesday?';
+/** The owner's own answer to QUESTION, written from Needs attention after a visitor rated the bot's down. */
+const OWNER_ANSWER = 'On Tuesdays we open at 7:45, and at ten on the other days. Sundays included.';
 const THEME_RGB = 'rgb(225, 29, 72)';
 /** expect.poll gives up after 1 s by default: page states get as long as Playwright's own waits. */
 const STATE_WAIT = { timeout: 30_000 };
@@ -220,6 +222,36 @@ describe('the deploy snippet pasted into a page of another origin', () => {
     reply = chat.locator('.messages > .from-bot').last();
     await expect.poll(() => reply.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'), STATE_WAIT).toBe('true');
     expect(cspViolations).toEqual([]);
+  });
+
+  it('lets the owner write the right answer from Needs attention, and the next visitor asking it gets that answer', async () => {
+    const dashboard = await browser!.newPage({ viewport: DESKTOP, baseURL: product!.url });
+    await dashboard.goto('/?auth=signin');
+    await dashboard.getByRole('button', { name: 'Demo customer account' }).click();
+    await dashboard.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await dashboard.waitForURL('**/dashboard');
+    await dashboard.goto('/needs-attention');
+    const rated = dashboard.getByRole('heading', { level: 2, name: QUESTION });
+    await rated.waitFor();
+    await dashboard.getByRole('button', { name: `Write the right answer to “${QUESTION}”` }).click();
+    const dialog = dashboard.getByRole('dialog', { name: 'Write the right answer' });
+    await dialog.getByText(FACT).first().waitFor();
+    await dialog.getByRole('textbox', { name: /The right answer/ }).fill(OWNER_ANSWER);
+    await screenshot(dashboard, 'needs-attention-write-answer');
+    await dialog.getByRole('button', { name: 'Save the answer' }).click();
+    await rated.waitFor({ state: 'detached' });
+    await dashboard.close();
+
+    const visitor = await openPage('/');
+    await bubbleOf(visitor).click();
+    const chat = await chatFrame(visitor);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('On Tuesdays, when does the Zorbling Museum of Clocks open?');
+    await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const reply = chat.locator('.messages > .from-bot').nth(1);
+    await reply.getByText(OWNER_ANSWER).waitFor();
+    await screenshot(visitor, 'widget-owner-answer');
+    expect(cspViolations).toEqual([]);
+    await visitor.close();
   });
 
   it('shows the configuration error inside the iframe when the snippet lacks data-token', async () => {

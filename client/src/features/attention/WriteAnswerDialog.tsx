@@ -1,7 +1,8 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql } from 'react-relay';
+import { AnswerText } from '../../ui/AnswerText.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -80,9 +81,9 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
         <Text fontSize="sm" fontWeight="medium">
           {t('attention.fix.botAnswer')}
         </Text>
-        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" overflowWrap="anywhere">
-          {item.botAnswer}
-        </Text>
+        <Box fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          <AnswerText text={item.botAnswer} />
+        </Box>
       </Stack>
       <TextAreaField
         label={t('attention.fix.answer')}
