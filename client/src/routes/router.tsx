@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
                 path: EDITOR_ROUTE_PATH,
                 lazy: withStrings(['editor', 'knowledge', 'chatbots', 'connections'], () => import('../features/editor/EditorRoute.tsx')),
               },
-              { path: '/logs', lazy: withStrings(['logs'], () => import('../features/logs/LogsRoute.tsx')) },
+              { path: '/logs', lazy: withStrings(['logs', 'attention'], () => import('../features/logs/LogsRoute.tsx')) },
               {
                 path: '/needs-attention',
                 lazy: withStrings(['attention', 'logs'], () => import('../features/attention/NeedsAttentionRoute.tsx')),

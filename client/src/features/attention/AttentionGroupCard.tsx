@@ -78,8 +78,7 @@ export function AttentionGroupCard({ group, connectionId }: { group: AttentionGr
           open
           onClose={() => setFixing(false)}
           item={{
-            groupId: data.id,
-            connectionId,
+            listed: { groupId: data.id, connectionId },
             botId: data.bot.id,
             botName: data.bot.name,
             question: data.question,

@@ -13,10 +13,9 @@ import type { WriteAnswerDialogMutation } from './__generated__/WriteAnswerDialo
 const FIELDS = ['question', 'answer'] as const;
 type AnswerField = (typeof FIELDS)[number];
 
-/** The item being fixed: its question, what the bot answered, and where it is listed. */
+/** The exchange being fixed: its question, what the bot answered, and where Needs attention lists it, if it does. */
 export interface ItemToFix {
-  groupId: string;
-  connectionId: string;
+  listed?: { groupId: string; connectionId: string };
   botId: string;
   botName: string;
   question: string;
@@ -53,8 +52,9 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
     save.submit({
       variables: { botId: item.botId, input: { question, answer } },
       updater: (store, response) => {
-        const connection = store.get(item.connectionId);
-        if (connection && response?.createQaPair && !response.createQaPair.error) ConnectionHandler.deleteNode(connection, item.groupId);
+        const connection = item.listed && store.get(item.listed.connectionId);
+        if (connection && response?.createQaPair && !response.createQaPair.error)
+          ConnectionHandler.deleteNode(connection, item.listed!.groupId);
       },
       onSuccess: () => {
         toaster.create({

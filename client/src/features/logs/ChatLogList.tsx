@@ -56,7 +56,7 @@ export function ChatLogList({ viewer, botChoices }: { viewer: ChatLogListFragmen
       pageSize={LOGS_PAGE_SIZE}
     >
       {entries.map(({ node }) => (
-        <ChatLogEntry key={node.id} log={node} />
+        <ChatLogEntry key={node.id} log={node} fixable />
       ))}
     </ExportableList>
   );

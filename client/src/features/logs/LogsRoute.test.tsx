@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -19,7 +19,7 @@ const log = (id: string, channel: string, extra: Record<string, unknown> = {}) =
   timestamp: '2026-11-20T10:00:00Z',
   message: `question ${id}`,
   response: `answer ${id}`,
-  bot: { name: 'Support bot' },
+  bot: { id: supportBotId, name: 'Support bot' },
   rating: null,
   ratingComment: null,
   ...extra,
@@ -66,6 +66,22 @@ describe('LogsScreen', () => {
     expect(await screen.findByText('Rated not helpful')).toBeTruthy();
     expect(screen.getByText('What was wrong: “It opens at 10 on Sundays”')).toBeTruthy();
     expect(screen.getAllByText(/^Rated /).map((badge) => badge.textContent)).toEqual(['Rated not helpful', 'Rated helpful']);
+  });
+
+  it("writes the right answer to an exchange's question as a Q&A pair of its bot", async () => {
+    const environment = renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write the right answer to “question l2”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write the right answer' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /The right answer/ }), { target: { value: 'The right one.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the answer' }));
+    const save = environment.mock.getMostRecentOperation();
+    expect(save.request.node.params.name).toBe('WriteAnswerDialogMutation');
+    expect(save.request.variables).toEqual({ botId: supportBotId, input: { question: 'question l2', answer: 'The right one.' } });
+    await act(async () => {
+      environment.mock.resolve(save, { data: { createQaPair: { __typename: 'QaPair', id: btoa('QaPair:qa-1') } } });
+    });
+    expect(await screen.findByText('Support bot answers this question with it from now on.')).toBeTruthy();
+    expect(screen.getByText('question l2')).toBeTruthy();
   });
 
   it('refetches with the search, bot and date filters applied', async () => {
