@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
               { path: '/chatbots', lazy: withStrings(['chatbots', 'editor'], () => import('../features/chatbots/ChatbotsRoute.tsx')) },
               {
                 path: EDITOR_ROUTE_PATH,
-                lazy: withStrings(['editor', 'knowledge', 'chatbots', 'connections'], () => import('../features/editor/EditorRoute.tsx')),
+                lazy: withStrings(
+                  ['editor', 'knowledge', 'chatbots', 'connections', 'attention'],
+                  () => import('../features/editor/EditorRoute.tsx'),
+                ),
               },
               { path: '/logs', lazy: withStrings(['logs', 'attention'], () => import('../features/logs/LogsRoute.tsx')) },
               {

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { ChatLogEntry } from '../logs/ChatLogEntry.tsx';
 import type { AttentionGroupCardFragment$key } from './__generated__/AttentionGroupCardFragment.graphql.ts';
-import { WriteAnswerDialog } from './WriteAnswerDialog.tsx';
+import { WriteAnswerButton } from './WriteAnswerDialog.tsx';
 
 /** One question that needs the owner, with how often it was asked and why; its latest exchange, the others on demand. */
 export function AttentionGroupCard({ group, connectionId }: { group: AttentionGroupCardFragment$key; connectionId: string }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const [fixing, setFixing] = useState(false);
   const data = useFragment(
     graphql`
       fragment AttentionGroupCardFragment on AttentionGroup {
@@ -58,14 +57,16 @@ export function AttentionGroupCard({ group, connectionId }: { group: AttentionGr
           </Stack>
         )}
         <HStack gap="2" wrap="wrap">
-          <Button
-            size="sm"
-            colorPalette="brand"
-            aria-label={t('attention.fix.buttonLabel', { question: data.question })}
-            onClick={() => setFixing(true)}
-          >
-            {t('attention.fix.button')}
-          </Button>
+          <WriteAnswerButton
+            emphasis="solid"
+            item={{
+              listed: { groupId: data.id, connectionId },
+              botId: data.bot.id,
+              botName: data.bot.name,
+              question: data.question,
+              botAnswer: latest?.response ?? '',
+            }}
+          />
           {older.length > 0 && (
             <Button size="sm" variant="ghost" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
               {t(expanded ? 'attention.showLatest' : 'attention.showAll', { count: data.exchanges.length })}
@@ -73,19 +74,6 @@ export function AttentionGroupCard({ group, connectionId }: { group: AttentionGr
           )}
         </HStack>
       </Card.Body>
-      {fixing && (
-        <WriteAnswerDialog
-          open
-          onClose={() => setFixing(false)}
-          item={{
-            listed: { groupId: data.id, connectionId },
-            botId: data.bot.id,
-            botName: data.bot.name,
-            question: data.question,
-            botAnswer: latest?.response ?? '',
-          }}
-        />
-      )}
     </Card.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql } from 'react-relay';
@@ -94,5 +94,26 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
         {...save.bindField('answer', answer, setAnswer)}
       />
     </FormDialog>
+  );
+}
+
+/** "Write the right answer" for one exchange, with its dialog. */
+export function WriteAnswerButton({ item, emphasis = 'outline' }: { item: ItemToFix; emphasis?: 'solid' | 'outline' }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        alignSelf="flex-start"
+        size="sm"
+        variant={emphasis}
+        colorPalette={emphasis === 'solid' ? 'brand' : undefined}
+        aria-label={t('attention.fix.buttonLabel', { question: item.question })}
+        onClick={() => setOpen(true)}
+      >
+        {t('attention.fix.button')}
+      </Button>
+      {open && <WriteAnswerDialog item={item} open onClose={() => setOpen(false)} />}
+    </>
   );
 }

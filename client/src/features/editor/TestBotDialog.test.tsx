@@ -101,6 +101,31 @@ describe('the Test Bot dialog', () => {
     expect(within(dialog).queryByText('Failed to fetch RAG response')).toBeNull();
   });
 
+  it('writes the right answer to a question of the test chat as a Q&A pair of the bot', async () => {
+    const { environment } = await renderSavedBot();
+    fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test Support bot' });
+    fireEvent.change(within(dialog).getByLabelText('Your question'), { target: { value: 'Do you ship to Norway?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const ask = environment.mock
+      .getAllOperations()
+      .find((operation) => operation.request.node.params.name === 'TestBotDialogAskSubscription')!;
+    await act(async () => {
+      environment.mock.nextValue(ask, event({ done: true, answer: 'I could not find that.', sources: [], messageId: 'Q2hhdExvZzphMQ==' }));
+      environment.mock.complete(ask);
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write the right answer to “Do you ship to Norway?”' }));
+    const write = await screen.findByRole('dialog', { name: 'Write the right answer' });
+    expect((within(write).getByRole('textbox', { name: /Question/ }) as HTMLInputElement).value).toBe('Do you ship to Norway?');
+    expect(within(write).getByText('I could not find that.')).toBeTruthy();
+    fireEvent.change(within(write).getByRole('textbox', { name: /The right answer/ }), { target: { value: 'Yes, in 5 days.' } });
+    fireEvent.click(within(write).getByRole('button', { name: 'Save the answer' }));
+    const save = environment.mock
+      .getAllOperations()
+      .find((operation) => operation.request.node.params.name === 'WriteAnswerDialogMutation')!;
+    expect(save.request.variables).toEqual({ botId: BOT_ID, input: { question: 'Do you ship to Norway?', answer: 'Yes, in 5 days.' } });
+  });
+
   it('rates a stored answer, asks what was wrong on a thumbs-down, and takes back a rating not saved', async () => {
     const { environment } = await renderSavedBot();
     fireEvent.click(screen.getByRole('button', { name: 'Test Bot' }));

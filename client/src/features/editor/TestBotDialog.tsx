@@ -10,6 +10,7 @@ import type { Disposable } from 'relay-runtime';
 import { SubscriptionError } from '../../relay/network.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { WriteAnswerButton } from '../attention/WriteAnswerDialog.tsx';
 import { TestAnswerRating } from './TestAnswerRating.tsx';
 import type { TestBotDialogChargeQuery } from './__generated__/TestBotDialogChargeQuery.graphql.ts';
 import type {
@@ -82,7 +83,7 @@ function ChargeNote() {
   );
 }
 
-function TestChat({ botId }: { botId: string }) {
+function TestChat({ botId, botName }: { botId: string; botName: string }) {
   const { t } = useTranslation();
   const environment = useRelayEnvironment();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -165,7 +166,7 @@ function TestChat({ botId }: { botId: string }) {
         padding="1"
       >
         {messages.length === 0 && <Text color="fg.muted">{t('editor.test.empty')}</Text>}
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <Box
             key={message.id}
             alignSelf={message.fromUser ? 'end' : 'start'}
@@ -189,7 +190,12 @@ function TestChat({ botId }: { botId: string }) {
               </Text>
             )}
             {message.sources.length > 0 && <AnswerSources sources={message.sources} />}
-            {message.messageId && <TestAnswerRating messageId={message.messageId} />}
+            {message.messageId && (
+              <HStack gap="2" wrap="wrap" marginTop="1">
+                <TestAnswerRating messageId={message.messageId} />
+                <WriteAnswerButton item={{ botId, botName, question: messages[index - 1]?.text ?? '', botAnswer: message.text }} />
+              </HStack>
+            )}
             {message.needsCredits && (
               <Link asChild variant="underline" color="inherit" fontWeight="medium">
                 <RouterLink to="/billing">{t('editor.test.buyCredits')}</RouterLink>
@@ -249,7 +255,7 @@ export function TestBotDialog({
               <Alert.Title>{t('editor.test.unsavedChanges')}</Alert.Title>
             </Alert.Root>
           )}
-          <TestChat botId={botId} />
+          <TestChat botId={botId} botName={botName} />
         </Stack>
       ) : (
         <Alert.Root status="warning">

@@ -1,16 +1,14 @@
-import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogEntryFragment$key } from './__generated__/ChatLogEntryFragment.graphql.ts';
-import { WriteAnswerDialog } from '../attention/WriteAnswerDialog.tsx';
+import { WriteAnswerButton } from '../attention/WriteAnswerDialog.tsx';
 
 /** One exchange; `fixable` offers to write the right answer to its question (the chat logs do, Needs attention has its own). */
 export function ChatLogEntry({ log, fixable = false }: { log: ChatLogEntryFragment$key; fixable?: boolean }) {
   const { t } = useTranslation();
-  const [fixing, setFixing] = useState(false);
   const format = useFormat();
   const data = useFragment(
     graphql`
@@ -69,24 +67,9 @@ export function ChatLogEntry({ log, fixable = false }: { log: ChatLogEntryFragme
           )}
         </Stack>
         {fixable && (
-          <Button
-            alignSelf="flex-start"
-            size="sm"
-            variant="outline"
-            aria-label={t('attention.fix.buttonLabel', { question: data.message })}
-            onClick={() => setFixing(true)}
-          >
-            {t('attention.fix.button')}
-          </Button>
+          <WriteAnswerButton item={{ botId: data.bot.id, botName: data.bot.name, question: data.message, botAnswer: data.response }} />
         )}
       </Card.Body>
-      {fixing && (
-        <WriteAnswerDialog
-          open
-          onClose={() => setFixing(false)}
-          item={{ botId: data.bot.id, botName: data.bot.name, question: data.message, botAnswer: data.response }}
-        />
-      )}
     </Card.Root>
   );
 }
