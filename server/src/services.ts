@@ -192,6 +192,7 @@ export function createServices(platform: Platform): Services {
       publicUrl: config.publicUrl,
       knowledge,
       crawls,
+      qaPairs,
       platformAi,
     }),
     billing,

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../ui/toaster.tsx';
 import { BOT_ID, operationNamed, renderTab, resolveOperation } from './knowledgeTestKit.tsx';
 import { QaPairsTab } from './QaPairsTab.tsx';
+import { downloadQaPairsCsv, importQaPairsCsv } from './qaPairsCsv.ts';
+
+vi.mock('./qaPairsCsv.ts', () => ({ importQaPairsCsv: vi.fn(), downloadQaPairsCsv: vi.fn() }));
 
 const pair = (id: string, question: string, answer: string) => ({ __typename: 'QaPair', id: btoa(`QaPair:${id}`), question, answer });
 const GIFT_CARDS = pair('qa-1', 'Do you sell gift cards?', 'Yes, from 10 to 200 euros.');
@@ -23,6 +26,8 @@ async function renderQaPairs(pairs = [GIFT_CARDS]) {
 
 beforeEach(() => {
   toaster.remove();
+  vi.mocked(importQaPairsCsv).mockReset();
+  vi.mocked(downloadQaPairsCsv).mockReset();
 });
 
 describe('the Q&A tab', () => {
@@ -98,5 +103,32 @@ describe('the Q&A tab', () => {
       environment.mock.resolve(remove, { data: { deleteQaPair: { __typename: 'DeletedQaPairPayload', deletedId: GIFT_CARDS.id } } });
     });
     await waitFor(() => expect(screen.queryByText('Do you sell gift cards?')).toBeNull());
+  });
+
+  it('imports a CSV file, says what it added and updated, and reads the list again', async () => {
+    vi.mocked(importQaPairsCsv).mockResolvedValue({ created: 2, updated: 1 });
+    const environment = await renderQaPairs();
+    const file = new File(['question,answer\nDo you ship?,Yes.\n'], 'pairs.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Import CSV'), { target: { files: [file] } });
+    expect(await screen.findByText('2 added, 1 updated.')).toBeTruthy();
+    expect(importQaPairsCsv).toHaveBeenCalledWith(BOT_ID, 'question,answer\nDo you ship?,Yes.\n');
+    expect(operationNamed(environment, 'QaPairsPanelRefetchQuery')).toBeTruthy();
+  });
+
+  it("says why a file was refused, in the server's words", async () => {
+    vi.mocked(importQaPairsCsv).mockRejectedValue(
+      new Error('Some rows cannot be imported; nothing was imported. row 3: Question is required.'),
+    );
+    await renderQaPairs();
+    fireEvent.change(screen.getByLabelText('Import CSV'), { target: { files: [new File(['x'], 'pairs.csv')] } });
+    expect(await screen.findByText('Could not import the file')).toBeTruthy();
+    expect(screen.getByText('Some rows cannot be imported; nothing was imported. row 3: Question is required.')).toBeTruthy();
+  });
+
+  it('exports the pairs as CSV', async () => {
+    vi.mocked(downloadQaPairsCsv).mockResolvedValue();
+    await renderQaPairs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloadQaPairsCsv).toHaveBeenCalledWith(BOT_ID));
   });
 });

@@ -1,9 +1,11 @@
-import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { FilePicker } from '../../ui/FilePicker.tsx';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -18,6 +20,7 @@ import type { QaPairsTabCreateMutation } from './__generated__/QaPairsTabCreateM
 import type { QaPairsTabDeleteMutation } from './__generated__/QaPairsTabDeleteMutation.graphql.ts';
 import type { QaPairsTabQuery } from './__generated__/QaPairsTabQuery.graphql.ts';
 import type { QaPairsTabUpdateMutation } from './__generated__/QaPairsTabUpdateMutation.graphql.ts';
+import { downloadQaPairsCsv, importQaPairsCsv } from './qaPairsCsv.ts';
 
 const PAGE_SIZE = 20;
 const QA_FIELDS = ['question', 'answer'] as const;
@@ -69,6 +72,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     bot,
   );
   const { qaPairs } = pagination.data;
+  const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
   const saveOptions = { fields: QA_FIELDS, failedTitle: t('knowledge.qa.saveFailed'), alwaysToast: true };
   const create = useFormMutation<QaPairsTabCreateMutation, QaField>(
     graphql`
@@ -134,9 +138,54 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     });
   }
 
+  async function importFile([file]: File[]) {
+    if (!file) return;
+    setTransferring('import');
+    try {
+      const outcome = await importQaPairsCsv(botId, await file.text());
+      toaster.create({
+        type: 'success',
+        title: t('knowledge.qa.imported'),
+        description: t('knowledge.qa.importedDescription', { ...outcome }),
+      });
+      pagination.refetch({}, { fetchPolicy: 'network-only' });
+    } catch (error) {
+      toaster.create({
+        type: 'error',
+        title: t('knowledge.qa.importFailed'),
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+    setTransferring(null);
+  }
+
+  async function exportFile() {
+    setTransferring('export');
+    try {
+      await downloadQaPairsCsv(botId);
+    } catch (error) {
+      toaster.create({ type: 'error', title: t('common.exportFailed'), description: error instanceof Error ? error.message : undefined });
+    }
+    setTransferring(null);
+  }
+
   return (
     <Stack gap="6">
       <PageHeader title={t('knowledge.qa.heading')} subtitle={t('knowledge.qa.intro')} level="tab" />
+      <HStack gap="3" wrap="wrap">
+        <FilePicker label={t('knowledge.qa.import')} accept=".csv,text/csv" look="outline" onFiles={(files) => void importFile(files)} />
+        <Button variant="outline" loading={transferring === 'export'} disabled={qaPairs.totalCount === 0} onClick={() => void exportFile()}>
+          {t('common.exportCsv')}
+        </Button>
+        {transferring === 'import' && (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {t('knowledge.qa.importing')}
+          </Text>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          {t('knowledge.qa.csvHelp')}
+        </Text>
+      </HStack>
       <SectionCard
         titleId="qa-pair-form-title"
         title={editing ? t('knowledge.qa.editTitle') : t('knowledge.qa.addTitle')}

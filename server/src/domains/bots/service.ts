@@ -28,6 +28,12 @@ export interface BotKnowledge {
   copyDocuments(fromBotId: string, toBotId: string): Promise<void>;
 }
 
+/** What the bots domain needs from the Q&A pairs when a bot is duplicated. */
+export interface BotQaPairs {
+  /** Copies the original's Q&A pairs to the duplicate. */
+  copyPairs(fromBotId: string, toBotId: string): Promise<void>;
+}
+
 /** What the bots domain needs from the crawls when a bot is duplicated. */
 export interface BotCrawls {
   /** Queues the copy of the original's crawls and their pages: they are pending in the duplicate when it resolves. */
@@ -42,6 +48,7 @@ interface BotsDependencies {
   publicUrl: string;
   knowledge: BotKnowledge;
   crawls: BotCrawls;
+  qaPairs: BotQaPairs;
   /** The platform's own model, when one is configured; prompts are composed from templates otherwise. */
   platformAi: { model(): Promise<ChatModelEndpoint | null> };
 }
@@ -159,7 +166,7 @@ export class BotsService {
   }
 
   /**
-   * A new bot with the same settings, images and knowledge (documents and crawled pages), without
+   * A new bot with the same settings, images and knowledge (documents, crawled pages, Q&A pairs), without
    * conversations. The knowledge is queued, not indexed here: the copy's documents and crawls are
    * pending when it returns and are indexed by their jobs, which a big bot would make too long for a
    * request. A copy whose queuing fails halfway is removed again: there is never half a duplicate.
@@ -193,6 +200,7 @@ export class BotsService {
     try {
       await this.deps.knowledge.copyDocuments(source.id, copy.id);
       await this.deps.crawls.copyCrawls(source.id, copy.id);
+      await this.deps.qaPairs.copyPairs(source.id, copy.id);
     } catch (error) {
       await this.deps.knowledge.removeBot(copy.id);
       await this.deps.prisma.bot.delete({ where: { id: copy.id } });

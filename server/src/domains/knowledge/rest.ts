@@ -37,6 +37,20 @@ export function knowledgeRoutes(app: FastifyInstance, { services }: RestContext)
     return reply.status(201).send(documentJson(document));
   });
 
+  app.post('/bots/:id/qa-pairs/import', async (request) => {
+    const viewer = requireViewer(request);
+    const { id } = request.params as { id: string };
+    const { csv } = (request.body ?? {}) as Record<string, unknown>;
+    return services.qaPairs.importCsv(viewer.id, id, csv);
+  });
+
+  app.get('/bots/:id/qa-pairs/export', async (request, reply) => {
+    const viewer = requireViewer(request);
+    const { id } = request.params as { id: string };
+    const csv = await services.qaPairs.exportCsv(viewer.id, id);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="qa-pairs.csv"').send(csv);
+  });
+
   app.delete('/bots/:id/documents/:documentId', async (request) => {
     const viewer = requireViewer(request);
     const { id, documentId } = request.params as { id: string; documentId: string };

@@ -7,6 +7,7 @@ import { RevocableCache, type RevocableCacheLimits } from '../../../platform/rev
 import type { RevocationList } from '../../../platform/revocations/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
 import { findOwnedBot, ownedBotsWhere } from '../../bots/public.ts';
+import { qaPairsCsv, qaPairsFromCsv } from './csv.ts';
 import { QA_PAIR_LIMITS, QA_PAIR_MESSAGES, qaPairInput } from './rules.ts';
 
 /** One of the viewer's Q&A pairs, by id: another customer's is as missing as a made-up one. */
@@ -31,6 +32,9 @@ const KNOWN_ANSWERS_CACHE_LIMITS = {
 } as const satisfies RevocableCacheLimits;
 
 const pairsOf = (botId: string) => `qa-pairs:${botId}`;
+
+/** Questions count as the same when their words are, whatever the case and spacing. */
+const sameQuestion = (question: string) => question.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * The owner's Q&A pairs: questions with the answers the owner wrote, kept with the bot's knowledge.
@@ -92,6 +96,52 @@ export class QaPairService {
     });
     await this.changed(bot.id);
     return created;
+  }
+
+  /**
+   * Adds the pairs of a CSV file to a bot, all or none: a pair whose question the bot already has
+   * (the same words, whatever the case) gets the file's answer, so importing an export again adds
+   * nothing twice.
+   */
+  async importCsv(ownerId: string, botId: string, csv: unknown): Promise<{ created: number; updated: number }> {
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
+    const pairs = qaPairsFromCsv(csv);
+    const outcome = await this.deps.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bots WHERE id = ${bot.id} FOR UPDATE`;
+      const existing = await tx.qaPair.findMany({ where: { botId: bot.id }, select: { id: true, question: true } });
+      const idOf = new Map(existing.map((pair) => [sameQuestion(pair.question), pair.id]));
+      const updates = new Map<string, string>();
+      const creates = new Map<string, { question: string; answer: string }>();
+      for (const pair of pairs) {
+        const key = sameQuestion(pair.question);
+        const id = idOf.get(key);
+        if (id) updates.set(id, pair.answer);
+        else creates.set(key, pair);
+      }
+      if (existing.length + creates.size > QA_PAIR_LIMITS.perBot) {
+        throw new ValidationError(QA_PAIR_MESSAGES.tooMany, [], 'TOO_MANY_QA_PAIRS');
+      }
+      for (const [id, answer] of updates) await tx.qaPair.update({ where: { id }, data: { answer } });
+      await tx.qaPair.createMany({ data: [...creates.values()].map((pair) => ({ botId: bot.id, ...pair })) });
+      return { created: creates.size, updated: updates.size };
+    });
+    await this.changed(bot.id);
+    return outcome;
+  }
+
+  /** Copies a bot's pairs to another (a duplicate), with the times they were written. */
+  async copyPairs(fromBotId: string, toBotId: string): Promise<void> {
+    const pairs = await this.deps.prisma.qaPair.findMany({ where: { botId: fromBotId } });
+    await this.deps.prisma.qaPair.createMany({
+      data: pairs.map(({ question, answer, createdAt, updatedAt }) => ({ botId: toBotId, question, answer, createdAt, updatedAt })),
+    });
+  }
+
+  /** A bot's pairs as a CSV file, oldest first (the order they were written in). */
+  async exportCsv(ownerId: string, botId: string): Promise<string> {
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
+    const pairs = await this.deps.prisma.qaPair.findMany({ where: { botId: bot.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return qaPairsCsv(pairs);
   }
 
   async update(ownerId: string, id: string, rawInput: unknown): Promise<QaPair> {
