@@ -29,7 +29,8 @@ export async function documentsSettled(server: TestServer, botId: string): Promi
 }
 
 /** A bot with one text document holding the given facts, ready to answer. */
-export async function botWithKnowledge(server: TestServer, token: string, facts: string, botOverrides: Record<string, unknown> = {}) {
+/** A new bot of the token's owner ("Shop assistant", unless `botOverrides` say otherwise), through REST. */
+export async function newBot(server: TestServer, token: string, botOverrides: Record<string, unknown> = {}) {
   const created = await api(server, 'POST', '/bots/save', {
     token,
     body: {
@@ -41,12 +42,17 @@ export async function botWithKnowledge(server: TestServer, token: string, facts:
     },
   });
   if (created.status !== 201) throw new Error(`bot creation failed: ${JSON.stringify(created.body)}`);
-  const uploaded = await uploadDocument(server, token, created.body.id, 'policies.txt', facts);
+  return created.body as { id: string; widgetToken: string };
+}
+
+export async function botWithKnowledge(server: TestServer, token: string, facts: string, botOverrides: Record<string, unknown> = {}) {
+  const bot = await newBot(server, token, botOverrides);
+  const uploaded = await uploadDocument(server, token, bot.id, 'policies.txt', facts);
   if (uploaded.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded.body)}`);
-  await documentsSettled(server, created.body.id);
+  await documentsSettled(server, bot.id);
   const document = await server.platform.prisma.document.findUniqueOrThrow({ where: { id: uploaded.body.id } });
   if (document.status !== 'completed') throw new Error(`document ${document.status}: ${document.errorMessage}`);
-  return created.body as { id: string; widgetToken: string };
+  return bot;
 }
 
 const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');

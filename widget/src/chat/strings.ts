@@ -100,7 +100,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     configErrorText: 'L’identifiant du bot ou le jeton manque dans les paramètres de l’URL',
     helpful: 'Utile',
     notHelpful: 'Pas utile',
-    whatWasWrong: 'Qu’est-ce qui n’allait pas ? (facultatif)',
+    whatWasWrong: 'Quel problème ? (facultatif)',
     sendFeedback: 'Envoyer',
     thanksForFeedback: 'Merci pour votre avis.',
     rateFailed: 'Votre avis n’a pas pu être enregistré. Réessayez.',

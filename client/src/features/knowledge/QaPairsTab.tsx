@@ -33,6 +33,15 @@ interface QaPair {
   readonly answer: string;
 }
 
+// A pair as the list shows it and its create and update answer it, so the store keeps the row current.
+graphql`
+  fragment QaPairsTabPairFragment on QaPair {
+    id
+    question
+    answer
+  }
+`;
+
 const qaPairsTabQuery = graphql`
   query QaPairsTabQuery($botId: ID!) {
     node(id: $botId) {
@@ -61,9 +70,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
           totalCount
           edges {
             node {
-              id
-              question
-              answer
+              ...QaPairsTabPairFragment @relay(mask: false)
             }
           }
         }
@@ -78,11 +85,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     graphql`
       mutation QaPairsTabCreateMutation($botId: ID!, $input: QaPairInput!) {
         createQaPair(botId: $botId, input: $input) {
-          ... on QaPair {
-            id
-            question
-            answer
-          }
+          ...QaPairsTabPairFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }
@@ -93,11 +96,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     graphql`
       mutation QaPairsTabUpdateMutation($id: ID!, $input: QaPairInput!) {
         updateQaPair(id: $id, input: $input) {
-          ... on QaPair {
-            id
-            question
-            answer
-          }
+          ...QaPairsTabPairFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
       }

@@ -13,16 +13,7 @@ import {
 } from '@chatbot/common/bots';
 
 // The choices and bounds the dashboard's editor offers are common/'s; the server checks the same.
-export {
-  BOT_LANGUAGES,
-  CHAT_POSITIONS,
-  CREATIVITY_MAX,
-  FOLLOW_UP_BEHAVIORS,
-  MAX_TOKENS_LIMIT,
-  RESPONSE_STYLES,
-  TONES,
-  USE_CASES,
-} from '@chatbot/common/bots';
+export * from '@chatbot/common/bots';
 export const BOT_STATUSES = ['online', 'offline', 'training'] as const;
 
 export type UseCase = (typeof USE_CASES)[number];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { visitorAsks as askWidget, type WidgetAnswer } from '../../../test/widget.ts';
 
 // Needs attention: the questions a bot refused or answered badly (rated down), the same question
 // asked several ways shown once, for the owner only, through GraphQL and as CSV.
@@ -14,20 +15,9 @@ let stranger: TestAccount;
 let bot: { id: string; widgetToken: string };
 let visitors = 0;
 
-async function visitorAsks(message: string): Promise<{ messageId: string; sessionToken: string; ip: string }> {
+async function visitorAsks(message: string): Promise<WidgetAnswer & { ip: string }> {
   const ip = `198.18.9.${++visitors}`;
-  const session = await api(server, 'POST', '/public/bots/sessions/create', {
-    body: { bot_id: bot.id },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(session.status).toBe(201);
-  const sessionToken = session.body.session_token;
-  const answer = await api(server, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
-    body: { message, session_token: sessionToken },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { messageId: answer.body.message_id, sessionToken, ip };
+  return { ...(await askWidget(server, bot, message, ip)), ip };
 }
 
 const botGlobalId = (id: string) => Buffer.from(`Bot:${id}`).toString('base64');

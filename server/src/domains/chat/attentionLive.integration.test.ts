@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { visitorAsks } from '../../../test/widget.ts';
 
 // Needs attention, live: the owner's open screen hears of a refused question and of a rating as they
 // happen, with the list read again (the grouping is the server's) in the same event.
@@ -38,20 +39,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function visitorAsks(message: string, ip: string): Promise<{ messageId: string; sessionToken: string }> {
-  const session = await api(server, 'POST', '/public/bots/sessions/create', {
-    body: { bot_id: bot.id },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(session.status).toBe(201);
-  const answer = await api(server, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
-    body: { message, session_token: session.body.session_token },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { messageId: answer.body.message_id, sessionToken: session.body.session_token };
-}
-
 /** The first event the subscription delivers while `act` is repeated (the server subscribes asynchronously). */
 async function firstChangeWhile(act: (attempt: number) => Promise<void>): Promise<Change['needsAttentionChanged']> {
   const subscription = server.subscriptions(owner.accessToken).iterate<Change>({ query: CHANGES });
@@ -73,7 +60,7 @@ async function firstChangeWhile(act: (attempt: number) => Promise<void>): Promis
 describe('needsAttentionChanged over graphql-ws', () => {
   it('tells the owner of a question the bot could not answer, with the list as it now stands', async () => {
     const change = await firstChangeWhile(async (attempt) => {
-      await visitorAsks('Do you sell gift cards?', `198.18.20.${attempt + 1}`);
+      await visitorAsks(server, bot, 'Do you sell gift cards?', `198.18.20.${attempt + 1}`);
     });
     expect(change.chatLog?.message).toBe('Do you sell gift cards?');
     const groups = change.viewer.needsAttention.edges.map((edge) => edge.node);
@@ -81,7 +68,7 @@ describe('needsAttentionChanged over graphql-ws', () => {
   });
 
   it('tells the owner of a thumbs-down on an answer, which joins the list', async () => {
-    const asked = await visitorAsks('When does the Lyon store open?', '198.18.21.1');
+    const asked = await visitorAsks(server, bot, 'When does the Lyon store open?', '198.18.21.1');
     const change = await firstChangeWhile(async () => {
       const rated = await api(server, 'POST', `/public/bots/${bot.id}/messages/${asked.messageId}/rating?token=${bot.widgetToken}`, {
         body: { session_token: asked.sessionToken, rating: 'down' },

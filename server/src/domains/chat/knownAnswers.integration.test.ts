@@ -3,6 +3,7 @@ import { grantSubscription, signUp, signUpWithoutTrial, type TestAccount } from 
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
+import { visitorAsks } from '../../../test/widget.ts';
 
 // The one-click fix end to end on the server: a question the bot could not answer shows in Needs
 // attention; the owner writes the right answer as a Q&A pair; the item leaves Needs attention and the
@@ -18,20 +19,6 @@ const CREATE = `mutation ($botId: ID!, $input: QaPairInput!) {
   createQaPair(botId: $botId, input: $input) { __typename ... on QaPair { id } }
 }`;
 const NEEDS_ATTENTION = `{ viewer { needsAttention(first: 10) { edges { node { question count } } } } }`;
-
-async function visitorAsks(server: TestServer, bot: { id: string; widgetToken: string }, message: string, ip: string) {
-  const session = await api(server, 'POST', '/public/bots/sessions/create', {
-    body: { bot_id: bot.id },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(session.status).toBe(201);
-  const answer = await api(server, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
-    body: { message, session_token: session.body.session_token },
-    headers: { 'x-forwarded-for': ip },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as { response: string; sources: { source_type: string; title: string }[] };
-}
 
 const questionsNeedingAttention = async (server: TestServer, owner: TestAccount) => {
   const result = await graphql(server, NEEDS_ATTENTION, {}, owner.accessToken);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../../test/accounts.ts';
-import { api, graphql, startTestServer, type TestServer } from '../../../../test/harness.ts';
+import { newBot } from '../../../../test/knowledge.ts';
+import { graphql, startTestServer, type TestServer } from '../../../../test/harness.ts';
 import { QA_PAIR_LIMITS } from './rules.ts';
 
 // Q&A pairs through GraphQL: the owner writes, lists, rewrites and deletes them; anyone else finds none.
@@ -29,12 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await signUp(server, 'Qa Owner');
   stranger = await signUp(server, 'Qa Stranger');
-  const created = await api(server, 'POST', '/bots/save', {
-    token: owner.accessToken,
-    body: { name: 'Shop assistant', displayName: 'Ava', useCase: 'customer-support', description: 'Answers shop questions' },
-  });
-  expect(created.status).toBe(201);
-  botId = globalId('Bot', created.body.id);
+  botId = globalId('Bot', (await newBot(server, owner.accessToken)).id);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../../test/accounts.ts';
+import { newBot } from '../../../../test/knowledge.ts';
 import { api, startTestServer, type TestServer } from '../../../../test/harness.ts';
 
 // Q&A pairs in and out as CSV through REST: all or nothing, an import of an export adding nothing twice.
@@ -13,12 +14,7 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await signUp(server, 'Csv Owner');
   stranger = await signUp(server, 'Csv Stranger');
-  const created = await api(server, 'POST', '/bots/save', {
-    token: owner.accessToken,
-    body: { name: 'Shop assistant', displayName: 'Ava', useCase: 'customer-support', description: 'Answers shop questions' },
-  });
-  expect(created.status).toBe(201);
-  botId = created.body.id;
+  botId = (await newBot(server, owner.accessToken)).id;
 });
 
 afterAll(async () => {
