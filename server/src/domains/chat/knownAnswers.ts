@@ -11,13 +11,37 @@ export interface KnownAnswer {
   updatedAt: Date;
 }
 
+type QuestionKey = ReturnType<typeof questionKey>;
+
+/**
+ * Each pair's question stems, worked out once per list of pairs and language: the pairs' cache hands
+ * back the same array for as long as it keeps it, so neither every answer nor every exchange Needs
+ * attention checks stems a bot's pairs again.
+ */
+const keyedLists = new WeakMap<readonly KnownAnswer[], Map<string, { pair: KnownAnswer; key: QuestionKey }[]>>();
+
+function keyedPairs(known: readonly KnownAnswer[], languageCode: string) {
+  let byLanguage = keyedLists.get(known);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    keyedLists.set(known, byLanguage);
+  }
+  let keyed = byLanguage.get(languageCode);
+  if (!keyed) {
+    keyed = known.map((pair) => ({ pair, key: questionKey(pair.question, languageCode) }));
+    byLanguage.set(languageCode, keyed);
+  }
+  return keyed;
+}
+
 /** The owner's answer whose question is most alike the one asked (SAME_QUESTION_SIMILARITY or more); null when none is. */
 export function closestKnownAnswer(question: string, languageCode: string, known: readonly KnownAnswer[]): KnownAnswer | null {
+  if (known.length === 0) return null;
   const asked = questionKey(question, languageCode);
   let best: KnownAnswer | null = null;
   let bestScore = 0;
-  for (const pair of known) {
-    const score = likeness(asked, questionKey(pair.question, languageCode));
+  for (const { pair, key } of keyedPairs(known, languageCode)) {
+    const score = likeness(asked, key);
     if (score >= SAME_QUESTION_SIMILARITY && score > bestScore) {
       best = pair;
       bestScore = score;
