@@ -6,13 +6,12 @@ import type { Answerer } from './engine.ts';
 import { TestChatChannel } from './testChatChannel.ts';
 import { WhatsAppChannel } from './whatsappChannel.ts';
 import { WidgetChannel } from './widgetChannel.ts';
+import { attentionTopic, type AttentionChange } from './attentionEvents.ts';
 
 export type { ChatReply, Exchange } from './answering.ts';
 export type { HistoryEntry, WidgetSettings } from './widgetChannel.ts';
 
 /** Answers questions to bots on every channel: the public widget, WhatsApp, the owner's test chat and the demo. */
-import { attentionTopic, type AttentionChange } from './attentionEvents.ts';
-
 export class ChatService {
   private readonly core: AnswerCore;
   private readonly widget: WidgetChannel;

@@ -148,7 +148,9 @@ export class QaPairService {
     const input = parseInput(qaPairInput, rawInput);
     const { count } = await this.deps.prisma.qaPair.updateMany({ where: ownedQaPairWhere(ownerId, id), data: input });
     if (count === 0) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
-    const updated = await this.deps.prisma.qaPair.findUniqueOrThrow({ where: { id } });
+    // Deleted between the two statements, it is as missing as it would have been a moment later.
+    const updated = await this.deps.prisma.qaPair.findUnique({ where: { id } });
+    if (!updated) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
     await this.changed(updated.botId);
     return updated;
   }
