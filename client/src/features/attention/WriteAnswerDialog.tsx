@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
 import { ConnectionHandler, graphql } from 'react-relay';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
@@ -76,7 +77,12 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
       submitting={save.inFlight}
       onSubmit={submit}
     >
-      <TextField label={t('attention.fix.question')} required maxLength={1000} {...save.bindField('question', question, setQuestion)} />
+      <TextField
+        label={t('attention.fix.question')}
+        required
+        maxLength={QA_PAIR_LIMITS.question}
+        {...save.bindField('question', question, setQuestion)}
+      />
       <Stack gap="1">
         <Text fontSize="sm" fontWeight="medium">
           {t('attention.fix.botAnswer')}
@@ -89,7 +95,7 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
         label={t('attention.fix.answer')}
         required
         rows={5}
-        maxLength={5000}
+        maxLength={QA_PAIR_LIMITS.answer}
         helper={t('attention.fix.answerHelp')}
         {...save.bindField('answer', answer, setAnswer)}
       />

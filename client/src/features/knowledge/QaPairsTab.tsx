@@ -1,6 +1,7 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
@@ -191,8 +192,8 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
         level="h3"
         onSubmit={submit}
       >
-        <TextField label={t('knowledge.qa.question')} required maxLength={1000} {...field('question')} />
-        <TextAreaField label={t('knowledge.qa.answer')} required rows={4} maxLength={5000} {...field('answer')} />
+        <TextField label={t('knowledge.qa.question')} required maxLength={QA_PAIR_LIMITS.question} {...field('question')} />
+        <TextAreaField label={t('knowledge.qa.answer')} required rows={4} maxLength={QA_PAIR_LIMITS.answer} {...field('answer')} />
         <EditFormActions
           editing={editing !== null}
           submitting={create.inFlight || update.inFlight}

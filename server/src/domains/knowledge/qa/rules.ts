@@ -1,14 +1,8 @@
 // A Q&A pair's bounds: what the owner writes as the right answer to a question.
+import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
 import { z } from 'zod';
 
-export const QA_PAIR_LIMITS = {
-  /** Characters of a question: a visitor's question is at most this long too (the chat's limit). */
-  question: 1000,
-  /** Characters of an answer: a long answer belongs in a document. */
-  answer: 5000,
-  /** Pairs per bot: past this, a document of questions and answers serves better. */
-  perBot: 1000,
-} as const;
+export { QA_PAIR_LIMITS };
 
 export const QA_PAIR_MESSAGES = {
   notFound: 'Q&A pair not found',
