@@ -28,7 +28,6 @@ export async function documentsSettled(server: TestServer, botId: string): Promi
   throw new Error(`documents of bot ${botId} did not settle`);
 }
 
-/** A bot with one text document holding the given facts, ready to answer. */
 /** A new bot of the token's owner ("Shop assistant", unless `botOverrides` say otherwise), through REST. */
 export async function newBot(server: TestServer, token: string, botOverrides: Record<string, unknown> = {}) {
   const created = await api(server, 'POST', '/bots/save', {
@@ -45,6 +44,7 @@ export async function newBot(server: TestServer, token: string, botOverrides: Re
   return created.body as { id: string; widgetToken: string };
 }
 
+/** A bot with one text document (policies.txt) holding the given facts, ready to answer. */
 export async function botWithKnowledge(server: TestServer, token: string, facts: string, botOverrides: Record<string, unknown> = {}) {
   const bot = await newBot(server, token, botOverrides);
   const uploaded = await uploadDocument(server, token, bot.id, 'policies.txt', facts);

@@ -253,6 +253,7 @@ export class AnswerCore {
         content: result.text,
         at: answeredAt,
         sources: result.sources,
+        givenPassages: result.given,
         promptTokens: result.promptTokens,
         completionTokens: result.completionTokens,
         latencyMs: Math.round(answered - started),

@@ -205,7 +205,7 @@ describe('extractiveAnswer', () => {
       languageCode: 'fr',
       followUpBehavior: 'suggest-contact',
     });
-    expect(french).toEqual({ text: notFoundReply('fr', 'suggest-contact'), sources: [], answered: false });
+    expect(french).toEqual({ text: notFoundReply('fr', 'suggest-contact'), sources: [], citedAs: new Map(), answered: false });
     expect(french.text).toMatch(/contacter directement notre équipe/);
   });
 

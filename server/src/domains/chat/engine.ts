@@ -6,7 +6,15 @@ import { extractiveAnswer } from './extractive.ts';
 import { notFoundReply } from './language.ts';
 import type { Passage } from './passage.ts';
 import { knownAnswerPassage, type KnownAnswer } from './knownAnswers.ts';
-import { citationFor, citedSources, relevantPassages, type Citation } from './passages.ts';
+import {
+  citationFor,
+  citedAsOwnNumbers,
+  citedSources,
+  givenPassages,
+  relevantPassages,
+  type Citation,
+  type GivenPassage,
+} from './passages.ts';
 import { buildSystemPrompt, type PromptBot } from './prompt.ts';
 import { questionLanguage } from './terms.ts';
 
@@ -40,6 +48,8 @@ export interface AnswerRequest {
 export interface AnswerResult {
   text: string;
   sources: Citation[];
+  /** The passages the answerer was given (the relevant ones retrieved, the owner's Q&A pair first), for "why this answer". */
+  given: GivenPassage[];
   /** True when the knowledge had nothing relevant: the question is worth adding knowledge for. */
   unanswered: boolean;
   topScore: number | null;
@@ -51,7 +61,8 @@ export interface AnswerResult {
 const ANSWER_TIMEOUT_MS = 45_000;
 /** A vector match this close counts as relevant even without shared words (paraphrases, other languages). */
 const SEMANTIC_RELEVANCE = 0.8;
-const EXTRACTIVE_MODEL = 'extractive';
+/** The model name stored with the offline answerer's answers. */
+export const EXTRACTIVE_MODEL = 'extractive';
 
 function passagesFrom(chunks: readonly RetrievedChunk[]): Passage[] {
   return chunks.map((chunk, position) => ({
@@ -152,9 +163,11 @@ export async function answerQuestion(request: AnswerRequest): Promise<AnswerResu
     text = notFoundReply(bot.languageCode, bot.followUpBehavior);
     emitWords(text, request.onToken);
   }
+  const sources = relevant.length > 0 ? citedSources(text, relevant) : [];
   return {
     text,
-    sources: relevant.length > 0 ? citedSources(text, relevant) : [],
+    sources,
+    given: givenPassages(relevant, citedAsOwnNumbers(sources)),
     unanswered: relevant.length === 0,
     topScore,
     promptTokens: promptTokens || estimateTokens(system + question),
@@ -195,6 +208,7 @@ function extractiveReply(request: AnswerRequest): ExtractiveReply {
     result: {
       text: extracted.text,
       sources: extracted.sources,
+      given: givenPassages(relevant, extracted.citedAs),
       unanswered: !extracted.answered,
       topScore,
       promptTokens: estimateTokens(question),
@@ -210,9 +224,11 @@ function extractiveReply(request: AnswerRequest): ExtractiveReply {
 /** The offline answer to a question the owner answered: their words, cited as their Q&A pair. */
 function knownAnswerReply(question: string, pair: KnownAnswer): AnswerResult {
   const passage = knownAnswerPassage(pair, 1);
+  const sources = [citationFor(passage)];
   return {
     text: pair.answer,
-    sources: [citationFor(passage)],
+    sources,
+    given: givenPassages([passage], citedAsOwnNumbers(sources)),
     unanswered: false,
     topScore: 1,
     promptTokens: estimateTokens(question),

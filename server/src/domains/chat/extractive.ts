@@ -10,6 +10,8 @@ const MAX_QUOTE_LENGTH = 400;
 export interface ExtractiveAnswer {
   text: string;
   sources: Citation[];
+  /** The number each quoted passage is cited by, by the passage's index. */
+  citedAs: ReadonlyMap<number, number>;
   answered: boolean;
 }
 
@@ -169,7 +171,7 @@ export function extractiveAnswer(
     .slice(0, MAX_QUOTES);
   const quotes = [...bestFirst].sort((left, right) => left.order - right.order);
   if (quotes.length === 0 || !covered) {
-    return { text: notFoundReply(language, bot.followUpBehavior), sources: [], answered: false };
+    return { text: notFoundReply(language, bot.followUpBehavior), sources: [], citedAs: new Map(), answered: false };
   }
   const numbers = citationNumbers(quotes.map((quote) => quote.passage.index));
   const blocks: string[] = [];
@@ -184,7 +186,7 @@ export function extractiveAnswer(
     const quote = bestFirst.find((candidate) => candidate.passage.index === index)!;
     return { ...citationFor(quote.passage, clip(cleanQuote(quote.sentence))), index: number };
   });
-  return { text: `${BOT_PHRASES[language].foundIntro}\n\n${blocks.join('\n\n')}`, sources, answered: true };
+  return { text: `${BOT_PHRASES[language].foundIntro}\n\n${blocks.join('\n\n')}`, sources, citedAs: numbers, answered: true };
 }
 
 /** Whether the retrieved passages answer the question, or it is about something they do not cover. */

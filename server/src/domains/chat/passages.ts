@@ -55,6 +55,32 @@ function snippetOf(content: string): string {
   return flat.length <= SNIPPET_LENGTH ? flat : `${flat.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…`;
 }
 
+/**
+ * A passage the answerer was given, as the owner reads it to see why an answer came out: where it
+ * comes from, how close retrieval found it, and whether the answer cited it.
+ */
+export interface GivenPassage extends Citation {
+  heading: string | null;
+  score: number;
+  /** The [n] the answer cites it by; null when the answer does not cite it. */
+  citedAs: number | null;
+}
+
+/** The passages an answerer was given, each with the number the answer cites it by (`citedAs`, by passage index). */
+export function givenPassages(given: readonly Passage[], citedAs: ReadonlyMap<number, number>): GivenPassage[] {
+  return given.map((passage) => ({
+    ...citationFor(passage),
+    heading: passage.heading ?? null,
+    score: passage.score,
+    citedAs: citedAs.get(passage.index) ?? null,
+  }));
+}
+
+/** Citations numbered as the passages they quote (a model's [n] are the passages' own numbers). */
+export function citedAsOwnNumbers(sources: readonly Citation[]): Map<number, number> {
+  return new Map(sources.map((source) => [source.index, source.index]));
+}
+
 export function citationFor(passage: Passage, snippet = snippetOf(passage.content)): Citation {
   return {
     index: passage.index,

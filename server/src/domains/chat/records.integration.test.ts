@@ -56,6 +56,7 @@ function exchange(session: ExchangeRecord['session'], charge: { userId: string; 
       content: 'From Lyon [1].',
       at: new Date(Date.now() + 1),
       sources: [],
+      givenPassages: [],
       promptTokens: 10,
       completionTokens: 4,
       latencyMs: 12,

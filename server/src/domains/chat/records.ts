@@ -10,7 +10,7 @@ import type { SqlQuery } from '../../platform/database/index.ts';
 import { ADMIN_CONFIG_KEYS } from '../../platform/settings.ts';
 import { type CreditsLeft, type PayingStandingRow, payingStandingSql, type UsageChargeInput, usageChargesSql } from '../billing/public.ts';
 import type { Turn } from './engine.ts';
-import type { Citation } from './passages.ts';
+import type { Citation, GivenPassage } from './passages.ts';
 
 /** The turns before a question that a bot with memory is given. */
 const MEMORY_TURNS = 6;
@@ -158,6 +158,7 @@ export interface ExchangeRecord {
     content: string;
     at: Date;
     sources: Citation[];
+    givenPassages: GivenPassage[];
     promptTokens: number;
     completionTokens: number;
     latencyMs: number;
@@ -253,26 +254,27 @@ export async function writeExchanges(query: SqlQuery, exchanges: readonly Exchan
         ${column((exchange) => exchange.question.id)}::text[], ${column((exchange) => exchange.question.content)}::text[],
         ${column((exchange) => exchange.question.at.toISOString())}::timestamp(3)[], ${column((exchange) => exchange.answer.id)}::text[],
         ${column((exchange) => exchange.answer.content)}::text[], ${column((exchange) => JSON.stringify(exchange.answer.sources))}::jsonb[],
+        ${column((exchange) => JSON.stringify(exchange.answer.givenPassages))}::jsonb[],
         ${column((exchange) => exchange.answer.promptTokens)}::int[], ${column((exchange) => exchange.answer.completionTokens)}::int[],
         ${column((exchange) => exchange.answer.latencyMs)}::int[], ${column((exchange) => exchange.answer.retrievalTopScore)}::float8[],
         ${column((exchange) => exchange.answer.unanswered)}::boolean[], ${column((exchange) => exchange.answer.model)}::text[],
         ${column((exchange) => exchange.answer.at.toISOString())}::timestamp(3)[]
       ) WITH ORDINALITY AS e("plannedSessionId", "openedHash", "chargeOrdinal", "questionId", "question", "askedAt", "answerId", "answer", "sources",
-        "promptTokens", "completionTokens", "latencyMs", "retrievalTopScore", "unanswered", "model", "answeredAt", "ordinal")
+        "givenPassages", "promptTokens", "completionTokens", "latencyMs", "retrievalTopScore", "unanswered", "model", "answeredAt", "ordinal")
       LEFT JOIN opened ON opened."tokenHash" = e."openedHash"
       LEFT JOIN billing_taken taken ON taken."ordinal" = e."chargeOrdinal"
     ),
     messages AS (
       INSERT INTO "chat_messages" (
-        "id", "sessionId", "role", "content", "replyToId", "sources", "promptTokens", "completionTokens",
+        "id", "sessionId", "role", "content", "replyToId", "sources", "givenPassages", "promptTokens", "completionTokens",
         "latencyMs", "costCredits", "retrievalTopScore", "unanswered", "model", "createdAt"
       )
       SELECT m.*
       FROM exchanges e
       CROSS JOIN LATERAL (
         VALUES
-          (e."questionId", e."sessionId", 'user'::"MessageRole", e."question", NULL, NULL::jsonb, 0, 0, NULL::int, 0::numeric, NULL::float8, false, NULL, e."askedAt"),
-          (e."answerId", e."sessionId", 'assistant'::"MessageRole", e."answer", e."questionId", e."sources", e."promptTokens", e."completionTokens",
+          (e."questionId", e."sessionId", 'user'::"MessageRole", e."question", NULL, NULL::jsonb, NULL::jsonb, 0, 0, NULL::int, 0::numeric, NULL::float8, false, NULL, e."askedAt"),
+          (e."answerId", e."sessionId", 'assistant'::"MessageRole", e."answer", e."questionId", e."sources", e."givenPassages", e."promptTokens", e."completionTokens",
             e."latencyMs", e."cost", e."retrievalTopScore", e."unanswered", e."model", e."answeredAt")
       ) m
       RETURNING "id"
@@ -320,6 +322,7 @@ function writtenExchange(
     sessionId: session.id,
     replyToId: null,
     sources: null,
+    givenPassages: null,
     promptTokens: 0,
     completionTokens: 0,
     latencyMs: null,
@@ -342,6 +345,7 @@ function writtenExchange(
       createdAt: answer.at,
       replyToId: question.id,
       sources: answer.sources as unknown as Prisma.JsonValue,
+      givenPassages: answer.givenPassages as unknown as Prisma.JsonValue,
       promptTokens: answer.promptTokens,
       completionTokens: answer.completionTokens,
       latencyMs: answer.latencyMs,

@@ -7,6 +7,7 @@ import { BotRef } from '../bots/schema.ts';
 import { ATTENTION_ORDERS, ATTENTION_REASONS, type AttentionGroup } from './attention.ts';
 import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
 import type { AttentionChange } from './attentionEvents.ts';
+import { explainAnswer, type AnswerExplanation, type ExplainedPassage } from './explanation.ts';
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
 
@@ -15,6 +16,61 @@ const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES
 const AnswerRatingEnum = builder.enumType('AnswerRating', {
   description: "A thumbs up or down on a bot's answer.",
   values: { UP: { value: 'up' as const }, DOWN: { value: 'down' as const } },
+});
+
+const SourceTypeEnum = builder.enumType('AnswerSourceType', {
+  description: 'Where a passage comes from: an uploaded document, a crawled web page, or a Q&A pair the owner wrote.',
+  values: { DOCUMENT: { value: 'document' as const }, WEB_PAGE: { value: 'web_page' as const }, QA_PAIR: { value: 'qa_pair' as const } },
+});
+
+const AnswerPassageRef = builder.objectRef<ExplainedPassage>('AnswerPassage').implement({
+  description: 'A passage an answer was given: where it comes from, how close retrieval found it, and whether the answer cited it.',
+  authScopes: { authenticated: true },
+  fields: (t) => ({
+    index: t.exposeInt('index', { description: 'Its number among the passages given (the model reads them numbered).' }),
+    citedAs: t.exposeInt('citedAs', {
+      nullable: true,
+      description: 'The [n] the answer cites it by; null when the answer does not cite it.',
+    }),
+    sourceType: t.expose('sourceType', { type: SourceTypeEnum }),
+    title: t.exposeString('title', { description: "The document's name, the page's title or the Q&A pair's question." }),
+    url: t.exposeString('url', { nullable: true, description: "The web page's address; null for a document or a Q&A pair." }),
+    page: t.exposeInt('page', { nullable: true, description: "The document's page the passage is on, when known." }),
+    heading: t.exposeString('heading', { nullable: true, description: 'The headings above the passage in its source, when known.' }),
+    score: t.exposeFloat('score', {
+      nullable: true,
+      description:
+        "How close retrieval found it: the vector search's similarity (up to 1), or for a passage found by its words only, a rank score for ordering; 1 for a Q&A pair; null for an answer stored before scores were kept.",
+    }),
+    snippet: t.exposeString('snippet', { description: 'The start of the passage (or the part the answer quotes).' }),
+  }),
+});
+
+const AnswerAuthorEnum = builder.enumType('AnswerAuthor', {
+  description:
+    "Who wrote an answer: a model, or the offline answerer (which quotes the knowledge, and says the owner's Q&A answers as written).",
+  values: { MODEL: { value: 'model' as const }, OFFLINE: { value: 'offline' as const } },
+});
+
+const AnswerExplanationRef = builder.objectRef<AnswerExplanation>('AnswerExplanation').implement({
+  description: 'Why an answer came out as it did: the passages it was given and cited, who wrote it, how long it took and what it cost.',
+  authScopes: { authenticated: true },
+  fields: (t) => ({
+    passages: t.field({
+      type: [AnswerPassageRef],
+      description: 'The passages the answer was given, in the order it was given them (the owner’s Q&A pair first).',
+      resolve: (explanation) => explanation.passages,
+    }),
+    passagesKept: t.exposeBoolean('passagesKept', {
+      description: 'False for an answer stored before the given passages were kept: `passages` then lists only the ones it cited.',
+    }),
+    author: t.expose('author', { type: AnswerAuthorEnum }),
+    model: t.exposeString('model', { nullable: true, description: "The model's name; null for the offline answerer." }),
+    latencyMs: t.exposeInt('latencyMs', { nullable: true, description: 'How long the answer took, from the question to its last word.' }),
+    costCredits: t.exposeFloat('costCredits', { description: 'The credits it cost (0 on a plan, or when nothing was charged).' }),
+    promptTokens: t.exposeInt('promptTokens', { description: 'Tokens read (estimated where the provider reports none).' }),
+    completionTokens: t.exposeInt('completionTokens', { description: 'Tokens written (estimated where the provider reports none).' }),
+  }),
 });
 
 /** One answered exchange: a bot answer with the question it answers. */
@@ -40,6 +96,20 @@ export const ChatLogRef = builder.prismaNode('ChatMessage', {
     }),
     ratingComment: t.exposeString('ratingComment', { nullable: true, description: 'The line that came with a thumbs-down.' }),
     latencyMs: t.exposeInt('latencyMs', { nullable: true }),
+    explanation: t.field({
+      type: AnswerExplanationRef,
+      description: 'Why this answer: the passages it was given and cited, the model or the offline answerer, the time and the credits.',
+      select: {
+        givenPassages: true,
+        sources: true,
+        model: true,
+        latencyMs: true,
+        costCredits: true,
+        promptTokens: true,
+        completionTokens: true,
+      },
+      resolve: (answer) => explainAnswer(answer),
+    }),
     channel: t.field({
       type: ChannelEnum,
       select: { session: { select: { channel: true } } },
