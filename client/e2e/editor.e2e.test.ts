@@ -130,6 +130,16 @@ describe('the bot editor', () => {
     await dialog.getByText('Thank you: this rating shows in your chat logs.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'editor-test-chat');
+    // Why this answer: the passage it quoted, cited as [1], from the document, by the offline answerer.
+    await dialog.getByRole('button', { name: 'Why this answer to “How much does the guided boat tour cost?”?' }).click();
+    const why = page.getByRole('dialog', { name: 'Why this answer' });
+    await why.getByText('Cited as [1]').first().waitFor(SLOW_STEP);
+    await why.getByText('museum-facts.txt').first().waitFor();
+    await why.getByText('The offline answerer (quotes from the knowledge, no model)').waitFor();
+    await screenshot(page, 'editor-test-chat-why');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await why.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -242,6 +252,22 @@ describe('the bot editor', () => {
     await page.getByText('How much does the guided boat tour cost?').first().waitFor(SLOW_STEP);
     expect(await page.getByText('No conversations match these filters.').count()).toBe(0);
     await screenshot(page, 'logs-filtered-by-bot');
+  });
+
+  it('shows why a logged answer came out so, in French on a 375 px phone', async () => {
+    const phone = await phoneLike(browser, productUrl, page);
+    await phone.evaluate(() => localStorage.setItem('language', 'fr'));
+    await phone.goto('/logs');
+    await phone
+      .getByRole('button', { name: 'Pourquoi cette réponse à « How much does the guided boat tour cost? » ?' })
+      .first()
+      .click(SLOW_STEP);
+    const why = phone.getByRole('dialog', { name: 'Pourquoi cette réponse' });
+    await why.getByText('Cité en [1]').first().waitFor(SLOW_STEP);
+    await why.getByText('Passages fournis').waitFor();
+    await screenshot(phone, 'logs-why-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await expectAccessible(phone);
   });
 
   it('signs out', async () => {

@@ -61,6 +61,7 @@ export function AttentionGroupCard({ group, connectionId }: { group: AttentionGr
             emphasis="solid"
             item={{
               listed: { groupId: data.id, connectionId },
+              chatLogId: latest?.id,
               botId: data.bot.id,
               botName: data.bot.name,
               question: data.question,

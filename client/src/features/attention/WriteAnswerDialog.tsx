@@ -2,13 +2,15 @@ import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
-import { ConnectionHandler, graphql } from 'react-relay';
+import { ConnectionHandler, graphql, type PreloadedQuery } from 'react-relay';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
+import { ExplanationPanel, useExplanationLoader } from './WhyThisAnswer.tsx';
+import type { WhyThisAnswerQuery } from './__generated__/WhyThisAnswerQuery.graphql.ts';
 import type { WriteAnswerDialogMutation } from './__generated__/WriteAnswerDialogMutation.graphql.ts';
 
 const FIELDS = ['question', 'answer'] as const;
@@ -17,6 +19,8 @@ type AnswerField = (typeof FIELDS)[number];
 /** The exchange being fixed: its question, what the bot answered, and where Needs attention lists it, if it does. */
 export interface ItemToFix {
   listed?: { groupId: string; connectionId: string };
+  /** The exchange's answer, whose given passages the dialog shows; absent when there is none to show. */
+  chatLogId?: string;
   botId: string;
   botName: string;
   question: string;
@@ -24,10 +28,21 @@ export interface ItemToFix {
 }
 
 /**
- * "Write the right answer": the owner's answer to a question that needs attention, saved as a Q&A
- * pair of the bot; the bot answers it from then on, and the item leaves the list.
+ * "Write the right answer": the owner's answer to a question that needs attention, beside what the
+ * bot answered and the passages it was given (`explanation`, loaded when the dialog opened), saved
+ * as a Q&A pair of the bot; the bot answers it from then on, and the item leaves the list.
  */
-export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; open: boolean; onClose: () => void }) {
+export function WriteAnswerDialog({
+  item,
+  explanation,
+  open,
+  onClose,
+}: {
+  item: ItemToFix;
+  explanation?: PreloadedQuery<WhyThisAnswerQuery> | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [question, setQuestion] = useState(item.question);
   const [answer, setAnswer] = useState('');
@@ -91,6 +106,14 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
           <AnswerText text={item.botAnswer} />
         </Box>
       </Stack>
+      {explanation && (
+        <Stack gap="1">
+          <Text fontSize="sm" fontWeight="medium">
+            {t('attention.why.usedTitle')}
+          </Text>
+          <ExplanationPanel queryRef={explanation} />
+        </Stack>
+      )}
       <TextAreaField
         label={t('attention.fix.answer')}
         required
@@ -107,6 +130,15 @@ export function WriteAnswerDialog({ item, open, onClose }: { item: ItemToFix; op
 export function WriteAnswerButton({ item, emphasis = 'outline' }: { item: ItemToFix; emphasis?: 'solid' | 'outline' }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const explanation = useExplanationLoader();
+  function openDialog() {
+    if (item.chatLogId) explanation.load(item.chatLogId);
+    setOpen(true);
+  }
+  function closeDialog() {
+    explanation.dispose();
+    setOpen(false);
+  }
   return (
     <>
       <Button
@@ -115,11 +147,11 @@ export function WriteAnswerButton({ item, emphasis = 'outline' }: { item: ItemTo
         variant={emphasis}
         colorPalette={emphasis === 'solid' ? 'brand' : undefined}
         aria-label={t('attention.fix.buttonLabel', { question: item.question })}
-        onClick={() => setOpen(true)}
+        onClick={openDialog}
       >
         {t('attention.fix.button')}
       </Button>
-      {open && <WriteAnswerDialog item={item} open onClose={() => setOpen(false)} />}
+      {open && <WriteAnswerDialog item={item} explanation={explanation.queryRef} open onClose={closeDialog} />}
     </>
   );
 }

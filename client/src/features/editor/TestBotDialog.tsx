@@ -10,6 +10,7 @@ import type { Disposable } from 'relay-runtime';
 import { SubscriptionError } from '../../relay/network.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ModalDialog } from '../../ui/ModalDialog.tsx';
+import { WhyThisAnswerButton } from '../attention/WhyThisAnswer.tsx';
 import { WriteAnswerButton } from '../attention/WriteAnswerDialog.tsx';
 import { TestAnswerRating } from './TestAnswerRating.tsx';
 import type { TestBotDialogChargeQuery } from './__generated__/TestBotDialogChargeQuery.graphql.ts';
@@ -193,7 +194,16 @@ function TestChat({ botId, botName }: { botId: string; botName: string }) {
             {message.messageId && (
               <HStack gap="2" wrap="wrap" marginTop="1">
                 <TestAnswerRating messageId={message.messageId} />
-                <WriteAnswerButton item={{ botId, botName, question: messages[index - 1]?.text ?? '', botAnswer: message.text }} />
+                <WriteAnswerButton
+                  item={{
+                    chatLogId: message.messageId,
+                    botId,
+                    botName,
+                    question: messages[index - 1]?.text ?? '',
+                    botAnswer: message.text,
+                  }}
+                />
+                <WhyThisAnswerButton chatLogId={message.messageId} question={messages[index - 1]?.text ?? ''} />
               </HStack>
             )}
             {message.needsCredits && (

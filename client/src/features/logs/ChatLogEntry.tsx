@@ -4,15 +4,17 @@ import { useFormat } from '../../i18n/format.ts';
 import { AnswerText } from '../../ui/AnswerText.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { ChatLogEntryFragment$key } from './__generated__/ChatLogEntryFragment.graphql.ts';
+import { WhyThisAnswerButton } from '../attention/WhyThisAnswer.tsx';
 import { WriteAnswerButton } from '../attention/WriteAnswerDialog.tsx';
 
-/** One exchange; `fixable` offers to write the right answer to its question (the chat logs do, Needs attention has its own). */
+/** One exchange, which can be opened to see why it was answered so; `fixable` offers to write the right answer to its question (the chat logs do, Needs attention has its own). */
 export function ChatLogEntry({ log, fixable = false }: { log: ChatLogEntryFragment$key; fixable?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const data = useFragment(
     graphql`
       fragment ChatLogEntryFragment on ChatLog {
+        id
         bot {
           id
           name
@@ -66,9 +68,14 @@ export function ChatLogEntry({ log, fixable = false }: { log: ChatLogEntryFragme
             </Text>
           )}
         </Stack>
-        {fixable && (
-          <WriteAnswerButton item={{ botId: data.bot.id, botName: data.bot.name, question: data.message, botAnswer: data.response }} />
-        )}
+        <HStack gap="2" wrap="wrap">
+          {fixable && (
+            <WriteAnswerButton
+              item={{ chatLogId: data.id, botId: data.bot.id, botName: data.bot.name, question: data.message, botAnswer: data.response }}
+            />
+          )}
+          <WhyThisAnswerButton chatLogId={data.id} question={data.message} />
+        </HStack>
       </Card.Body>
     </Card.Root>
   );

@@ -25,6 +25,10 @@ const log = (id: string, channel: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
+const PASSAGE = { sourceType: 'DOCUMENT', url: null, page: null, heading: null, score: 0.5, snippet: 'Text.' };
+const CITED = { ...PASSAGE, index: 1, citedAs: 1, title: 'policies.txt', heading: 'Opening hours', score: 0.82, snippet: 'Opens at 9 am.' };
+const OFFLINE = { passagesKept: true, author: 'OFFLINE', model: null, latencyMs: 3, costCredits: 0, promptTokens: 5, completionTokens: 20 };
+
 function renderLogs(logs = [log('l1', 'whatsapp'), log('l2', 'widget')], hasNextPage = false) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<LogsRouteQuery>(environment, logsQuery, {});
@@ -72,6 +76,16 @@ describe('LogsScreen', () => {
     const environment = renderLogs();
     fireEvent.click(await screen.findByRole('button', { name: 'Write the right answer to “question l2”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Write the right answer' });
+    // Beside the bot's answer, the passages it was given.
+    const why = environment.mock.getAllOperations().find((operation) => operation.request.node.params.name === 'WhyThisAnswerQuery')!;
+    expect(why.request.variables).toEqual({ id: 'l2' });
+    await act(async () => {
+      environment.mock.resolve(why, {
+        data: { node: { __typename: 'ChatLog', id: 'l2', explanation: { ...OFFLINE, passages: [CITED] } } },
+      });
+    });
+    expect(await within(dialog).findByText('What the bot was given')).toBeTruthy();
+    expect(within(dialog).getByText('Cited as [1]')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /The right answer/ }), { target: { value: 'The right one.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the answer' }));
     const save = environment.mock.getMostRecentOperation();
@@ -82,6 +96,67 @@ describe('LogsScreen', () => {
     });
     expect(await screen.findByText('Support bot answers this question with it from now on.')).toBeTruthy();
     expect(screen.getByText('question l2')).toBeTruthy();
+  });
+
+  it('opens why an answer came out so: the passages given, which one it cited, who wrote it, the time and the credits', async () => {
+    const environment = renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Why this answer to “question l1”?' }));
+    const why = environment.mock.getMostRecentOperation();
+    expect(why.request.node.params.name).toBe('WhyThisAnswerQuery');
+    expect(why.request.variables).toEqual({ id: 'l1' });
+    await act(async () => {
+      environment.mock.resolve(why, {
+        data: {
+          node: {
+            __typename: 'ChatLog',
+            id: 'l1',
+            explanation: {
+              passages: [
+                CITED,
+                { ...PASSAGE, index: 2, citedAs: null, sourceType: 'WEB_PAGE', title: 'Returns', url: 'https://shop.example/returns' },
+              ],
+              passagesKept: true,
+              author: 'MODEL',
+              model: 'gpt-4o-mini',
+              latencyMs: 1240,
+              costCredits: 1.5,
+              promptTokens: 812,
+              completionTokens: 40,
+            },
+          },
+        },
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Why this answer' });
+    const [cited, other] = within(dialog).getAllByRole('listitem');
+    expect(within(cited!).getByText('Cited as [1]')).toBeTruthy();
+    expect(within(cited!).getByText('Match 0.82')).toBeTruthy();
+    expect(within(cited!).getByText('Opening hours')).toBeTruthy();
+    expect(within(other!).getByText('Not cited')).toBeTruthy();
+    expect(within(other!).getByRole('link', { name: 'Returns' }).getAttribute('href')).toBe('https://shop.example/returns');
+    expect(within(dialog).getByText('gpt-4o-mini')).toBeTruthy();
+    expect(within(dialog).getByText('1.2 s')).toBeTruthy();
+    expect(within(dialog).getByText(/^1\.5 credits · 812 tokens read, 40 written$/)).toBeTruthy();
+  });
+
+  it('says so when an answer had no passage, and names the offline answerer', async () => {
+    const environment = renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Why this answer to “question l2”?' }));
+    await act(async () => {
+      environment.mock.resolve(environment.mock.getMostRecentOperation(), {
+        data: {
+          node: {
+            __typename: 'ChatLog',
+            id: 'l2',
+            explanation: { ...OFFLINE, passages: [] },
+          },
+        },
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Why this answer' });
+    expect(within(dialog).getByText('The offline answerer (quotes from the knowledge, no model)')).toBeTruthy();
+    expect(within(dialog).getByText('None: the knowledge had nothing on this question.')).toBeTruthy();
+    expect(within(dialog).getByText('3 ms')).toBeTruthy();
   });
 
   it('refetches with the search, bot and date filters applied', async () => {
