@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../../test/accounts.ts';
 import { newBot } from '../../../../test/knowledge.ts';
 import { graphql, startTestServer, type TestServer } from '../../../../test/harness.ts';
-import { QA_PAIR_LIMITS } from './rules.ts';
+import { QA_PAIR_LIMITS, QA_PAIR_MESSAGES } from './rules.ts';
 
 // Q&A pairs through GraphQL: the owner writes, lists, rewrites and deletes them; anyone else finds none.
 
@@ -126,8 +126,49 @@ describe('Q&A pairs over GraphQL', () => {
     expect(kept.answer).toBe('9 to 7.');
   });
 
+  it('refuses a question the bot has a pair for already, even asked twice at once, and a rewrite into one', async () => {
+    const sameBot = globalId('Bot', (await newBot(server, owner.accessToken)).id);
+    const input = { question: 'Do you deliver on Sundays?', answer: 'No, Monday to Saturday.' };
+    const twice = await Promise.all(
+      [input, { ...input, question: '  do you DELIVER   on sundays? ' }].map((each) =>
+        graphql(server, CREATE, { botId: sameBot, input: each }, owner.accessToken),
+      ),
+    );
+    expect(twice.map((result) => result.errors)).toEqual([undefined, undefined]);
+    expect(twice.map((result) => result.data.createQaPair.__typename).sort()).toEqual(['QaPair', 'ValidationError']);
+    expect(twice.find((result) => result.data.createQaPair.__typename === 'ValidationError')!.data.createQaPair).toEqual({
+      __typename: 'ValidationError',
+      code: 'SAME_QA_QUESTION',
+      message: QA_PAIR_MESSAGES.sameQuestion,
+      issues: [{ path: 'question', message: QA_PAIR_MESSAGES.sameQuestion }],
+    });
+    const listed = await graphql(server, LIST, { id: sameBot }, owner.accessToken);
+    expect(listed.data.node.qaPairs.totalCount).toBe(1);
+
+    const other = await graphql(
+      server,
+      CREATE,
+      { botId: sameBot, input: { question: 'Do you deliver abroad?', answer: 'Within the EU.' } },
+      owner.accessToken,
+    );
+    const rewritten = await graphql(
+      server,
+      UPDATE,
+      { id: other.data.createQaPair.id, input: { question: 'Do you deliver on Sundays?', answer: 'Yes.' } },
+      owner.accessToken,
+    );
+    expect(rewritten.data.updateQaPair).toMatchObject({ __typename: 'ValidationError', code: 'SAME_QA_QUESTION' });
+    const kept = await graphql(
+      server,
+      UPDATE,
+      { id: other.data.createQaPair.id, input: { question: 'Do you deliver abroad?', answer: 'Worldwide.' } },
+      owner.accessToken,
+    );
+    expect(kept.data.updateQaPair).toMatchObject({ __typename: 'QaPair', answer: 'Worldwide.' });
+  });
+
   it(`holds at most ${QA_PAIR_LIMITS.perBot} pairs per bot`, async () => {
-    const bot = await server.platform.prisma.bot.findFirstOrThrow({ where: { ownerId: owner.userId } });
+    const bot = { id: Buffer.from(botId, 'base64').toString().split(':')[1]! };
     const present = await server.platform.prisma.qaPair.count({ where: { botId: bot.id } });
     await server.platform.prisma.qaPair.createMany({
       data: Array.from({ length: QA_PAIR_LIMITS.perBot - present }, (_, index) => ({

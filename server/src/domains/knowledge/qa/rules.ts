@@ -7,7 +7,11 @@ export { QA_PAIR_LIMITS };
 export const QA_PAIR_MESSAGES = {
   notFound: 'Q&A pair not found',
   tooMany: `A bot holds at most ${QA_PAIR_LIMITS.perBot} Q&A pairs: delete some, or upload them as a document.`,
+  sameQuestion: "This bot already has a Q&A pair for this question: change that pair's answer in the Q&A tab.",
 } as const;
+
+/** Questions count as the same when their words are, whatever the case and spacing. */
+export const sameQuestion = (question: string) => question.trim().replace(/\s+/g, ' ').toLowerCase();
 
 const requiredText = (label: string, max: number) =>
   z

@@ -8,11 +8,23 @@ import type { RevocationList } from '../../../platform/revocations/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
 import { findOwnedBot, ownedBotsWhere } from '../../bots/public.ts';
 import { qaPairsCsv, qaPairsFromCsv } from './csv.ts';
-import { QA_PAIR_LIMITS, QA_PAIR_MESSAGES, qaPairInput } from './rules.ts';
+import { QA_PAIR_LIMITS, QA_PAIR_MESSAGES, qaPairInput, sameQuestion, type QaPairInput } from './rules.ts';
 
 /** One of the viewer's Q&A pairs, by id: another customer's is as missing as a made-up one. */
 export function ownedQaPairWhere(viewerId: string | null, id: string) {
   return { id, bot: ownedBotsWhere(viewerId) } as const satisfies Prisma.QaPairWhereInput;
+}
+
+/** A pair whose question another of the bot's pairs has already is refused: the bot would not know which answer to give. */
+function refuseSameQuestion(pairs: readonly { question: string }[], input: QaPairInput): void {
+  const asked = sameQuestion(input.question);
+  if (pairs.some((pair) => sameQuestion(pair.question) === asked)) {
+    throw new ValidationError(
+      QA_PAIR_MESSAGES.sameQuestion,
+      [{ path: 'question', message: QA_PAIR_MESSAGES.sameQuestion }],
+      'SAME_QA_QUESTION',
+    );
+  }
 }
 
 /** A pair as the chat compares questions with it. */
@@ -32,9 +44,6 @@ const KNOWN_ANSWERS_CACHE_LIMITS = {
 } as const satisfies RevocableCacheLimits;
 
 const pairsOf = (botId: string) => `qa-pairs:${botId}`;
-
-/** Questions count as the same when their words are, whatever the case and spacing. */
-const sameQuestion = (question: string) => question.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * The owner's Q&A pairs: questions with the answers the owner wrote, kept with the bot's knowledge.
@@ -87,11 +96,14 @@ export class QaPairService {
     const input = parseInput(qaPairInput, rawInput);
     const bot = await findOwnedBot(this.deps.prisma, ownerId, botId);
     const created = await this.deps.prisma.$transaction(async (tx) => {
-      // Counted in the transaction that adds: two saves at once cannot both pass the limit.
+      // Counted and compared in the transaction that adds, the bot locked: two saves at once cannot
+      // both pass the limit, nor both add the same question.
       await tx.$queryRaw`SELECT id FROM bots WHERE id = ${bot.id} FOR UPDATE`;
-      if ((await tx.qaPair.count({ where: { botId: bot.id } })) >= QA_PAIR_LIMITS.perBot) {
+      const questions = await tx.qaPair.findMany({ where: { botId: bot.id }, select: { id: true, question: true } });
+      if (questions.length >= QA_PAIR_LIMITS.perBot) {
         throw new ValidationError(QA_PAIR_MESSAGES.tooMany, [], 'TOO_MANY_QA_PAIRS');
       }
+      refuseSameQuestion(questions, input);
       return tx.qaPair.create({ data: { botId: bot.id, question: input.question, answer: input.answer } });
     });
     await this.changed(bot.id);
@@ -146,11 +158,17 @@ export class QaPairService {
 
   async update(ownerId: string, id: string, rawInput: unknown): Promise<QaPair> {
     const input = parseInput(qaPairInput, rawInput);
-    const { count } = await this.deps.prisma.qaPair.updateMany({ where: ownedQaPairWhere(ownerId, id), data: input });
-    if (count === 0) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
-    // Deleted between the two statements, it is as missing as it would have been a moment later.
-    const updated = await this.deps.prisma.qaPair.findUnique({ where: { id } });
-    if (!updated) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
+    const pair = await this.deps.prisma.qaPair.findFirst({ where: ownedQaPairWhere(ownerId, id), select: { botId: true } });
+    if (!pair) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
+    const updated = await this.deps.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bots WHERE id = ${pair.botId} FOR UPDATE`;
+      const others = await tx.qaPair.findMany({ where: { botId: pair.botId, id: { not: id } }, select: { id: true, question: true } });
+      refuseSameQuestion(others, input);
+      const { count } = await tx.qaPair.updateMany({ where: { id }, data: input });
+      // Deleted meanwhile, it is as missing as it would have been a moment later.
+      if (count === 0) throw new NotFoundError(QA_PAIR_MESSAGES.notFound, 'QA_PAIR_NOT_FOUND');
+      return tx.qaPair.findUniqueOrThrow({ where: { id } });
+    });
     await this.changed(updated.botId);
     return updated;
   }
