@@ -39,22 +39,34 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The first event the subscription delivers while `act` is repeated (the server subscribes asynchronously). */
-async function firstChangeWhile(act: (attempt: number) => Promise<void>): Promise<Change['needsAttentionChanged']> {
-  const subscription = server.subscriptions(owner.accessToken).iterate<Change>({ query: CHANGES });
-  const first = subscription.next();
+type Changes = AsyncIterableIterator<{ data?: Change | null; errors?: unknown }>;
+
+const listen = (account: TestAccount): Changes => server.subscriptions(account.accessToken).iterate<Change>({ query: CHANGES }) as Changes;
+
+/** The next event `changes` delivers while `act` is repeated (the server subscribes asynchronously). */
+async function nextChangeWhile(changes: Changes, act: (attempt: number) => Promise<void>): Promise<Change['needsAttentionChanged']> {
+  const next = changes.next();
   let received = false;
-  void first.then(() => {
+  void next.then(() => {
     received = true;
   });
   for (let attempt = 0; attempt < 50 && !received; attempt++) {
     await act(attempt);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const result = await first;
-  await subscription.return?.();
+  const result = await next;
   expect(result.value?.errors).toBeUndefined();
   return result.value!.data!.needsAttentionChanged;
+}
+
+/** The first event of a new subscription of the owner's while `act` is repeated. */
+async function firstChangeWhile(act: (attempt: number) => Promise<void>): Promise<Change['needsAttentionChanged']> {
+  const changes = listen(owner);
+  try {
+    return await nextChangeWhile(changes, act);
+  } finally {
+    await changes.return?.();
+  }
 }
 
 describe('needsAttentionChanged over graphql-ws', () => {
@@ -80,6 +92,38 @@ describe('needsAttentionChanged over graphql-ws', () => {
     expect(change.viewer.needsAttention.edges.map((edge) => edge.node)).toContainEqual(
       expect.objectContaining({ question: 'When does the Lyon store open?', reasons: ['RATED_DOWN'] }),
     );
+  });
+
+  it("never tells another customer of the owner's bots", async () => {
+    const stranger = await signUp(server, 'Live Attention Stranger');
+    await grantSubscription(server, stranger.userId, 'Pro');
+    const strangerBot = await botWithKnowledge(server, stranger.accessToken, FACTS);
+    const strangers = listen(stranger);
+    try {
+      // The stranger's subscription is live once it has heard of their own bot...
+      const own = await nextChangeWhile(strangers, async (attempt) => {
+        await visitorAsks(server, strangerBot, 'Do you repair bikes?', `198.18.22.${attempt + 1}`);
+      });
+      expect(own.chatLog?.message).toBe('Do you repair bikes?');
+      // ...then the owner's bot refuses a question, and the owner hears of it...
+      const owners = await firstChangeWhile(async (attempt) => {
+        await visitorAsks(server, bot, 'Do you rent kayaks?', `198.18.23.${attempt + 1}`);
+      });
+      expect(owners.chatLog?.message).toBe('Do you rent kayaks?');
+      // ...and the stranger's events up to their own next question (the subscription is live: one ask
+      // does) are all of their own bot: the owner's never reached them.
+      await visitorAsks(server, strangerBot, 'Do you sell helmets?', '198.18.24.1');
+      const heard: string[] = [];
+      while (!heard.includes('Do you sell helmets?')) {
+        const result = await strangers.next();
+        expect(result.value?.errors).toBeUndefined();
+        heard.push(result.value!.data!.needsAttentionChanged.chatLog!.message);
+      }
+      // (A repeat of the first question may come first: it was asked until the subscription heard it.)
+      expect(heard.filter((question) => question !== 'Do you repair bikes?')).toEqual(['Do you sell helmets?']);
+    } finally {
+      await strangers.return?.();
+    }
   });
 
   it('refuses an anonymous client', async () => {
