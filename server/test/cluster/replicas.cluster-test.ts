@@ -428,6 +428,58 @@ describe('a question asked again on one replica', () => {
   });
 });
 
+describe('a Q&A pair written on one replica', () => {
+  it('answers on the other at once, and so does its rewrite', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Q&A replica bot' });
+    cluster.openAi.answerWith('Here is what I know [1].');
+    const citedOnB = async () => {
+      const session = await api(B, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id } });
+      const answer = await api(B, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message: 'Do you sell gift cards?', session_token: session.body.session_token },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.sources.map((source: { source_type: string; title: string }) => `${source.source_type}: ${source.title}`);
+    };
+    // B keeps the bot's pairs (none) between answers...
+    expect(await citedOnB()).toEqual([]);
+    expect(await citedOnB()).toEqual([]);
+    // ...and a pair written on A reaches B's next answer.
+    const created = await graphql(
+      A,
+      `
+        mutation ($botId: ID!, $input: QaPairInput!) {
+          createQaPair(botId: $botId, input: $input) {
+            __typename
+            ... on QaPair {
+              id
+            }
+          }
+        }
+      `,
+      { botId: globalId('Bot', bot.id), input: { question: 'Do you sell gift cards?', answer: 'Yes, from 10 to 200 euros.' } },
+      customer.accessToken,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createQaPair.__typename).toBe('QaPair');
+    expect(await citedOnB()).toEqual(['qa_pair: Do you sell gift cards?']);
+    expect(await citedOnB()).toEqual(['qa_pair: Do you sell gift cards?']);
+    const rewritten = await graphql(
+      A,
+      `
+        mutation ($id: ID!, $input: QaPairInput!) {
+          updateQaPair(id: $id, input: $input) {
+            __typename
+          }
+        }
+      `,
+      { id: created.data.createQaPair.id, input: { question: 'Do you repair bikes?', answer: 'Yes, in the Lyon store.' } },
+      customer.accessToken,
+    );
+    expect(rewritten.data.updateQaPair.__typename).toBe('QaPair');
+    expect(await citedOnB()).toEqual([]);
+  });
+});
+
 describe('a Stripe webhook delivered to both replicas', () => {
   it('is applied once: one payment paid, one credit grant', async () => {
     const buyer = await signUp(cluster, A);
