@@ -197,6 +197,16 @@ describe('sending', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
+  it("says that a source which is the team's own answer comes from the team", async () => {
+    const source = { index: 1, title: 'Do you sell gift cards?', url: null, page: null, snippet: 'Yes.', source_type: 'qa_pair' };
+    const { user, input } = startApp(fakeWidgetApi({ chat: () => streamedAnswer(['Yes.'], { message: 'Yes.', sources: [source] }) }));
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'Gift cards?{Enter}');
+    await waitFor(() =>
+      expect(within(lastMessage()).getByRole('list', { name: 'Sources' }).textContent).toBe('[1] From our team: Do you sell gift cards?'),
+    );
+  });
+
   it('reads a JSON answer from a server that does not stream', async () => {
     const { user, input } = startApp(fakeWidgetApi({ chat: () => jsonResponse(200, { response: 'Plain answer', sources: [] }) }));
     await screen.findByText('Hello! How can I help you today?');

@@ -15,6 +15,8 @@ export interface ChatStrings {
   typing: string;
   sources: string;
   page: string;
+  /** Before a source that is the owner's own answer (a Q&A pair), whose title is its question. */
+  fromTeam: string;
   you: string;
   configErrorTitle: string;
   configErrorText: string;
@@ -45,6 +47,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     typing: 'Typing…',
     sources: 'Sources',
     page: 'p.',
+    fromTeam: 'From our team',
     you: 'You',
     configErrorTitle: 'Configuration Error',
     configErrorText: 'Bot ID or token missing from URL parameters',
@@ -70,6 +73,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     typing: 'Escribiendo…',
     sources: 'Fuentes',
     page: 'pág.',
+    fromTeam: 'De nuestro equipo',
     you: 'Usted',
     configErrorTitle: 'Error de configuración',
     configErrorText: 'Faltan el ID del bot o el token en los parámetros de la URL',
@@ -95,6 +99,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     typing: 'En train d’écrire…',
     sources: 'Sources',
     page: 'p.',
+    fromTeam: 'De notre équipe',
     you: 'Vous',
     configErrorTitle: 'Erreur de configuration',
     configErrorText: 'L’identifiant du bot ou le jeton manque dans les paramètres de l’URL',
@@ -120,6 +125,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     typing: 'Schreibt…',
     sources: 'Quellen',
     page: 'S.',
+    fromTeam: 'Von unserem Team',
     you: 'Sie',
     configErrorTitle: 'Konfigurationsfehler',
     configErrorText: 'Bot-ID oder Token fehlt in den URL-Parametern',
@@ -145,6 +151,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     typing: 'Sta scrivendo…',
     sources: 'Fonti',
     page: 'pag.',
+    fromTeam: 'Dal nostro team',
     you: 'Lei',
     configErrorTitle: 'Errore di configurazione',
     configErrorText: 'ID del bot o token mancante nei parametri dell’URL',

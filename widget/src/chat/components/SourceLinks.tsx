@@ -4,10 +4,11 @@ import type { ChatStrings } from '../strings.ts';
 
 function sourceLabel(source: Source, strings: ChatStrings): string {
   const page = source.page ? `, ${strings.page} ${source.page}` : '';
-  return `[${source.index}] ${source.title}${page}`;
+  const team = source.source_type === 'qa_pair' ? `${strings.fromTeam}: ` : '';
+  return `[${source.index}] ${team}${source.title}${page}`;
 }
 
-/** The documents and pages an answer quotes, linked when they have an address. */
+/** The documents, pages and the team's own answers an answer quotes, linked when they have an address. */
 export function SourceLinks({ sources, strings }: { sources: Source[]; strings: ChatStrings }) {
   return (
     <ul className="sources" aria-label={strings.sources}>
