@@ -13,6 +13,7 @@ import { DemoService } from './domains/demo/service.ts';
 import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawling/crawls.ts';
+import { InboxService } from './domains/inbox/service.ts';
 import { QaPairService } from './domains/knowledge/qa/service.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
@@ -40,6 +41,8 @@ export interface Services {
   demo: DemoService;
   events: EventsService;
   google: GoogleIntegrations;
+  /** The owners' inbox: their bots' conversations, who answers each, and their replies. */
+  inbox: InboxService;
   knowledge: KnowledgeService;
   /** The owners' Q&A pairs, knowledge beside documents and websites. */
   qaPairs: QaPairService;
@@ -201,6 +204,13 @@ export function createServices(platform: Platform): Services {
     crawls,
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
+    inbox: new InboxService({
+      prisma,
+      clock,
+      logger: platform.logger.child({ domain: 'inbox' }),
+      pubsub: platform.pubsub,
+      changes: responses,
+    }),
     knowledge,
     qaPairs,
     events,

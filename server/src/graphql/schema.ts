@@ -12,6 +12,7 @@ import '../domains/events/schema.ts';
 import '../domains/knowledge/schema.ts';
 import '../domains/knowledge/crawling/crawlSchema.ts';
 import '../domains/knowledge/qa/schema.ts';
+import '../domains/inbox/schema.ts';
 import '../domains/integrations/dataTool/dataToolSchema.ts';
 import '../domains/integrations/google/googleSchema.ts';
 import '../domains/whatsapp/schema.ts';

@@ -22,6 +22,7 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
+import { afterVisitorWrites, announceConversationChanges, type ConversationChange } from '../inbox/public.ts';
 import { announceAttention } from './attentionEvents.ts';
 import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
@@ -47,6 +48,9 @@ import {
 import { questionLanguage } from './terms.ts';
 import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
 
+/** The channels whose conversations the owner's inbox shows (see the inbox domain). */
+const INBOX_CHANNELS: ReadonlySet<Channel> = new Set(['widget', 'whatsapp']);
+
 /** The most questions to one bot whose rows one statement reads. */
 const MAX_READ_BATCH = 32;
 /** The most exchanges one statement writes. */
@@ -64,6 +68,8 @@ export interface ChatReply {
   sources: Citation[];
   /** The stored answer's id (what a rating names); null for a refusal the chat did not store. */
   messageId: string | null;
+  /** True when a person has the conversation (or was asked for): the message was kept for them, and the bot said nothing. */
+  heldForPerson?: boolean;
 }
 
 export interface ChatDependencies {
@@ -297,10 +303,16 @@ export class AnswerCore {
     const refusals = batch.flatMap(({ record, ownerId }) =>
       ownerId && record.answer.unanswered ? [{ ownerId, chatLogId: record.answer.id }] : [],
     );
+    const inInbox = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
+      ownerId && INBOX_CHANNELS.has(record.session.channel)
+        ? [{ ownerId, conversationId: written[index]!.session.id, messageId: record.answer.id }]
+        : [],
+    );
     await Promise.all([
       this.deps.changes?.customersChanged(ranOut.map(({ ownerId }) => ownerId)),
       this.deps.changes?.conversationsChanged(batch.map(({ ownerId }) => ownerId)),
       announceAttention(this.deps, refusals),
+      announceConversationChanges(this.deps, inInbox),
     ]);
   }
 
@@ -392,6 +404,9 @@ export class AnswerCore {
       phoneNumber: opens.phoneNumber ?? null,
       createdAt: now,
       lastMessageAt: now,
+      status: 'bot',
+      statusChangedAt: null,
+      ownerReadAt: null,
     };
     return { session: opening, opening };
   }
@@ -423,6 +438,37 @@ export class AnswerCore {
   private answererOf(platformModel: ChatModelEndpoint | null, billing: AiBilling | null): Answerer {
     if (billing?.mode === 'own_key') return { kind: 'model', ...this.deps.platformAi.withKey(billing.apiKey) };
     return platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
+  }
+
+  /**
+   * A visitor's message while a person has the conversation or was asked for: kept for them, the
+   * conversation's activity moved and the owner's inbox told; the bot says nothing and nobody is charged.
+   */
+  async holdForPerson(context: AnswerContext, question: string): Promise<ChatReply> {
+    const { bot, session } = context;
+    const [message] = await this.deps.prisma.$transaction([
+      this.deps.prisma.chatMessage.create({ data: { sessionId: session.id, role: 'user', content: question, createdAt: new Date() } }),
+      this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } }),
+    ]);
+    await this.deps.changes?.conversationsChanged([bot.ownerId]);
+    if (bot.ownerId)
+      await announceConversationChanges(this.deps, [{ ownerId: bot.ownerId, conversationId: session.id, messageId: message.id }]);
+    return { text: '', sources: [], messageId: null, heldForPerson: true };
+  }
+
+  /**
+   * Before a visitor's message is answered: a closed conversation opens again, to the bot (the
+   * replicas' kept contexts, which know its status, go). Resolves with the context as it now stands.
+   */
+  async reopenIfClosed(context: AnswerContext): Promise<AnswerContext> {
+    const status = afterVisitorWrites(context.session.status);
+    if (status === context.session.status) return context;
+    await this.deps.prisma.chatSession.updateMany({
+      where: { id: context.session.id, status: context.session.status },
+      data: { status, statusChangedAt: this.deps.clock.now() },
+    });
+    await this.deps.changes?.customersChanged([context.bot.ownerId]);
+    return { ...context, session: { ...context.session, status } };
   }
 
   unavailableReply(bot: Pick<Bot, 'languageCode'>): ChatReply {

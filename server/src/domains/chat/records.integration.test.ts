@@ -8,6 +8,9 @@ import { isTrialCharge } from '../billing/trial.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { writeExchanges, type ExchangeRecord, type WrittenExchange } from './records.ts';
 
+/** A new conversation's status columns: the bot answers it. */
+const BOT_ANSWERS = { status: 'bot' as const, statusChangedAt: null, ownerReadAt: null };
+
 let server: TestServer;
 let botId: string;
 
@@ -40,7 +43,7 @@ async function waitingForALock(): Promise<boolean> {
 
 async function widgetConversation(): Promise<ExchangeRecord['session']> {
   const session = await server.platform.prisma.chatSession.create({ data: { botId, channel: 'widget', tokenHash: uuidv7() } });
-  return { id: session.id, botId, channel: 'widget' };
+  return { id: session.id, botId, channel: 'widget', status: 'bot' };
 }
 
 function exchange(session: ExchangeRecord['session'], charge: { userId: string; cost: number } | null): ExchangeRecord {
@@ -78,10 +81,19 @@ function exchange(session: ExchangeRecord['session'], charge: { userId: string; 
 function opening(tokenHash: string): ExchangeRecord {
   const id = uuidv7();
   const now = server.clock.now();
-  const session = { id, botId, channel: 'demo' as const };
+  const session = { id, botId, channel: 'demo' as const, status: 'bot' as const };
   return {
     ...exchange(session, null),
-    opening: { ...session, tokenHash, visitorName: null, visitorEmail: null, phoneNumber: null, createdAt: now, lastMessageAt: now },
+    opening: {
+      ...session,
+      tokenHash,
+      visitorName: null,
+      visitorEmail: null,
+      phoneNumber: null,
+      createdAt: now,
+      lastMessageAt: now,
+      ...BOT_ANSWERS,
+    },
   };
 }
 
@@ -125,7 +137,7 @@ describe('exchanges written in one statement', () => {
     const now = server.clock.now();
     const openingId = uuidv7();
     const opened = {
-      ...exchange({ id: openingId, botId, channel: 'test' }, null),
+      ...exchange({ id: openingId, botId, channel: 'test', status: 'bot' }, null),
       opening: {
         id: openingId,
         botId,
@@ -136,6 +148,7 @@ describe('exchanges written in one statement', () => {
         phoneNumber: null,
         createdAt: now,
         lastMessageAt: now,
+        ...BOT_ANSWERS,
       },
     };
     const later = new Date(now.getTime() + 60_000);
@@ -205,7 +218,7 @@ describe('exchanges written in one statement', () => {
     expect(first.map((item) => item.answer.sessionId)).toEqual([conversation.id, conversation.id, conversation.id]);
 
     // Answers that read before the first write committed open it again, beside one that found it.
-    const found = { id: conversation.id, botId, channel: 'demo' as const };
+    const found = { id: conversation.id, botId, channel: 'demo' as const, status: 'bot' as const };
     const later = new Date(server.clock.now().getTime() + 60_000);
     const next = await writeExchanges(server.platform.database.query, [
       opening(tokenHash),
@@ -245,7 +258,7 @@ describe('exchanges written in one statement', () => {
     const userId = await customerWith(0, 10);
     const session = await widgetConversation();
     const kept = exchange(session, { userId, cost: 1 });
-    const orphan = exchange({ id: uuidv7(), botId, channel: 'widget' }, { userId, cost: 1 });
+    const orphan = exchange({ id: uuidv7(), botId, channel: 'widget', status: 'bot' }, { userId, cost: 1 });
     await expect(writeExchanges(server.platform.database.query, [kept, orphan])).rejects.toThrow();
     const { prisma } = server.platform;
     expect(await prisma.chatMessage.count({ where: { sessionId: session.id } })).toBe(0);

@@ -39,7 +39,7 @@ const ANSWERING_BOT_FIELDS = [
 /** A bot as an answer sees it. */
 export type AnsweringBot = Pick<Bot, (typeof ANSWERING_BOT_FIELDS)[number]>;
 
-const ANSWER_SESSION_FIELDS = ['id', 'botId', 'channel'] as const satisfies readonly (keyof ChatSession)[];
+const ANSWER_SESSION_FIELDS = ['id', 'botId', 'channel', 'status'] as const satisfies readonly (keyof ChatSession)[];
 
 /** A conversation as an answer sees it. */
 export type AnswerSession = Pick<ChatSession, (typeof ANSWER_SESSION_FIELDS)[number]>;
@@ -138,7 +138,8 @@ export async function readRecentTurns(prisma: PrismaClient, sessionId: string): 
     take: MEMORY_TURNS,
     select: { role: true, content: true },
   });
-  return messages.reverse();
+  // A person's replies from the inbox are the conversation's side too, as the model sees it.
+  return messages.reverse().map(({ role, content }) => ({ role: role === 'user' ? 'user' : 'assistant', content }));
 }
 
 /** What one answered question leaves behind. */
@@ -333,6 +334,7 @@ function writtenExchange(
     rating: null,
     ratingComment: null,
     ratedAt: null,
+    authorId: null,
     ...fields,
   });
   return {

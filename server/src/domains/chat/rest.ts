@@ -64,15 +64,23 @@ function widgetSettingsJson(settings: WidgetSettings) {
 }
 
 function replyJson(reply: ChatReply) {
-  return { message: reply.text, response: reply.text, sources: reply.sources.map(citationJson), message_id: reply.messageId };
+  return {
+    message: reply.text,
+    response: reply.text,
+    sources: reply.sources.map(citationJson),
+    message_id: reply.messageId,
+    // A person of the owner's has the conversation: the message waits for them, and the bot said nothing.
+    held_for_person: reply.heldForPerson ?? false,
+  };
 }
 
-/** The spec's history entry (id, text, isUser, timestamp), with the sources an answer was given with. */
+/** The spec's history entry (id, text, isUser, timestamp), with who wrote it and the sources an answer was given with. */
 function historyEntryJson(entry: HistoryEntry) {
   return {
     id: entry.id,
     text: entry.text,
     isUser: entry.isUser,
+    role: entry.role,
     timestamp: entry.timestamp,
     sources: entry.sources.map(citationJson),
     rating: entry.rating,

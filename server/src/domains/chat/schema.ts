@@ -11,7 +11,7 @@ import { explainAnswer, type AnswerExplanation, type ExplainedPassage } from './
 import type { Citation } from './passages.ts';
 import type { ChatReply } from './service.ts';
 
-const ChannelEnum = builder.enumType('Channel', { values: ['widget', 'test', 'demo', 'whatsapp'] as const });
+export const ChannelEnum = builder.enumType('Channel', { values: ['widget', 'test', 'demo', 'whatsapp'] as const });
 const DateRangeEnum = builder.enumType('ChatLogDateRange', { values: DATE_RANGES });
 const AnswerRatingEnum = builder.enumType('AnswerRating', {
   description: "A thumbs up or down on a bot's answer.",
@@ -284,7 +284,7 @@ builder.objectField(BotRef, 'needsAttention', (t) =>
   }),
 );
 
-const CitationRef = builder.objectRef<Citation>('Citation').implement({
+export const CitationRef = builder.objectRef<Citation>('Citation').implement({
   description: 'A source an answer used.',
   authScopes: { authenticated: true },
   fields: (t) => ({

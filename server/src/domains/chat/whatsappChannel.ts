@@ -5,6 +5,7 @@ import { parseInput } from '../../platform/validation.ts';
 import { MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import { rateAnswer, thumbRating } from './ratings.ts';
+import { botAnswers } from '../inbox/public.ts';
 import { AnswerCore, messageText, refusedPolitely, type AnswerContext, type ChatDependencies, type ChatReply } from './answering.ts';
 
 /** WhatsApp's entry: each linked number's messages, answered in that number's own conversation. */
@@ -42,7 +43,9 @@ export class WhatsAppChannel {
       if (thumb && (await this.rateLatestAnswer(context, thumb))) {
         return { text: BOT_PHRASES[botLanguage(bot.languageCode)].thanksForRating, sources: [], messageId: null };
       }
-      return await this.core.respond(context, question, {});
+      const current = await this.core.reopenIfClosed(context);
+      if (!botAnswers(current.session.status)) return await this.core.holdForPerson(current, question);
+      return await this.core.respond(current, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: null };
       if (!refusedPolitely(error)) throw error;

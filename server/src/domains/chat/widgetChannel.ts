@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AnswerRating, Bot, ChatSession, User } from '../../generated/prisma/client.ts';
+import type { AnswerRating, Bot, ChatSession, MessageRole, User } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../platform/validation.ts';
@@ -8,6 +8,7 @@ import { chatErrors } from './errors.ts';
 import { WIDGET_RATE_LIMITS } from './limits.ts';
 import type { Citation } from './passages.ts';
 import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
+import { botAnswers } from '../inbox/public.ts';
 import { AnswerCore, messageText, refusedPolitely, type ChatDependencies, type ChatReply } from './answering.ts';
 
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
@@ -38,6 +39,8 @@ export interface HistoryEntry {
   id: string;
   text: string;
   isUser: boolean;
+  /** The visitor (user), the bot (assistant) or a person of the owner's, from the inbox (agent). */
+  role: MessageRole;
   timestamp: string;
   /** The passages an answer quoted, as stored with it; none for a question. */
   sources: Citation[];
@@ -103,6 +106,7 @@ export class WidgetChannel {
       id: message.id,
       text: message.content,
       isUser: message.role === 'user',
+      role: message.role,
       timestamp: message.createdAt.toISOString(),
       // Written by writeExchanges from the answer's Citation[]; questions store none.
       sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
@@ -124,7 +128,9 @@ export class WidgetChannel {
     await this.core.limit('perSession', `widget:session:${session.id}`);
     await this.core.limit('perBot', `widget:bot:${bot.id}`, perBot);
     try {
-      return await this.core.respond({ ...context, session }, input.message, { onToken });
+      const current = await this.core.reopenIfClosed({ ...context, session });
+      if (!botAnswers(current.session.status)) return await this.core.holdForPerson(current, input.message);
+      return await this.core.respond(current, input.message, { onToken });
     } catch (error) {
       // The owner's billing is not the visitor's problem: no credits left (or a free trial that ended
       // unpaid, or an owner suspended) answers politely, never with an error. Nothing was charged nor stored.

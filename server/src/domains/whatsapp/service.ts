@@ -262,7 +262,8 @@ export class WhatsAppService {
     }
     try {
       const reply = await this.deps.answer(bot, item.from, item.text, item.senderName);
-      return reply.text;
+      // Held for a person of the owner's (the inbox): they answer, the bot stays silent.
+      return reply.heldForPerson ? null : reply.text;
     } catch (error) {
       // The question was received: the sender hears that it failed instead of silence.
       this.deps.logger.warn({ err: error, botId: bot.id }, 'WhatsApp answer failed');
