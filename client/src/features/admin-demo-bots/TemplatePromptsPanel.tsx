@@ -15,7 +15,7 @@ import type { TemplatePromptsPanelUpdateMutation } from './__generated__/Templat
 import { TemplatePromptCard, type TemplatePrompt } from './TemplatePromptCard.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { useEditableList } from '../../ui/useEditableList.ts';
+import { appendToList, removeFromList, useEditableList } from '../../ui/useEditableList.ts';
 
 /** The demo offers at most this many templates (spec, section 9). */
 export const MAX_TEMPLATE_PROMPTS = 3;
@@ -54,7 +54,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     graphql`
       mutation TemplatePromptsPanelCreateMutation($input: TemplatePromptInput!) {
         createTemplatePrompt(input: $input) {
-          __typename
           ... on TemplatePrompt {
             id
             ...TemplatePromptCardFragment @alias
@@ -69,7 +68,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     graphql`
       mutation TemplatePromptsPanelUpdateMutation($id: ID!, $input: TemplatePromptInput!) {
         updateTemplatePrompt(id: $id, input: $input) {
-          __typename
           ... on TemplatePrompt {
             id
             ...TemplatePromptCardFragment @alias
@@ -84,7 +82,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     graphql`
       mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
         deleteTemplatePrompt(id: $id) {
-          __typename
           ... on DeletedTemplatePromptPayload {
             deletedId
           }
@@ -98,7 +95,10 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     },
   );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<TemplatePrompt, TemplateField>({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, deleted } = useEditableList<
+    TemplatePrompt,
+    TemplateField
+  >({
     empty: EMPTY,
     draftOf: (template) => ({
       useCase: template.useCase,
@@ -129,10 +129,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       languageCode: draft.languageCode,
       promptText: draft.promptText.trim(),
     };
-    const saved = (title: string) => () => {
-      toaster.create({ type: 'success', title });
-      startAdding();
-    };
     if (editing) {
       update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminDemoBots.toast.updated')) });
       return;
@@ -140,12 +136,8 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     create.submit({
       variables: { input },
       updater: (store, response) => {
-        const result = response?.createTemplatePrompt;
-        if (result?.__typename !== 'TemplatePrompt' || !result.id) return;
-        const template = store.get(result.id);
-        const owner = store.get(adminId);
-        const list = owner?.getLinkedRecords('templatePrompts') ?? [];
-        if (template && owner) owner.setLinkedRecords([...list, template], 'templatePrompts');
+        const id = response?.createTemplatePrompt.id;
+        if (id) appendToList(store, store.get(adminId), 'templatePrompts', id);
       },
       onSuccess: saved(t('adminDemoBots.toast.added')),
     });
@@ -157,20 +149,9 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     remove.submit({
       variables: { id: target.id },
       updater: (store, response) => {
-        if (response?.deleteTemplatePrompt.__typename !== 'DeletedTemplatePromptPayload') return;
-        const owner = store.get(adminId);
-        const list = owner?.getLinkedRecords('templatePrompts') ?? [];
-        owner?.setLinkedRecords(
-          list.filter((record) => record?.getDataID() !== target.id),
-          'templatePrompts',
-        );
-        store.delete(target.id);
+        if (response?.deleteTemplatePrompt.deletedId) removeFromList(store, store.get(adminId), 'templatePrompts', target.id);
       },
-      onSuccess: () => {
-        toaster.create({ type: 'success', title: t('adminDemoBots.toast.deleted') });
-        if (editing?.id === target.id) startAdding();
-        setDeleting(null);
-      },
+      onSuccess: deleted(target, t('adminDemoBots.toast.deleted')),
     });
   }
 

@@ -6,7 +6,6 @@ import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRatesPanelCreateMutation.graphql.ts';
 import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
@@ -14,7 +13,7 @@ import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPa
 import type { CreditRatesPanelUpdateMutation } from './__generated__/CreditRatesPanelUpdateMutation.graphql.ts';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { useEditableList } from '../../ui/useEditableList.ts';
+import { appendToList, removeFromList, useEditableList } from '../../ui/useEditableList.ts';
 
 interface Rate {
   readonly id: string;
@@ -78,7 +77,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       mutation CreditRatesPanelCreateMutation($input: CreditRateInput!) {
         createCreditRate(input: $input) {
-          __typename
           ... on CreditRate {
             id
           }
@@ -93,7 +91,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
         updateCreditRate(id: $id, input: $input) {
-          __typename
           ...CreditRatesPanelRateFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
@@ -105,7 +102,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       mutation CreditRatesPanelDeleteMutation($id: ID!) {
         deleteCreditRate(id: $id) {
-          __typename
           ... on DeletedCreditRatePayload {
             deletedId
           }
@@ -116,22 +112,20 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     { failedTitle: t('adminSettings.rates.deleteFailed') },
   );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<Rate, RateField>({
-    empty: EMPTY,
-    draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
-    problemsOf: (next) =>
-      Object.fromEntries(Object.entries(problemsOf(next)).map(([name, problem]) => [name, t(`adminSettings.rates.${problem}`)])),
-    create,
-    update,
-  });
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, deleted } = useEditableList<Rate, RateField>(
+    {
+      empty: EMPTY,
+      draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
+      problemsOf: (next) =>
+        Object.fromEntries(Object.entries(problemsOf(next)).map(([name, problem]) => [name, t(`adminSettings.rates.${problem}`)])),
+      create,
+      update,
+    },
+  );
 
   function submit() {
     if (!beginSubmit()) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
-    const saved = (title: string) => () => {
-      toaster.create({ type: 'success', title });
-      startAdding();
-    };
     if (editing) {
       update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminSettings.rates.updated')) });
       return;
@@ -139,12 +133,8 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     create.submit({
       variables: { input },
       updater: (store, response) => {
-        const result = response?.createCreditRate;
-        if (result?.__typename !== 'CreditRate' || !result.id) return;
-        const rate = store.get(result.id);
-        const root = store.getRoot();
-        const rates = root.getLinkedRecords('creditRates') ?? [];
-        if (rate) root.setLinkedRecords([...rates, rate], 'creditRates');
+        const id = response?.createCreditRate.id;
+        if (id) appendToList(store, store.getRoot(), 'creditRates', id);
       },
       onSuccess: saved(t('adminSettings.rates.added')),
     });
@@ -156,20 +146,9 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     remove.submit({
       variables: { id: target.id },
       updater: (store, response) => {
-        if (response?.deleteCreditRate.__typename !== 'DeletedCreditRatePayload') return;
-        const root = store.getRoot();
-        const rates = root.getLinkedRecords('creditRates') ?? [];
-        root.setLinkedRecords(
-          rates.filter((record) => record?.getDataID() !== target.id),
-          'creditRates',
-        );
-        store.delete(target.id);
+        if (response?.deleteCreditRate.deletedId) removeFromList(store, store.getRoot(), 'creditRates', target.id);
       },
-      onSuccess: () => {
-        toaster.create({ type: 'success', title: t('adminSettings.rates.deleted') });
-        if (editing?.id === target.id) startAdding();
-        setDeleting(null);
-      },
+      onSuccess: deleted(target, t('adminSettings.rates.deleted')),
     });
   }
 
