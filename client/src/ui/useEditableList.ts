@@ -74,14 +74,12 @@ export function useEditableList<Item extends { readonly id: string }, Field exte
     startAdding();
   };
 
-  /** A delete's `onSuccess`: says so, leaves the form if it held the deleted item, and closes the confirmation. */
-  const deleted = (item: Item, title: string) => () => {
-    toaster.create({ type: 'success', title });
+  /** Once an item is deleted: the form lets it go if it held it. */
+  const forget = (item: Item) => {
     if (editing?.id === item.id) startAdding();
-    setDeleting(null);
   };
 
-  return { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, deleted };
+  return { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget };
 }
 
 /** Adds the record `id` (a create's answer, already in the store) at the end of `owner`'s list `field`. */

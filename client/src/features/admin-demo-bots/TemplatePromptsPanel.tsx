@@ -2,7 +2,7 @@ import { Alert, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/reac
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -78,24 +78,8 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     `,
     saveOptions,
   );
-  const remove = useFormMutation<TemplatePromptsPanelDeleteMutation>(
-    graphql`
-      mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
-        deleteTemplatePrompt(id: $id) {
-          ... on DeletedTemplatePromptPayload {
-            deletedId
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    {
-      failedTitle: t('adminDemoBots.toast.deleteFailed'),
-      failedDescription: t('adminDemoBots.toast.deleteFallback'),
-    },
-  );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, deleted } = useEditableList<
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget } = useEditableList<
     TemplatePrompt,
     TemplateField
   >({
@@ -140,18 +124,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         if (id) appendToList(store, store.get(adminId), 'templatePrompts', id);
       },
       onSuccess: saved(t('adminDemoBots.toast.added')),
-    });
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const target = deleting;
-    remove.submit({
-      variables: { id: target.id },
-      updater: (store, response) => {
-        if (response?.deleteTemplatePrompt.deletedId) removeFromList(store, store.get(adminId), 'templatePrompts', target.id);
-      },
-      onSuccess: deleted(target, t('adminDemoBots.toast.deleted')),
     });
   }
 
@@ -219,15 +191,34 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         />
       </SectionCard>
 
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('adminDemoBots.deleteTitle')}
-        message={deleting ? t('adminDemoBots.deleteMessage', { title: deleting.title }) : ''}
-        confirmLabel={t('adminDemoBots.deleteConfirm')}
-        deleting={remove.inFlight}
-        onConfirm={confirmDelete}
-      />
+      {deleting && (
+        <DeleteMutationDialog<TemplatePromptsPanelDeleteMutation>
+          open
+          onClose={() => setDeleting(null)}
+          mutation={graphql`
+            mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
+              deleteTemplatePrompt(id: $id) {
+                ... on DeletedTemplatePromptPayload {
+                  deletedId
+                }
+                ...MutationErrorFragment @alias(as: "error")
+              }
+            }
+          `}
+          variables={{ id: deleting.id }}
+          updater={(store, response) => {
+            if (response?.deleteTemplatePrompt.deletedId) removeFromList(store, store.get(adminId), 'templatePrompts', deleting.id);
+          }}
+          copy={{
+            title: t('adminDemoBots.deleteTitle'),
+            message: t('adminDemoBots.deleteMessage', { title: deleting.title }),
+            confirmLabel: t('adminDemoBots.deleteConfirm'),
+          }}
+          failed={{ title: t('adminDemoBots.toast.deleteFailed'), fallback: t('adminDemoBots.toast.deleteFallback') }}
+          deleted={{ title: t('adminDemoBots.toast.deleted') }}
+          onDeleted={() => forget(deleting)}
+        />
+      )}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRatesPanelCreateMutation.graphql.ts';
@@ -98,30 +98,15 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     `,
     saveOptions,
   );
-  const remove = useFormMutation<CreditRatesPanelDeleteMutation>(
-    graphql`
-      mutation CreditRatesPanelDeleteMutation($id: ID!) {
-        deleteCreditRate(id: $id) {
-          ... on DeletedCreditRatePayload {
-            deletedId
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    { failedTitle: t('adminSettings.rates.deleteFailed') },
-  );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, deleted } = useEditableList<Rate, RateField>(
-    {
-      empty: EMPTY,
-      draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
-      problemsOf: (next) =>
-        Object.fromEntries(Object.entries(problemsOf(next)).map(([name, problem]) => [name, t(`adminSettings.rates.${problem}`)])),
-      create,
-      update,
-    },
-  );
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget } = useEditableList<Rate, RateField>({
+    empty: EMPTY,
+    draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
+    problemsOf: (next) =>
+      Object.fromEntries(Object.entries(problemsOf(next)).map(([name, problem]) => [name, t(`adminSettings.rates.${problem}`)])),
+    create,
+    update,
+  });
 
   function submit() {
     if (!beginSubmit()) return;
@@ -137,18 +122,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         if (id) appendToList(store, store.getRoot(), 'creditRates', id);
       },
       onSuccess: saved(t('adminSettings.rates.added')),
-    });
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const target = deleting;
-    remove.submit({
-      variables: { id: target.id },
-      updater: (store, response) => {
-        if (response?.deleteCreditRate.deletedId) removeFromList(store, store.getRoot(), 'creditRates', target.id);
-      },
-      onSuccess: deleted(target, t('adminSettings.rates.deleted')),
     });
   }
 
@@ -246,15 +219,34 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         />
       </SectionCard>
 
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('adminSettings.rates.deleteTitle')}
-        message={deleting ? t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }) : ''}
-        confirmLabel={t('adminSettings.rates.deleteConfirm')}
-        deleting={remove.inFlight}
-        onConfirm={confirmDelete}
-      />
+      {deleting && (
+        <DeleteMutationDialog<CreditRatesPanelDeleteMutation>
+          open
+          onClose={() => setDeleting(null)}
+          mutation={graphql`
+            mutation CreditRatesPanelDeleteMutation($id: ID!) {
+              deleteCreditRate(id: $id) {
+                ... on DeletedCreditRatePayload {
+                  deletedId
+                }
+                ...MutationErrorFragment @alias(as: "error")
+              }
+            }
+          `}
+          variables={{ id: deleting.id }}
+          updater={(store, response) => {
+            if (response?.deleteCreditRate.deletedId) removeFromList(store, store.getRoot(), 'creditRates', deleting.id);
+          }}
+          copy={{
+            title: t('adminSettings.rates.deleteTitle'),
+            message: t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }),
+            confirmLabel: t('adminSettings.rates.deleteConfirm'),
+          }}
+          failed={{ title: t('adminSettings.rates.deleteFailed') }}
+          deleted={{ title: t('adminSettings.rates.deleted') }}
+          onDeleted={() => forget(deleting)}
+        />
+      )}
     </Stack>
   );
 }
