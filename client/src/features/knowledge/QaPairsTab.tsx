@@ -1,10 +1,11 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
+import { ExportCsvButton } from '../../ui/ExportCsvButton.tsx';
 import { FilePicker } from '../../ui/FilePicker.tsx';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
@@ -79,7 +80,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     bot,
   );
   const { qaPairs } = pagination.data;
-  const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
+  const [importing, setImporting] = useState(false);
   const saveOptions = { fields: QA_FIELDS, failedTitle: t('knowledge.qa.saveFailed'), alwaysToast: true };
   const create = useFormMutation<QaPairsTabCreateMutation, QaField>(
     graphql`
@@ -135,7 +136,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
 
   async function importFile([file]: File[]) {
     if (!file) return;
-    setTransferring('import');
+    setImporting(true);
     try {
       const outcome = await importQaPairsCsv(botId, await file.text());
       toaster.create({
@@ -151,17 +152,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
         description: error instanceof Error ? error.message : undefined,
       });
     }
-    setTransferring(null);
-  }
-
-  async function exportFile() {
-    setTransferring('export');
-    try {
-      await downloadQaPairsCsv(botId);
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('common.exportFailed'), description: error instanceof Error ? error.message : undefined });
-    }
-    setTransferring(null);
+    setImporting(false);
   }
 
   return (
@@ -169,10 +160,8 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
       <PageHeader title={t('knowledge.qa.heading')} subtitle={t('knowledge.qa.intro')} level="tab" />
       <HStack gap="3" wrap="wrap">
         <FilePicker label={t('knowledge.qa.import')} accept=".csv,text/csv" look="outline" onFiles={(files) => void importFile(files)} />
-        <Button variant="outline" loading={transferring === 'export'} disabled={qaPairs.totalCount === 0} onClick={() => void exportFile()}>
-          {t('common.exportCsv')}
-        </Button>
-        {transferring === 'import' && (
+        <ExportCsvButton download={() => downloadQaPairsCsv(botId)} disabled={qaPairs.totalCount === 0} />
+        {importing && (
           <Text fontSize="sm" color="fg.muted" role="status">
             {t('knowledge.qa.importing')}
           </Text>
