@@ -55,9 +55,11 @@ interface DeleteMutationDialogProps<TMutation extends MutationParameters> {
   variables: TMutation['variables'];
   updater?: Submission<TMutation>['updater'];
   copy: { title: string; message: string; confirmLabel: string };
-  failed: { title: string; fallback: string };
+  failed: { title: string; fallback?: string };
   /** The toast once deleted. */
   deleted: { title: string; description?: string };
+  /** What the screen does once the item is gone, before the dialog closes (a form that held it lets it go). */
+  onDeleted?: () => void;
 }
 
 /** The one confirm-delete flow: ask, send the delete, toast its outcome, and close once it is gone. */
@@ -70,6 +72,7 @@ export function DeleteMutationDialog<TMutation extends MutationParameters>({
   copy,
   failed,
   deleted,
+  onDeleted,
 }: DeleteMutationDialogProps<TMutation>) {
   const remove = useFormMutation<TMutation>(mutation, { failedTitle: failed.title, failedDescription: failed.fallback });
   const confirm = () =>
@@ -78,6 +81,7 @@ export function DeleteMutationDialog<TMutation extends MutationParameters>({
       ...(updater ? { updater } : {}),
       onSuccess: () => {
         toaster.create({ type: 'success', ...deleted });
+        onDeleted?.();
         onClose();
       },
     });

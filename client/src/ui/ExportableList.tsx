@@ -1,8 +1,7 @@
-import { Button, Center, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Center, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { LoadMoreButton, type NextPage } from './LoadMoreButton.tsx';
-import { toaster } from './toaster.tsx';
 
 /**
  * A filtered list with its CSV export and "Load more": the filters beside the export button, the
@@ -28,26 +27,11 @@ export function ExportableList({
   pageSize: number;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await download();
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('common.exportFailed'), description: error instanceof Error ? error.message : undefined });
-    }
-    setExporting(false);
-  }
-
   return (
     <Stack gap="5">
       <HStack justify="space-between" gap="3" wrap="wrap">
         {filters}
-        <Button variant="outline" loading={exporting} disabled={isEmpty} onClick={() => void exportCsv()}>
-          {t('common.exportCsv')}
-        </Button>
+        <ExportCsvButton download={download} disabled={isEmpty} />
       </HStack>
       {isEmpty ? (
         <Center paddingY="16">

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { RecordProxy, RecordSourceSelectorProxy } from 'relay-runtime';
+import { toaster } from './toaster.tsx';
 
 /** The part of a form mutation the editable list needs: the server's issues under the fields. */
 interface SaveMutation<Field extends string> {
@@ -11,7 +13,7 @@ interface SaveMutation<Field extends string> {
  * draft, whether a submit was tried (so required-field messages show only after one), the item
  * waiting for delete confirmation, and the server issues of whichever save the form is in.
  */
-export function useEditableList<Item, Field extends string>({
+export function useEditableList<Item extends { readonly id: string }, Field extends string>({
   empty,
   draftOf,
   problemsOf,
@@ -66,5 +68,32 @@ export function useEditableList<Item, Field extends string>({
     return Object.keys(problems).length === 0;
   }
 
-  return { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit };
+  /** A save's `onSuccess`: says so, and the form is back to adding. */
+  const saved = (title: string) => () => {
+    toaster.create({ type: 'success', title });
+    startAdding();
+  };
+
+  /** Once an item is deleted: the form lets it go if it held it. */
+  const forget = (item: Item) => {
+    if (editing?.id === item.id) startAdding();
+  };
+
+  return { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget };
+}
+
+/** Adds the record `id` (a create's answer, already in the store) at the end of `owner`'s list `field`. */
+export function appendToList(store: RecordSourceSelectorProxy, owner: RecordProxy | null | undefined, field: string, id: string) {
+  const record = store.get(id);
+  if (record && owner) owner.setLinkedRecords([...(owner.getLinkedRecords(field) ?? []), record], field);
+}
+
+/** Takes the record `id` out of `owner`'s list `field` and out of the store. */
+export function removeFromList(store: RecordSourceSelectorProxy, owner: RecordProxy | null | undefined, field: string, id: string) {
+  const list = owner?.getLinkedRecords(field) ?? [];
+  owner?.setLinkedRecords(
+    list.filter((record) => record?.getDataID() !== id),
+    field,
+  );
+  store.delete(id);
 }

@@ -16,11 +16,13 @@ export interface EmailTarget {
   email: string;
 }
 
+type EmailField = 'subject' | 'message';
+const EMPTY: Record<EmailField, string> = { subject: '', message: '' };
+
 /** A short email to one customer: subject and message, both required. */
 export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTarget; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
+  const [draft, setDraft] = useState(EMPTY);
   const [showErrors, setShowErrors] = useState(false);
   const sendEmail = useFormMutation<SendEmailDialogMutation>(
     graphql`
@@ -36,23 +38,28 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
     { ...customerActionFailure(t) },
   );
 
-  const subjectMissing = subject.trim() === '';
-  const messageMissing = message.trim() === '';
+  const missing = (name: EmailField) => draft[name].trim() === '';
+  /** A field's props: both are required, and say so once a send was tried with them empty. */
+  const field = (name: EmailField) => ({
+    required: true,
+    value: draft[name],
+    onChange: (value: string) => setDraft((current) => ({ ...current, [name]: value })),
+    issue: showErrors && missing(name) ? t(`adminCustomers.email.${name}Required`) : undefined,
+  });
 
   function close() {
-    setSubject('');
-    setMessage('');
+    setDraft(EMPTY);
     setShowErrors(false);
     onClose();
   }
 
   function send() {
-    if (subjectMissing || messageMissing) {
+    if (missing('subject') || missing('message')) {
       setShowErrors(true);
       return;
     }
     sendEmail.submit({
-      variables: { customerId: customer.id, subject: subject.trim(), message: message.trim() },
+      variables: { customerId: customer.id, subject: draft.subject.trim(), message: draft.message.trim() },
       onSuccess: ({ sendCustomerEmail: result }) => {
         toaster.create({ type: 'success', title: t('adminCustomers.toast.emailSent'), description: result.message });
         close();
@@ -72,22 +79,8 @@ export function SendEmailDialog({ customer, open, onClose }: { customer: EmailTa
       <Text color="fg.muted" overflowWrap="anywhere">
         {t('adminCustomers.email.to', { email: customer.email })}
       </Text>
-      <TextField
-        label={t('adminCustomers.email.subject')}
-        required
-        value={subject}
-        maxLength={200}
-        onChange={setSubject}
-        issue={showErrors && subjectMissing ? t('adminCustomers.email.subjectRequired') : undefined}
-      />
-      <TextAreaField
-        label={t('adminCustomers.email.message')}
-        required
-        value={message}
-        rows={6}
-        onChange={setMessage}
-        issue={showErrors && messageMissing ? t('adminCustomers.email.messageRequired') : undefined}
-      />
+      <TextField label={t('adminCustomers.email.subject')} maxLength={200} {...field('subject')} />
+      <TextAreaField label={t('adminCustomers.email.message')} rows={6} {...field('message')} />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/reac
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { BOT_LANGUAGES, USE_CASES } from '@chatbot/common/bots';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -15,7 +15,7 @@ import type { TemplatePromptsPanelUpdateMutation } from './__generated__/Templat
 import { TemplatePromptCard, type TemplatePrompt } from './TemplatePromptCard.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { useEditableList } from '../../ui/useEditableList.ts';
+import { appendToList, removeFromList, useEditableList } from '../../ui/useEditableList.ts';
 
 /** The demo offers at most this many templates (spec, section 9). */
 export const MAX_TEMPLATE_PROMPTS = 3;
@@ -54,7 +54,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     graphql`
       mutation TemplatePromptsPanelCreateMutation($input: TemplatePromptInput!) {
         createTemplatePrompt(input: $input) {
-          __typename
           ... on TemplatePrompt {
             id
             ...TemplatePromptCardFragment @alias
@@ -69,7 +68,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     graphql`
       mutation TemplatePromptsPanelUpdateMutation($id: ID!, $input: TemplatePromptInput!) {
         updateTemplatePrompt(id: $id, input: $input) {
-          __typename
           ... on TemplatePrompt {
             id
             ...TemplatePromptCardFragment @alias
@@ -80,25 +78,11 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     `,
     saveOptions,
   );
-  const remove = useFormMutation<TemplatePromptsPanelDeleteMutation>(
-    graphql`
-      mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
-        deleteTemplatePrompt(id: $id) {
-          __typename
-          ... on DeletedTemplatePromptPayload {
-            deletedId
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    {
-      failedTitle: t('adminDemoBots.toast.deleteFailed'),
-      failedDescription: t('adminDemoBots.toast.deleteFallback'),
-    },
-  );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<TemplatePrompt, TemplateField>({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget } = useEditableList<
+    TemplatePrompt,
+    TemplateField
+  >({
     empty: EMPTY,
     draftOf: (template) => ({
       useCase: template.useCase,
@@ -129,10 +113,6 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
       languageCode: draft.languageCode,
       promptText: draft.promptText.trim(),
     };
-    const saved = (title: string) => () => {
-      toaster.create({ type: 'success', title });
-      startAdding();
-    };
     if (editing) {
       update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminDemoBots.toast.updated')) });
       return;
@@ -140,37 +120,10 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
     create.submit({
       variables: { input },
       updater: (store, response) => {
-        const result = response?.createTemplatePrompt;
-        if (result?.__typename !== 'TemplatePrompt' || !result.id) return;
-        const template = store.get(result.id);
-        const owner = store.get(adminId);
-        const list = owner?.getLinkedRecords('templatePrompts') ?? [];
-        if (template && owner) owner.setLinkedRecords([...list, template], 'templatePrompts');
+        const id = response?.createTemplatePrompt.id;
+        if (id) appendToList(store, store.get(adminId), 'templatePrompts', id);
       },
       onSuccess: saved(t('adminDemoBots.toast.added')),
-    });
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const target = deleting;
-    remove.submit({
-      variables: { id: target.id },
-      updater: (store, response) => {
-        if (response?.deleteTemplatePrompt.__typename !== 'DeletedTemplatePromptPayload') return;
-        const owner = store.get(adminId);
-        const list = owner?.getLinkedRecords('templatePrompts') ?? [];
-        owner?.setLinkedRecords(
-          list.filter((record) => record?.getDataID() !== target.id),
-          'templatePrompts',
-        );
-        store.delete(target.id);
-      },
-      onSuccess: () => {
-        toaster.create({ type: 'success', title: t('adminDemoBots.toast.deleted') });
-        if (editing?.id === target.id) startAdding();
-        setDeleting(null);
-      },
     });
   }
 
@@ -238,15 +191,34 @@ export function TemplatePromptsPanel({ adminId, admin }: { adminId: string; admi
         />
       </SectionCard>
 
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('adminDemoBots.deleteTitle')}
-        message={deleting ? t('adminDemoBots.deleteMessage', { title: deleting.title }) : ''}
-        confirmLabel={t('adminDemoBots.deleteConfirm')}
-        deleting={remove.inFlight}
-        onConfirm={confirmDelete}
-      />
+      {deleting && (
+        <DeleteMutationDialog<TemplatePromptsPanelDeleteMutation>
+          open
+          onClose={() => setDeleting(null)}
+          mutation={graphql`
+            mutation TemplatePromptsPanelDeleteMutation($id: ID!) {
+              deleteTemplatePrompt(id: $id) {
+                ... on DeletedTemplatePromptPayload {
+                  deletedId
+                }
+                ...MutationErrorFragment @alias(as: "error")
+              }
+            }
+          `}
+          variables={{ id: deleting.id }}
+          updater={(store, response) => {
+            if (response?.deleteTemplatePrompt.deletedId) removeFromList(store, store.get(adminId), 'templatePrompts', deleting.id);
+          }}
+          copy={{
+            title: t('adminDemoBots.deleteTitle'),
+            message: t('adminDemoBots.deleteMessage', { title: deleting.title }),
+            confirmLabel: t('adminDemoBots.deleteConfirm'),
+          }}
+          failed={{ title: t('adminDemoBots.toast.deleteFailed'), fallback: t('adminDemoBots.toast.deleteFallback') }}
+          deleted={{ title: t('adminDemoBots.toast.deleted') }}
+          onDeleted={() => forget(deleting)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { ListCard } from '../../ui/ListCard.tsx';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { CustomerPlanBadge, CustomerStatusBadge } from '../admin-customers/CustomerBadges.tsx';
@@ -22,39 +23,28 @@ export function AdminRecentUsers({ overview }: { overview: AdminRecentUsersFragm
     overview,
   );
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {t('adminOverview.recentUsers')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {recentUsers.length === 0 ? (
-          <Text color="fg.muted">{t('adminOverview.noUsers')}</Text>
-        ) : (
-          <Stack as="ul" gap="4" listStyleType="none" margin="0" padding="0">
-            {recentUsers.map((user) => (
-              <Flex as="li" key={user.id} justify="space-between" align="start" gap="3" wrap="wrap">
-                <Stack gap="0" minWidth="0">
-                  <Text fontWeight="medium">{user.name}</Text>
-                  <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                    {user.email}
-                  </Text>
-                </Stack>
-                <Stack gap="1" align={{ base: 'start', sm: 'end' }}>
-                  <HStack gap="2">
-                    <CustomerStatusBadge status={user.status} />
-                    <CustomerPlanBadge plan={user.plan} />
-                  </HStack>
-                  <Text fontSize="xs" color="fg.muted">
-                    {t('adminOverview.joined', { date: user.joinDate })}
-                  </Text>
-                </Stack>
-              </Flex>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ListCard title={t('adminOverview.recentUsers')} empty={recentUsers.length === 0} emptyText={t('adminOverview.noUsers')}>
+      <Stack as="ul" gap="4" listStyleType="none" margin="0" padding="0">
+        {recentUsers.map((user) => (
+          <Flex as="li" key={user.id} justify="space-between" align="start" gap="3" wrap="wrap">
+            <Stack gap="0" minWidth="0">
+              <Text fontWeight="medium">{user.name}</Text>
+              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                {user.email}
+              </Text>
+            </Stack>
+            <Stack gap="1" align={{ base: 'start', sm: 'end' }}>
+              <HStack gap="2">
+                <CustomerStatusBadge status={user.status} />
+                <CustomerPlanBadge plan={user.plan} />
+              </HStack>
+              <Text fontSize="xs" color="fg.muted">
+                {t('adminOverview.joined', { date: user.joinDate })}
+              </Text>
+            </Stack>
+          </Flex>
+        ))}
+      </Stack>
+    </ListCard>
   );
 }

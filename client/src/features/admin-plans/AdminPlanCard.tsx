@@ -2,7 +2,7 @@ import { Badge, Button, Card, Heading, HStack, List, Stack, Text, VisuallyHidden
 import { Switch } from '../../ui/chakra/Switch.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlanPrice } from '../billing/PlanSummary.tsx';
+import { PlanPrice, usePlanPriceLabel } from '../billing/PlanSummary.tsx';
 import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
@@ -18,6 +18,7 @@ export const FEATURES_SHOWN = 4;
 export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminPlanCardFragment$key }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const planPriceLabel = usePlanPriceLabel('adminPlans.per');
   const [editing, setEditing] = useState(false);
   const switchLabelId = useId();
   const data = useFragment(
@@ -70,11 +71,7 @@ export function AdminPlanCard({ adminId, plan }: { adminId: string; plan: AdminP
     });
   }
 
-  const priceValues = { price: data.price, currency: data.currency };
-  let priceLabel = format(data.price, 'money', { currency: data.currency });
-  if (data.billingPeriod === 'month') priceLabel = t('adminPlans.per.month', priceValues);
-  else if (data.billingPeriod === 'week') priceLabel = t('adminPlans.per.week', priceValues);
-  else if (data.billingPeriod === 'year') priceLabel = t('adminPlans.per.year', priceValues);
+  const priceLabel = planPriceLabel(data);
   const hiddenFeatures = data.features.length - FEATURES_SHOWN;
 
   return (

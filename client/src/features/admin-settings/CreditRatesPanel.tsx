@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CreditRatesPanelCreateMutation } from './__generated__/CreditRatesPanelCreateMutation.graphql.ts';
 import type { CreditRatesPanelDeleteMutation } from './__generated__/CreditRatesPanelDeleteMutation.graphql.ts';
@@ -14,7 +13,7 @@ import type { CreditRatesPanelFragment$key } from './__generated__/CreditRatesPa
 import type { CreditRatesPanelUpdateMutation } from './__generated__/CreditRatesPanelUpdateMutation.graphql.ts';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { useEditableList } from '../../ui/useEditableList.ts';
+import { appendToList, removeFromList, useEditableList } from '../../ui/useEditableList.ts';
 
 interface Rate {
   readonly id: string;
@@ -78,7 +77,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       mutation CreditRatesPanelCreateMutation($input: CreditRateInput!) {
         createCreditRate(input: $input) {
-          __typename
           ... on CreditRate {
             id
           }
@@ -93,7 +91,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     graphql`
       mutation CreditRatesPanelUpdateMutation($id: ID!, $input: CreditRateInput!) {
         updateCreditRate(id: $id, input: $input) {
-          __typename
           ...CreditRatesPanelRateFragment @alias
           ...MutationErrorFragment @alias(as: "error")
         }
@@ -101,22 +98,8 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     `,
     saveOptions,
   );
-  const remove = useFormMutation<CreditRatesPanelDeleteMutation>(
-    graphql`
-      mutation CreditRatesPanelDeleteMutation($id: ID!) {
-        deleteCreditRate(id: $id) {
-          __typename
-          ... on DeletedCreditRatePayload {
-            deletedId
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    { failedTitle: t('adminSettings.rates.deleteFailed') },
-  );
 
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<Rate, RateField>({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved, forget } = useEditableList<Rate, RateField>({
     empty: EMPTY,
     draftOf: (rate) => ({ usageType: rate.usageType, unitName: rate.unitName, costPerUnit: String(rate.costPerUnit) }),
     problemsOf: (next) =>
@@ -128,10 +111,6 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
   function submit() {
     if (!beginSubmit()) return;
     const input = { usageType: draft.usageType.trim(), unitName: draft.unitName.trim(), costPerUnit: parseCost(draft.costPerUnit) };
-    const saved = (title: string) => () => {
-      toaster.create({ type: 'success', title });
-      startAdding();
-    };
     if (editing) {
       update.submit({ variables: { id: editing.id, input }, onSuccess: saved(t('adminSettings.rates.updated')) });
       return;
@@ -139,37 +118,10 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
     create.submit({
       variables: { input },
       updater: (store, response) => {
-        const result = response?.createCreditRate;
-        if (result?.__typename !== 'CreditRate' || !result.id) return;
-        const rate = store.get(result.id);
-        const root = store.getRoot();
-        const rates = root.getLinkedRecords('creditRates') ?? [];
-        if (rate) root.setLinkedRecords([...rates, rate], 'creditRates');
+        const id = response?.createCreditRate.id;
+        if (id) appendToList(store, store.getRoot(), 'creditRates', id);
       },
       onSuccess: saved(t('adminSettings.rates.added')),
-    });
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    const target = deleting;
-    remove.submit({
-      variables: { id: target.id },
-      updater: (store, response) => {
-        if (response?.deleteCreditRate.__typename !== 'DeletedCreditRatePayload') return;
-        const root = store.getRoot();
-        const rates = root.getLinkedRecords('creditRates') ?? [];
-        root.setLinkedRecords(
-          rates.filter((record) => record?.getDataID() !== target.id),
-          'creditRates',
-        );
-        store.delete(target.id);
-      },
-      onSuccess: () => {
-        toaster.create({ type: 'success', title: t('adminSettings.rates.deleted') });
-        if (editing?.id === target.id) startAdding();
-        setDeleting(null);
-      },
     });
   }
 
@@ -267,15 +219,34 @@ export function CreditRatesPanel({ query }: { query: CreditRatesPanelFragment$ke
         />
       </SectionCard>
 
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('adminSettings.rates.deleteTitle')}
-        message={deleting ? t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }) : ''}
-        confirmLabel={t('adminSettings.rates.deleteConfirm')}
-        deleting={remove.inFlight}
-        onConfirm={confirmDelete}
-      />
+      {deleting && (
+        <DeleteMutationDialog<CreditRatesPanelDeleteMutation>
+          open
+          onClose={() => setDeleting(null)}
+          mutation={graphql`
+            mutation CreditRatesPanelDeleteMutation($id: ID!) {
+              deleteCreditRate(id: $id) {
+                ... on DeletedCreditRatePayload {
+                  deletedId
+                }
+                ...MutationErrorFragment @alias(as: "error")
+              }
+            }
+          `}
+          variables={{ id: deleting.id }}
+          updater={(store, response) => {
+            if (response?.deleteCreditRate.deletedId) removeFromList(store, store.getRoot(), 'creditRates', deleting.id);
+          }}
+          copy={{
+            title: t('adminSettings.rates.deleteTitle'),
+            message: t('adminSettings.rates.deleteMessage', { usageType: deleting.usageType, unitName: deleting.unitName }),
+            confirmLabel: t('adminSettings.rates.deleteConfirm'),
+          }}
+          failed={{ title: t('adminSettings.rates.deleteFailed') }}
+          deleted={{ title: t('adminSettings.rates.deleted') }}
+          onDeleted={() => forget(deleting)}
+        />
+      )}
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ export interface EventFilters {
   to: string;
 }
 
+const DATE_BOUNDS = ['from', 'to'] as const;
 const NO_FILTERS: EventFilters = { level: '', category: '', search: '', from: '', to: '' };
 
 /** The filters as the API reads them: dates as whole UTC days, `to` included. */
@@ -124,20 +125,16 @@ export function SystemEventList({ admin, categories }: { admin: SystemEventListF
           ]}
           onChange={set('category')}
         />
-        <Input
-          type="date"
-          width="auto"
-          aria-label={t('adminSystemLogs.from')}
-          value={filters.from}
-          onChange={(event) => set('from')(event.currentTarget.value)}
-        />
-        <Input
-          type="date"
-          width="auto"
-          aria-label={t('adminSystemLogs.to')}
-          value={filters.to}
-          onChange={(event) => set('to')(event.currentTarget.value)}
-        />
+        {DATE_BOUNDS.map((bound) => (
+          <Input
+            key={bound}
+            type="date"
+            width="auto"
+            aria-label={t(`adminSystemLogs.${bound}`)}
+            value={filters[bound]}
+            onChange={(event) => set(bound)(event.currentTarget.value)}
+          />
+        ))}
         <Button variant="outline" loading={exporting} onClick={() => void exportCsv()}>
           {t('adminSystemLogs.export')}
         </Button>

@@ -1,5 +1,22 @@
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
+
+const PERIODS = ['month', 'week', 'year'] as const;
+
+/**
+ * A plan's price as its card says it: per month, week or year, else the bare amount (a credit
+ * pack). `perKey` holds the feature's own `month`/`week`/`year` strings.
+ */
+export function usePlanPriceLabel(perKey: string) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return ({ price, currency, billingPeriod }: { price: number; currency: string; billingPeriod: string | null | undefined }) => {
+    const period = PERIODS.find((candidate) => candidate === billingPeriod);
+    return period ? t(`${perKey}.${period}`, { price, currency }) : format(price, 'money', { currency });
+  };
+}
 
 /** A plan card's price, large, and its description under it (the price list's and the customer's cards alike). */
 export function PlanPrice({ price, description }: { price: string; description: string | null | undefined }) {

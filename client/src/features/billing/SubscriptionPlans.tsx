@@ -1,8 +1,7 @@
 import { Badge, Button, Card, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlanGrid, PlanPrice } from './PlanSummary.tsx';
-import { useFormat } from '../../i18n/format.ts';
+import { PlanGrid, PlanPrice, usePlanPriceLabel } from './PlanSummary.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { SubscriptionPlanCardFragment$key } from './__generated__/SubscriptionPlanCardFragment.graphql.ts';
 import { useCheckout } from './checkout.ts';
@@ -31,7 +30,7 @@ function SubscriptionPlanCard({
   onUpgrade: (target: UpgradeTarget) => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const planPriceLabel = usePlanPriceLabel('billing.subscription.per');
   const data = useFragment(
     graphql`
       fragment SubscriptionPlanCardFragment on PaymentPlan {
@@ -48,11 +47,7 @@ function SubscriptionPlanCard({
     `,
     plan,
   );
-  const priceValues = { price: data.price, currency: data.currency };
-  let priceLabel = format(data.price, 'money', { currency: data.currency });
-  if (data.billingPeriod === 'month') priceLabel = t('billing.subscription.per.month', priceValues);
-  else if (data.billingPeriod === 'week') priceLabel = t('billing.subscription.per.week', priceValues);
-  else if (data.billingPeriod === 'year') priceLabel = t('billing.subscription.per.year', priceValues);
+  const priceLabel = planPriceLabel(data);
 
   let action;
   if (current?.planId === data.id) {

@@ -1,4 +1,5 @@
-import { Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { ListCard, RankedList } from '../../ui/ListCard.tsx';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
@@ -58,31 +59,21 @@ export function AnswerQualityCards({ viewer }: { viewer: AnswerQualityCardsFragm
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
       {rateCard(t('dashboard.quality.answeredRate'), answerQuality.answeredRate)}
       {rateCard(t('dashboard.quality.thumbsUpRate'), answerQuality.thumbsUpRate)}
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="md">
-            {t('dashboard.quality.topTopics')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          {answerQuality.topTopics.length === 0 ? (
-            <Text color="fg.muted">{t('dashboard.quality.noTopics')}</Text>
-          ) : (
-            <Stack as="ol" gap="2" margin="0" paddingStart="5">
-              {answerQuality.topTopics.map((topic) => (
-                <li key={topic.question}>
-                  <HStack justify="space-between" gap="3" align="start">
-                    <Text>{topic.question}</Text>
-                    <Text color="fg.muted" whiteSpace="nowrap">
-                      {t('dashboard.quality.topicCount', { count: topic.count, previous: topic.previousCount })}
-                    </Text>
-                  </HStack>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <ListCard
+        title={t('dashboard.quality.topTopics')}
+        headingSize="md"
+        empty={answerQuality.topTopics.length === 0}
+        emptyText={t('dashboard.quality.noTopics')}
+      >
+        <RankedList
+          gap="2"
+          entries={answerQuality.topTopics.map((topic) => ({
+            key: topic.question,
+            name: <Text>{topic.question}</Text>,
+            figure: t('dashboard.quality.topicCount', { count: topic.count, previous: topic.previousCount }),
+          }))}
+        />
+      </ListCard>
     </SimpleGrid>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { ListCard } from '../../ui/ListCard.tsx';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
@@ -23,34 +24,21 @@ export function RecentActivity({ dashboard }: { dashboard: RecentActivityFragmen
     dashboard,
   );
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {t('dashboard.recentActivity')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {recentActivity.length === 0 ? (
-          <Text color="fg.muted">{t('dashboard.noActivity')}</Text>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0">
-            {recentActivity.map((activity, index) => (
-              // Events are listed newest first and have no id of their own in the schema.
-              <HStack as="li" key={`${activity.timestamp as string}-${index}`} justify="space-between" align="start" gap="3">
-                <Stack gap="0">
-                  <Text>{activityText(activity.event, t)}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {format(activity.timestamp, 'dateTime')}
-                  </Text>
-                </Stack>
-                <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>
-                  {t(`dashboard.levels.${activity.level}`, activity.level)}
-                </Badge>
-              </HStack>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ListCard title={t('dashboard.recentActivity')} empty={recentActivity.length === 0} emptyText={t('dashboard.noActivity')}>
+      <Stack as="ul" gap="3" listStyleType="none" margin="0" padding="0">
+        {recentActivity.map((activity, index) => (
+          // Events are listed newest first and have no id of their own in the schema.
+          <HStack as="li" key={`${activity.timestamp as string}-${index}`} justify="space-between" align="start" gap="3">
+            <Stack gap="0">
+              <Text>{activityText(activity.event, t)}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {format(activity.timestamp, 'dateTime')}
+              </Text>
+            </Stack>
+            <Badge colorPalette={LEVEL_COLORS[activity.level] ?? 'gray'}>{t(`dashboard.levels.${activity.level}`, activity.level)}</Badge>
+          </HStack>
+        ))}
+      </Stack>
+    </ListCard>
   );
 }

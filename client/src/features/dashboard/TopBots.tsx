@@ -1,4 +1,5 @@
-import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ListCard, RankedList } from '../../ui/ListCard.tsx';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import type { TopBotsFragment$key } from './__generated__/TopBotsFragment.graphql.ts';
@@ -18,28 +19,14 @@ export function TopBots({ dashboard }: { dashboard: TopBotsFragment$key }) {
     dashboard,
   );
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {t('dashboard.topBots')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {topBots.length === 0 ? (
-          <Text color="fg.muted">{t('dashboard.noBots')}</Text>
-        ) : (
-          <Stack as="ol" gap="3" margin="0" paddingStart="5">
-            {topBots.map((bot) => (
-              <li key={bot.bot}>
-                <HStack justify="space-between">
-                  <Text fontWeight="medium">{bot.name}</Text>
-                  <Text color="fg.muted">{t('dashboard.conversations', { count: bot.conversations })}</Text>
-                </HStack>
-              </li>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <ListCard title={t('dashboard.topBots')} empty={topBots.length === 0} emptyText={t('dashboard.noBots')}>
+      <RankedList
+        entries={topBots.map((bot) => ({
+          key: bot.bot,
+          name: <Text fontWeight="medium">{bot.name}</Text>,
+          figure: t('dashboard.conversations', { count: bot.conversations }),
+        }))}
+      />
+    </ListCard>
   );
 }

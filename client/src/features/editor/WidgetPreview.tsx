@@ -1,6 +1,7 @@
 import { Box, chakra, Flex, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_BOT_THEME_COLOR } from '@chatbot/common/bots';
+import { ChatBubble } from '../../ui/ChatParts.tsx';
 import { isHexColor } from './botDraft.ts';
 // The widget's own icons and colour rule, so the preview shows what visitors will see.
 import { CHAT_ICON_PATH, SEND_ICON_PATH } from '@chatbot/common/icons';
@@ -70,9 +71,7 @@ export function WidgetPreview({
             </Text>
           </HStack>
           <Stack flex="1" padding="3" gap="2" fontSize="sm">
-            <Box alignSelf="start" maxWidth="80%" bg="bg.muted" paddingX="3" paddingY="2" borderRadius="lg">
-              {t('editor.details.previewGreeting')}
-            </Box>
+            <ChatBubble fromUser={false}>{t('editor.details.previewGreeting')}</ChatBubble>
           </Stack>
           <HStack gap="2" padding="2" borderTopWidth="1px">
             <Text flex="1" fontSize="sm" color="fg.muted" paddingX="2">

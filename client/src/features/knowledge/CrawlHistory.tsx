@@ -1,4 +1,4 @@
-import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSubscription } from '../../relay/useLiveSubscription.ts';
@@ -8,6 +8,7 @@ import { toastAfterCommit } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
 import { crawlToastId } from './crawlUrl.ts';
+import { EmptyHint, KnowledgeList, ProgressBanner } from './KnowledgeList.tsx';
 
 const ACTIVE_STATUSES = new Set(['pending', 'running']);
 
@@ -113,35 +114,24 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
   return (
     <Stack gap="4">
       {running.length > 0 && (
-        <Alert.Root status="info" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('knowledge.website.runningTitle')}</Alert.Title>
-            {running.map((crawl) => (
-              <Alert.Description key={crawl.id}>
-                {t('knowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}
-              </Alert.Description>
-            ))}
-          </Alert.Content>
-        </Alert.Root>
+        <ProgressBanner title={t('knowledge.website.runningTitle')}>
+          {running.map((crawl) => (
+            <Alert.Description key={crawl.id}>
+              {t('knowledge.website.runningBanner', { url: crawl.url, count: crawl.itemsCount })}
+            </Alert.Description>
+          ))}
+        </ProgressBanner>
       )}
-      <Stack gap="3" as="section" aria-labelledby="crawl-history-heading">
-        <Heading as="h3" size="md" id="crawl-history-heading">
-          {t('knowledge.website.historyHeading')}
-        </Heading>
-        {crawls.length === 0 ? (
-          <Stack gap="1" padding="6" borderWidth="1px" borderStyle="dashed" borderRadius="md" textAlign="center">
-            <Text fontWeight="semibold">{t('knowledge.website.emptyTitle')}</Text>
-            <Text color="fg.muted">{t('knowledge.website.emptyHint')}</Text>
-          </Stack>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
-            {crawls.map((crawl) => (
-              <CrawlRow key={crawl.id} crawl={crawl} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
+      <KnowledgeList
+        headingId="crawl-history-heading"
+        heading={t('knowledge.website.historyHeading')}
+        isEmpty={crawls.length === 0}
+        whenEmpty={<EmptyHint title={t('knowledge.website.emptyTitle')} hint={t('knowledge.website.emptyHint')} />}
+      >
+        {crawls.map((crawl) => (
+          <CrawlRow key={crawl.id} crawl={crawl} />
+        ))}
+      </KnowledgeList>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveSubscription } from '../../relay/useLiveSubscription.ts';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
@@ -6,11 +6,11 @@ import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { fetchQuery } from 'relay-runtime';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
 import type { DocumentsPanelFragment$key } from './__generated__/DocumentsPanelFragment.graphql.ts';
 import type { DocumentsTabQuery } from './__generated__/DocumentsTabQuery.graphql.ts';
 import { DocumentRow } from './DocumentRow.tsx';
 import { DocumentUploader } from './DocumentUploader.tsx';
+import { BotMissingPanel, EmptyHint, KnowledgeList, ProgressBanner } from './KnowledgeList.tsx';
 
 const DOCUMENTS_CONNECTION_KEY = 'DocumentsTab_documents';
 
@@ -49,10 +49,9 @@ function addUploadedDocument(store: RecordSourceSelectorProxy, { botId }: { botI
 }
 
 export function DocumentsTab({ botId }: { botId: string }) {
-  const { t } = useTranslation();
   const { node } = useLazyLoadQuery<DocumentsTabQuery>(documentsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
   useLiveSubscription(statusSubscription, { botId }, addUploadedDocument);
-  if (!node?.DocumentsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
+  if (!node?.DocumentsPanelFragment) return <BotMissingPanel />;
   return <DocumentsPanel botId={botId} bot={node.DocumentsPanelFragment} />;
 }
 
@@ -92,38 +91,29 @@ function DocumentsPanel({ botId, bot }: { botId: string; bot: DocumentsPanelFrag
     <Stack gap="6">
       <PageHeader title={t('knowledge.documents.heading')} subtitle={t('knowledge.documents.intro')} level="tab" />
       {processing && (
-        <Alert.Root status="info" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('knowledge.documents.processingTitle')}</Alert.Title>
-            <Alert.Description>{t('knowledge.documents.processingBanner')}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <ProgressBanner title={t('knowledge.documents.processingTitle')}>
+          <Alert.Description>{t('knowledge.documents.processingBanner')}</Alert.Description>
+        </ProgressBanner>
       )}
       <DocumentUploader botId={botId} onBatchFinished={reloadList} />
-      <Stack gap="3" as="section" aria-labelledby="documents-list-heading">
-        <Heading as="h3" size="md" id="documents-list-heading">
-          {t('knowledge.documents.listHeading')}
-        </Heading>
-        {documents.length === 0 ? (
-          <Stack gap="1" padding="6" borderWidth="1px" borderStyle="dashed" borderRadius="md" textAlign="center">
-            <Text fontWeight="semibold">{t('knowledge.documents.emptyTitle')}</Text>
-            <Text color="fg.muted">{t('knowledge.documents.emptyHint')}</Text>
-          </Stack>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
-            {documents.map((document) => (
-              <DocumentRow key={document.id} document={document} connectionId={data.documents.__id} />
-            ))}
-          </Stack>
-        )}
-        <LoadMoreButton
-          page={{ hasNext, isLoadingNext, loadNext }}
-          pageSize={20}
-          label={t('knowledge.documents.loadMore')}
-          alignSelf="start"
-        />
-      </Stack>
+      <KnowledgeList
+        headingId="documents-list-heading"
+        heading={t('knowledge.documents.listHeading')}
+        isEmpty={documents.length === 0}
+        whenEmpty={<EmptyHint title={t('knowledge.documents.emptyTitle')} hint={t('knowledge.documents.emptyHint')} />}
+        footer={
+          <LoadMoreButton
+            page={{ hasNext, isLoadingNext, loadNext }}
+            pageSize={20}
+            label={t('knowledge.documents.loadMore')}
+            alignSelf="start"
+          />
+        }
+      >
+        {documents.map((document) => (
+          <DocumentRow key={document.id} document={document} connectionId={data.documents.__id} />
+        ))}
+      </KnowledgeList>
     </Stack>
   );
 }

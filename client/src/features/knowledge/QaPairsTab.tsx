@@ -1,11 +1,11 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QA_PAIR_LIMITS } from '@chatbot/common/qaPairs';
 import { ConnectionHandler, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { DeleteMutationDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { EditFormActions } from '../../ui/EditFormActions.tsx';
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
+import { ExportCsvButton } from '../../ui/ExportCsvButton.tsx';
 import { FilePicker } from '../../ui/FilePicker.tsx';
 import { ItemActionButton } from '../../ui/ItemActionButton.tsx';
 import { LoadMoreButton } from '../../ui/LoadMoreButton.tsx';
@@ -21,6 +21,7 @@ import type { QaPairsTabCreateMutation } from './__generated__/QaPairsTabCreateM
 import type { QaPairsTabDeleteMutation } from './__generated__/QaPairsTabDeleteMutation.graphql.ts';
 import type { QaPairsTabQuery } from './__generated__/QaPairsTabQuery.graphql.ts';
 import type { QaPairsTabUpdateMutation } from './__generated__/QaPairsTabUpdateMutation.graphql.ts';
+import { BotMissingPanel, KnowledgeList } from './KnowledgeList.tsx';
 import { downloadQaPairsCsv, importQaPairsCsv } from './qaPairsCsv.ts';
 
 const PAGE_SIZE = 20;
@@ -53,9 +54,8 @@ const qaPairsTabQuery = graphql`
 
 /** The bot's Q&A pairs: the owner's own answers, which the bot gives first to questions close enough. */
 export function QaPairsTab({ botId }: { botId: string }) {
-  const { t } = useTranslation();
   const { node } = useLazyLoadQuery<QaPairsTabQuery>(qaPairsTabQuery, { botId }, { fetchPolicy: 'store-and-network' });
-  if (!node?.QaPairsPanelFragment) return <ErrorPanel title={t('knowledge.botMissingTitle')} message={t('knowledge.botMissing')} />;
+  if (!node?.QaPairsPanelFragment) return <BotMissingPanel />;
   return <QaPairsPanel botId={botId} bot={node.QaPairsPanelFragment} />;
 }
 
@@ -80,7 +80,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     bot,
   );
   const { qaPairs } = pagination.data;
-  const [transferring, setTransferring] = useState<'import' | 'export' | null>(null);
+  const [importing, setImporting] = useState(false);
   const saveOptions = { fields: QA_FIELDS, failedTitle: t('knowledge.qa.saveFailed'), alwaysToast: true };
   const create = useFormMutation<QaPairsTabCreateMutation, QaField>(
     graphql`
@@ -104,7 +104,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
     `,
     saveOptions,
   );
-  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit } = useEditableList<QaPair, QaField>({
+  const { editing, draft, deleting, setDeleting, field, startAdding, pick, beginSubmit, saved } = useEditableList<QaPair, QaField>({
     empty: EMPTY,
     draftOf: (pair) => ({ question: pair.question, answer: pair.answer }),
     problemsOf: (next) => ({
@@ -117,10 +117,6 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
 
   function submit() {
     if (!beginSubmit()) return;
-    const saved = (title: string) => () => {
-      toaster.create({ type: 'success', title });
-      startAdding();
-    };
     if (editing) {
       update.submit({ variables: { id: editing.id, input: draft }, onSuccess: saved(t('knowledge.qa.updated')) });
       return;
@@ -140,7 +136,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
 
   async function importFile([file]: File[]) {
     if (!file) return;
-    setTransferring('import');
+    setImporting(true);
     try {
       const outcome = await importQaPairsCsv(botId, await file.text());
       toaster.create({
@@ -156,17 +152,7 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
         description: error instanceof Error ? error.message : undefined,
       });
     }
-    setTransferring(null);
-  }
-
-  async function exportFile() {
-    setTransferring('export');
-    try {
-      await downloadQaPairsCsv(botId);
-    } catch (error) {
-      toaster.create({ type: 'error', title: t('common.exportFailed'), description: error instanceof Error ? error.message : undefined });
-    }
-    setTransferring(null);
+    setImporting(false);
   }
 
   return (
@@ -174,10 +160,8 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
       <PageHeader title={t('knowledge.qa.heading')} subtitle={t('knowledge.qa.intro')} level="tab" />
       <HStack gap="3" wrap="wrap">
         <FilePicker label={t('knowledge.qa.import')} accept=".csv,text/csv" look="outline" onFiles={(files) => void importFile(files)} />
-        <Button variant="outline" loading={transferring === 'export'} disabled={qaPairs.totalCount === 0} onClick={() => void exportFile()}>
-          {t('common.exportCsv')}
-        </Button>
-        {transferring === 'import' && (
+        <ExportCsvButton download={() => downloadQaPairsCsv(botId)} disabled={qaPairs.totalCount === 0} />
+        {importing && (
           <Text fontSize="sm" color="fg.muted" role="status">
             {t('knowledge.qa.importing')}
           </Text>
@@ -203,41 +187,37 @@ function QaPairsPanel({ botId, bot }: { botId: string; bot: QaPairsPanelFragment
           onCancel={startAdding}
         />
       </SectionCard>
-      <Stack gap="3" as="section" aria-labelledby="qa-pairs-list-heading">
-        <Heading as="h3" size="md" id="qa-pairs-list-heading">
-          {t('knowledge.qa.listHeading', { count: qaPairs.totalCount })}
-        </Heading>
-        {qaPairs.edges.length === 0 ? (
-          <Text color="fg.muted">{t('knowledge.qa.empty')}</Text>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" margin="0" padding="0">
-            {qaPairs.edges.map(({ node: pair }) => (
-              <Stack as="li" key={pair.id} gap="1" borderWidth="1px" borderRadius="md" padding="3">
-                <Text fontWeight="semibold" overflowWrap="anywhere">
-                  {pair.question}
-                </Text>
-                <Text fontSize="sm" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap" overflowWrap="anywhere">
-                  {pair.answer}
-                </Text>
-                <HStack gap="2" justify="end">
-                  <ItemActionButton
-                    text={t('knowledge.qa.edit')}
-                    label={t('knowledge.qa.editLabel', { question: pair.question })}
-                    onClick={() => pick(pair)}
-                  />
-                  <ItemActionButton
-                    text={t('knowledge.qa.delete')}
-                    label={t('knowledge.qa.deleteLabel', { question: pair.question })}
-                    onClick={() => setDeleting(pair)}
-                    destructive
-                  />
-                </HStack>
-              </Stack>
-            ))}
+      <KnowledgeList
+        headingId="qa-pairs-list-heading"
+        heading={t('knowledge.qa.listHeading', { count: qaPairs.totalCount })}
+        isEmpty={qaPairs.edges.length === 0}
+        whenEmpty={<Text color="fg.muted">{t('knowledge.qa.empty')}</Text>}
+        footer={<LoadMoreButton page={pagination} pageSize={PAGE_SIZE} alignSelf="start" />}
+      >
+        {qaPairs.edges.map(({ node: pair }) => (
+          <Stack as="li" key={pair.id} gap="1" borderWidth="1px" borderRadius="md" padding="3">
+            <Text fontWeight="semibold" overflowWrap="anywhere">
+              {pair.question}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap" overflowWrap="anywhere">
+              {pair.answer}
+            </Text>
+            <HStack gap="2" justify="end">
+              <ItemActionButton
+                text={t('knowledge.qa.edit')}
+                label={t('knowledge.qa.editLabel', { question: pair.question })}
+                onClick={() => pick(pair)}
+              />
+              <ItemActionButton
+                text={t('knowledge.qa.delete')}
+                label={t('knowledge.qa.deleteLabel', { question: pair.question })}
+                onClick={() => setDeleting(pair)}
+                destructive
+              />
+            </HStack>
           </Stack>
-        )}
-        <LoadMoreButton page={pagination} pageSize={PAGE_SIZE} alignSelf="start" />
-      </Stack>
+        ))}
+      </KnowledgeList>
       {deleting && (
         <DeleteMutationDialog<QaPairsTabDeleteMutation>
           open
