@@ -11,6 +11,7 @@ import { demoRoutes } from '../domains/demo/rest.ts';
 import { dataToolRoutes } from '../domains/integrations/dataTool/dataToolRest.ts';
 import { googleRoutes } from '../domains/integrations/google/googleRest.ts';
 import { crawlRoutes } from '../domains/knowledge/crawling/crawlRest.ts';
+import { inboxRoutes } from '../domains/inbox/rest.ts';
 import { knowledgeRoutes } from '../domains/knowledge/rest.ts';
 import { systemRoutes } from '../domains/system/rest.ts';
 import { whatsAppRoutes } from '../domains/whatsapp/rest.ts';
@@ -53,6 +54,7 @@ export async function restApi(app: FastifyInstance, context: RestContext): Promi
   billingRoutes(app, context);
   botRoutes(app, context);
   demoRoutes(app, context);
+  inboxRoutes(app, context);
   knowledgeRoutes(app, context);
   chatRoutes(app, context);
   crawlRoutes(app, context);

@@ -28,6 +28,20 @@ const conversationFilter = z.object({
 
 export type ConversationFilter = z.input<typeof conversationFilter>;
 
+/** A page of the list over REST: the filter's fields, and which page of how many conversations. */
+const conversationPage = conversationFilter.extend({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'page_size must be a number' })
+    .int()
+    .min(1, { error: 'page_size must be between 1 and 100' })
+    .max(100, { error: 'page_size must be between 1 and 100' })
+    .default(20),
+});
+
+/** The newest messages a transcript shows at once. */
+const TRANSCRIPT_LENGTH = 200;
+
 /** The viewer's inbox conversations: their bots' on the inbox's channels. */
 export function ownedConversationsWhere(viewerId: string | null) {
   return { channel: { in: [...INBOX_CHANNELS] }, bot: ownedBotsWhere(viewerId) } as const satisfies Prisma.ChatSessionWhereInput;
@@ -37,6 +51,9 @@ export function ownedConversationsWhere(viewerId: string | null) {
 export function ownedConversationWhere(viewerId: string | null, id: string) {
   return { id, ...ownedConversationsWhere(viewerId) } as const satisfies Prisma.ChatSessionWhereInput;
 }
+
+/** A person's reply as stored, with their name. */
+export type SentReply = ChatMessage & { author: { fullName: string } | null };
 
 const REFUSAL_CODES = { closed: 'CONVERSATION_CLOSED', notHuman: 'CONVERSATION_WITH_BOT' } as const;
 
@@ -74,6 +91,48 @@ export class InboxService {
     };
   }
 
+  /** A page of the viewer's conversations, the most recently active first, with how many there are in all. */
+  async page(ownerId: string, rawQuery: unknown) {
+    const { page, pageSize, ...filter } = parseInput(conversationPage, rawQuery);
+    const where = this.conversationsWhere(ownerId, filter);
+    const [total, conversations] = await Promise.all([
+      this.deps.prisma.chatSession.count({ where }),
+      this.deps.prisma.chatSession.findMany({
+        where,
+        orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+        include: { bot: { select: { name: true } } },
+      }),
+    ]);
+    const unread = await this.unreadCounts(conversations.map((conversation) => conversation.id));
+    return {
+      conversations: conversations.map((conversation, index) => ({ ...conversation, unreadCount: unread[index]! })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** One of the viewer's conversations with its newest messages (oldest first), each with who wrote it. */
+  async transcript(ownerId: string, id: string) {
+    const conversation = await this.deps.prisma.chatSession.findFirst({
+      where: ownedConversationWhere(ownerId, id),
+      include: { bot: { select: { name: true } } },
+    });
+    if (!conversation) throw new NotFoundError(INBOX_MESSAGES.notFound, 'CONVERSATION_NOT_FOUND');
+    const [newest, [unreadCount]] = await Promise.all([
+      this.deps.prisma.chatMessage.findMany({
+        where: { sessionId: id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: TRANSCRIPT_LENGTH,
+        include: { author: { select: { fullName: true } } },
+      }),
+      this.unreadCounts([id]),
+    ]);
+    return { conversation: { ...conversation, unreadCount: unreadCount! }, messages: newest.reverse() };
+  }
+
   /** How many of the visitor's messages each conversation has that its owner has not read, by conversation id. */
   async unreadCounts(conversationIds: readonly string[]): Promise<number[]> {
     const rows = await this.deps.prisma.$queryRaw<{ id: string; unread: number }[]>`
@@ -102,7 +161,7 @@ export class InboxService {
   }
 
   /** A person's reply, sent to the visitor; it takes the conversation over (the bot stays silent). It costs no credits. */
-  async reply(ownerId: string, id: string, rawText: unknown): Promise<{ conversation: ChatSession; message: ChatMessage }> {
+  async reply(ownerId: string, id: string, rawText: unknown): Promise<{ conversation: ChatSession; message: SentReply }> {
     const text = parseInput(replyText, rawText);
     const { conversation, message } = await this.act(ownerId, id, 'reply', text);
     return { conversation, message: message! };
@@ -145,7 +204,7 @@ export class InboxService {
     id: string,
     action: ConversationAction,
     replyText?: string,
-  ): Promise<{ conversation: ChatSession; message: ChatMessage | null }> {
+  ): Promise<{ conversation: ChatSession; message: SentReply | null }> {
     const now = this.deps.clock.now();
     // A message's time is the database's clock, as the chat's are; what the owner has read is compared with it.
     const sentAt = new Date();
@@ -165,6 +224,7 @@ export class InboxService {
           ? null
           : await tx.chatMessage.create({
               data: { sessionId: id, role: 'agent', content: replyText, authorId: ownerId, createdAt: sentAt },
+              include: { author: { select: { fullName: true } } },
             });
       const conversation = await tx.chatSession.update({
         where: { id },
