@@ -13,6 +13,7 @@ import { DemoService } from './domains/demo/service.ts';
 import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawling/crawls.ts';
+import { CrawlScheduleService } from './domains/knowledge/crawling/schedules.ts';
 import { QaPairService } from './domains/knowledge/qa/service.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
@@ -35,6 +36,8 @@ export interface Services {
   chat: ChatService;
   chatLogs: ChatLogs;
   crawls: CrawlService;
+  /** Websites crawled again daily or weekly, as the owner's plan allows. */
+  crawlSchedules: CrawlScheduleService;
   dashboard: DashboardService;
   dataTool: DataToolService;
   demo: DemoService;
@@ -157,6 +160,14 @@ export function createServices(platform: Platform): Services {
     holds: suspendedWork,
     knowledge,
   });
+  const crawlSchedules = new CrawlScheduleService({
+    prisma,
+    clock,
+    queue: platform.queue,
+    logger: platform.logger.child({ domain: 'crawlSchedules' }),
+    crawls,
+    changes: responses,
+  });
 
   const auth = new AuthService({
     prisma,
@@ -199,6 +210,7 @@ export function createServices(platform: Platform): Services {
     chat,
     chatLogs: new ChatLogs({ prisma, clock, knownAnswersOf: (botId) => qaPairs.knownAnswersOf(botId) }),
     crawls,
+    crawlSchedules,
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     knowledge,
