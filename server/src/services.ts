@@ -102,6 +102,9 @@ export function createServices(platform: Platform): Services {
   const notion = new NotionData(config.notion.apiUrl, platform.logger.child({ domain: 'notion' }));
   const dataTool = new DataToolService({
     prisma,
+    clock,
+    queue: platform.queue,
+    changes: responses,
     secrets: platform.secrets,
     events,
     logger: platform.logger.child({ domain: 'dataTool' }),

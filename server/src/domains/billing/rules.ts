@@ -17,6 +17,19 @@ export const PLAN_TYPES = ['subscription', 'credit'] as const satisfies readonly
 export const BILLING_PERIODS = ['week', 'month', 'year'] as const satisfies readonly BillingPeriod[];
 /** The re-crawl schedules a plan may allow; OFF is everyone's. */
 export const PLAN_CRAWL_SCHEDULES = ['DAILY', 'WEEKLY'] as const satisfies readonly CrawlSchedule[];
+/** Every schedule a website or data tool may have, OFF first. */
+export const CRAWL_SCHEDULES = ['OFF', ...PLAN_CRAWL_SCHEDULES] as const satisfies readonly CrawlSchedule[];
+/** The time between two scheduled runs. */
+export const SCHEDULE_PERIOD_MS: Record<(typeof PLAN_CRAWL_SCHEDULES)[number], number> = { DAILY: 86_400_000, WEEKLY: 7 * 86_400_000 };
+
+/**
+ * The schedules a customer's websites and data tools may use: OFF, and those of their paid
+ * subscription's plan. Anyone else (credits, the trial, no plan) syncs by hand: scheduled runs spend
+ * unattended.
+ */
+export function allowedSchedulesOf(paidPlan: { crawlSchedules: readonly CrawlSchedule[] } | null): CrawlSchedule[] {
+  return CRAWL_SCHEDULES.filter((schedule) => schedule === 'OFF' || paidPlan?.crawlSchedules.includes(schedule));
+}
 
 /** A customer's billing mode: credits until they choose otherwise (no settings row yet). */
 export function billingModeOf(settings: { planType: PlanType } | null): PlanType {

@@ -3,13 +3,9 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import { builder } from '../../../graphql/builder.ts';
 import { BotRef } from '../../bots/schema.ts';
 import { ownedWebSourceWhere, type CrawlStatusEvent } from './crawls.ts';
-import { CRAWL_SCHEDULES } from './schedules.ts';
+import { CrawlScheduleEnum } from '../schema.ts';
 
 const CrawlStatusEnum = builder.enumType('CrawlStatus', { values: ['pending', 'running', 'completed', 'failed'] as const });
-const CrawlScheduleEnum = builder.enumType('CrawlSchedule', {
-  description: 'How often a website is crawled again on its own: never (OFF), every day or every week.',
-  values: CRAWL_SCHEDULES,
-});
 
 export const WebSourceRef = builder.prismaNode('WebSource', {
   id: { field: 'id' },

@@ -6,20 +6,17 @@ import type { Clock } from '../../../platform/clock/index.ts';
 import type { DataChanges } from '../../../platform/dataChanges.ts';
 import type { JobQueue } from '../../../platform/queue/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
-import { findActiveSubscription } from '../../billing/public.ts';
+import { allowedSchedules, CRAWL_SCHEDULES, SCHEDULE_PERIOD_MS } from '../../billing/public.ts';
 import { knowledgeErrors } from '../errors.ts';
 import { ownedWebSourceWhere, type CrawlService } from './crawls.ts';
 
 const TICK_QUEUE = 'knowledge.crawlSchedules';
 /** How often due schedules are looked for: a scheduled crawl starts at most this late. */
 export const CRAWL_SCHEDULE_TICK_MS = 60_000;
-const PERIOD_MS: Record<Exclude<CrawlSchedule, 'OFF'>, number> = { DAILY: 86_400_000, WEEKLY: 7 * 86_400_000 };
 /** A due crawl that found another crawl of the bot running tries again this much later. */
 const BUSY_RETRY_MS = 15 * 60_000;
 /** Due schedules claimed by one tick; the rest wait for the next. */
 const CLAIM_BATCH = 100;
-
-export const CRAWL_SCHEDULES = ['OFF', 'DAILY', 'WEEKLY'] as const satisfies readonly CrawlSchedule[];
 
 const setScheduleInput = z.object({
   webSourceId: z.string().trim().min(1),
@@ -67,9 +64,8 @@ export class CrawlScheduleService {
   }
 
   /** The schedules the customer's plan allows them, OFF first. */
-  async allowedFor(ownerId: string | null): Promise<CrawlSchedule[]> {
-    const paid = ownerId ? await findActiveSubscription(this.deps.prisma, ownerId, this.deps.clock.now()) : null;
-    return CRAWL_SCHEDULES.filter((schedule) => schedule === 'OFF' || paid?.plan.crawlSchedules.includes(schedule));
+  allowedFor(ownerId: string | null): Promise<CrawlSchedule[]> {
+    return allowedSchedules(this.deps.prisma, ownerId, this.deps.clock.now());
   }
 
   /** Sets how often the site of one of the owner's crawls is crawled again; answers that crawl. */
@@ -81,7 +77,7 @@ export class CrawlScheduleService {
     const site = { botId: crawl.botId, url: crawl.url, maxDepth: crawl.maxDepth };
     const current = await this.deps.prisma.websiteSchedule.findUnique({ where: { botId_url_maxDepth: site } });
     if (current?.schedule !== input.schedule) {
-      const nextCrawlAt = input.schedule === 'OFF' ? null : new Date(this.deps.clock.now().getTime() + PERIOD_MS[input.schedule]);
+      const nextCrawlAt = input.schedule === 'OFF' ? null : new Date(this.deps.clock.now().getTime() + SCHEDULE_PERIOD_MS[input.schedule]);
       await this.deps.prisma.websiteSchedule.upsert({
         where: { botId_url_maxDepth: site },
         create: { ...site, schedule: input.schedule, nextCrawlAt },
@@ -108,8 +104,8 @@ export class CrawlScheduleService {
     // Moved on before anything runs: a second tick, here or in another process, finds nothing due.
     const claimed = await this.deps.prisma.$queryRaw<ClaimedSchedule[]>(Prisma.sql`
       UPDATE "website_schedules"
-      SET "nextCrawlAt" = CASE "schedule" WHEN 'DAILY' THEN ${new Date(now.getTime() + PERIOD_MS.DAILY)}::timestamp
-                                          ELSE ${new Date(now.getTime() + PERIOD_MS.WEEKLY)}::timestamp END,
+      SET "nextCrawlAt" = CASE "schedule" WHEN 'DAILY' THEN ${new Date(now.getTime() + SCHEDULE_PERIOD_MS.DAILY)}::timestamp
+                                          ELSE ${new Date(now.getTime() + SCHEDULE_PERIOD_MS.WEEKLY)}::timestamp END,
           "updatedAt" = ${now}::timestamp
       WHERE "id" IN (
         SELECT "id" FROM "website_schedules" WHERE "nextCrawlAt" <= ${now}
