@@ -1,21 +1,16 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { SelectField } from '../../ui/SelectField.tsx';
 import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
-import type { CrawlSchedule, CrawlScheduleControlFragment$key } from './__generated__/CrawlScheduleControlFragment.graphql.ts';
+import type { CrawlScheduleControlFragment$key } from './__generated__/CrawlScheduleControlFragment.graphql.ts';
 import type { CrawlScheduleControlRunNowMutation } from './__generated__/CrawlScheduleControlRunNowMutation.graphql.ts';
 import type { CrawlScheduleControlSetMutation } from './__generated__/CrawlScheduleControlSetMutation.graphql.ts';
 import { prependCrawl } from './crawlStore.ts';
 import { crawlToastId } from './crawlUrl.ts';
+import { ScheduleSelect } from './ScheduleSelect.tsx';
 
-const SCHEDULES = ['OFF', 'DAILY', 'WEEKLY'] as const satisfies readonly CrawlSchedule[];
-
-/**
- * How often a website is crawled again on its own, and a crawl of it now. Schedules the owner's plan
- * does not allow are shown but cannot be chosen, with a hint saying so.
- */
+/** How often a website is crawled again on its own, and a crawl of it now. */
 export function CrawlScheduleControl({
   botId,
   crawl,
@@ -69,29 +64,16 @@ export function CrawlScheduleControl({
     `,
     { failedTitle: t('knowledge.website.toast.failed'), failedDescription: t('knowledge.website.toast.failedFallback') },
   );
-  const refused = SCHEDULES.filter((schedule) => !allowedSchedules.includes(schedule));
   const running = data.status === 'pending' || data.status === 'running';
 
   return (
     <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'end' }}>
-      <SelectField
+      <ScheduleSelect
         label={t('knowledge.website.schedule.label')}
         value={data.crawlSchedule}
-        width="full"
+        allowed={allowedSchedules}
         disabled={setSchedule.inFlight}
-        options={SCHEDULES.map((schedule) => ({
-          value: schedule,
-          label: t(`knowledge.website.schedule.options.${schedule}`),
-          disabled: refused.includes(schedule),
-        }))}
-        helper={
-          refused.length > 0
-            ? t('knowledge.website.schedule.notInPlan', {
-                schedules: refused.map((schedule) => t(`knowledge.website.schedule.options.${schedule}`)).join(', '),
-              })
-            : undefined
-        }
-        onChange={(schedule) => setSchedule.submit({ variables: { id: data.id, schedule: schedule as CrawlSchedule } })}
+        onChange={(schedule) => setSchedule.submit({ variables: { id: data.id, schedule } })}
       />
       <Button
         variant="outline"

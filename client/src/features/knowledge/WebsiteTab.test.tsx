@@ -223,7 +223,7 @@ describe('crawl cost formatting', () => {
     expect(schedules).toHaveLength(2);
     const daily = [...schedules[0]!.options].find((option) => option.value === 'DAILY')!;
     expect(daily.disabled).toBe(true);
-    expect(screen.getAllByText('Not in your plan: Every day. Upgrade your plan to re-crawl more often.')).toHaveLength(2);
+    expect(screen.getAllByText('Not in your plan: Every day. Upgrade your plan to refresh more often.')).toHaveLength(2);
 
     fireEvent.change(schedules[0]!, { target: { value: 'WEEKLY' } });
     const set = operationNamed(environment, 'CrawlScheduleControlSetMutation');
