@@ -305,6 +305,7 @@ describe('the Notion data tool', () => {
     const schedule = screen.getByRole('combobox', { name: 'Automatic sync' }) as HTMLSelectElement;
     expect((within(schedule).getByRole('option', { name: 'Every day' }) as HTMLOptionElement).disabled).toBe(true);
     expect(screen.getByText('Not in your plan: Every day. Upgrade your plan to refresh more often.')).toBeTruthy();
+    expect(await seriousViolations(document.body)).toEqual([]);
 
     await user.selectOptions(schedule, 'WEEKLY');
     const operation = await resolveOperation(environment, 'DataToolSectionScheduleMutation', {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCost } from '../../i18n/format.ts';
+import { seriousViolations } from '../../test/axe.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { BOT_ID, crawl, operationNamed, pushEvent, renderTab, resolveOperation } from './knowledgeTestKit.tsx';
 import { WebsiteTab } from './WebsiteTab.tsx';
@@ -224,6 +225,7 @@ describe('crawl cost formatting', () => {
     const daily = [...schedules[0]!.options].find((option) => option.value === 'DAILY')!;
     expect(daily.disabled).toBe(true);
     expect(screen.getAllByText('Not in your plan: Every day. Upgrade your plan to refresh more often.')).toHaveLength(2);
+    expect(await seriousViolations(document.body)).toEqual([]);
 
     fireEvent.change(schedules[0]!, { target: { value: 'WEEKLY' } });
     const set = operationNamed(environment, 'CrawlScheduleControlSetMutation');

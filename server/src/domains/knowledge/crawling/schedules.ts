@@ -12,7 +12,7 @@ import { ownedWebSourceWhere, type CrawlService } from './crawls.ts';
 
 const TICK_QUEUE = 'knowledge.crawlSchedules';
 /** How often due schedules are looked for: a scheduled crawl starts at most this late. */
-export const CRAWL_SCHEDULE_TICK_MS = 60_000;
+const CRAWL_SCHEDULE_TICK_MS = 60_000;
 /** A due crawl that found another crawl of the bot running tries again this much later. */
 const BUSY_RETRY_MS = 15 * 60_000;
 /** Due schedules claimed by one tick; the rest wait for the next. */
