@@ -11,7 +11,9 @@ const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
  * unfinished (with jobs in memory only: a durable queue gives a dead worker's jobs back by itself,
  * and resuming them here would run a job another live process holds) and, without holding up the
  * boot, bring chunks of an older index version up to date; then, periodically, purge expired demo
- * bots with their knowledge and files.
+ * bots with their knowledge and files. It also asks the job queue for the crawl and data tool
+ * schedules' ticks:
+ * with Redis, one scheduler shared by every process, run by a worker; in memory, a timer here.
  */
 export async function startBackgroundWork(services: Services, queue: Pick<JobQueue, 'durable'>, logger: Logger): Promise<{ stop(): void }> {
   if (!queue.durable) {
@@ -19,6 +21,8 @@ export async function startBackgroundWork(services: Services, queue: Pick<JobQue
     const crawls = await services.crawls.recoverInterruptedCrawls();
     if (documents.resumed + documents.failed + crawls > 0) logger.info({ documents, crawls }, 'resumed interrupted work');
   }
+  await services.crawlSchedules.startTicking();
+  await services.dataTool.startTicking();
   void services.knowledge.index.refreshStaleChunks().then(
     (refreshed) => {
       if (refreshed.restemmed + refreshed.reembedded > 0) logger.info(refreshed, 'refreshed knowledge indexed by an older version');

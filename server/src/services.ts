@@ -14,6 +14,7 @@ import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawling/crawls.ts';
 import { InboxService } from './domains/inbox/service.ts';
+import { CrawlScheduleService } from './domains/knowledge/crawling/schedules.ts';
 import { QaPairService } from './domains/knowledge/qa/service.ts';
 import { KnowledgeService } from './domains/knowledge/service.ts';
 import { SystemService } from './domains/system/service.ts';
@@ -36,6 +37,8 @@ export interface Services {
   chat: ChatService;
   chatLogs: ChatLogs;
   crawls: CrawlService;
+  /** Websites crawled again daily or weekly, as the owner's plan allows. */
+  crawlSchedules: CrawlScheduleService;
   dashboard: DashboardService;
   dataTool: DataToolService;
   demo: DemoService;
@@ -102,6 +105,9 @@ export function createServices(platform: Platform): Services {
   const notion = new NotionData(config.notion.apiUrl, platform.logger.child({ domain: 'notion' }));
   const dataTool = new DataToolService({
     prisma,
+    clock,
+    queue: platform.queue,
+    changes: responses,
     secrets: platform.secrets,
     events,
     logger: platform.logger.child({ domain: 'dataTool' }),
@@ -160,6 +166,14 @@ export function createServices(platform: Platform): Services {
     holds: suspendedWork,
     knowledge,
   });
+  const crawlSchedules = new CrawlScheduleService({
+    prisma,
+    clock,
+    queue: platform.queue,
+    logger: platform.logger.child({ domain: 'crawlSchedules' }),
+    crawls,
+    changes: responses,
+  });
 
   const auth = new AuthService({
     prisma,
@@ -202,6 +216,7 @@ export function createServices(platform: Platform): Services {
     chat,
     chatLogs: new ChatLogs({ prisma, clock, knownAnswersOf: (botId) => qaPairs.knownAnswersOf(botId) }),
     crawls,
+    crawlSchedules,
     dashboard: new DashboardService({ prisma, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     inbox: new InboxService({

@@ -11,11 +11,13 @@ export function SelectField({
   disabled = false,
   width,
   issue,
+  helper,
   required = false,
 }: {
   label: string;
   value: string;
-  options: readonly { value: string; label: string }[];
+  /** An option `disabled` is shown but cannot be chosen (say why in `helper`). */
+  options: readonly { value: string; label: string; disabled?: boolean }[];
   onChange: (value: string) => void;
   /** A first, empty choice ("Choose…") for a select with no value yet. */
   placeholder?: string;
@@ -23,11 +25,13 @@ export function SelectField({
   width?: string;
   /** What is wrong with the choice, shown under it. */
   issue?: string | undefined;
+  /** A hint under the select, shown when there is no issue. */
+  helper?: string | undefined;
   required?: boolean;
 }) {
   const choices = placeholder === undefined ? options : [{ value: '', label: placeholder }, ...options];
   return (
-    <FieldFrame label={label} disabled={disabled} width={width} issue={issue} required={required}>
+    <FieldFrame label={label} disabled={disabled} width={width} issue={issue} helper={helper} required={required}>
       <SelectControl value={value} options={choices} onChange={onChange} />
     </FieldFrame>
   );
@@ -52,7 +56,7 @@ function SelectControl<Value extends string>({
 }: {
   label?: string;
   value: Value;
-  options: readonly { value: Value; label: string }[];
+  options: readonly { value: Value; label: string; disabled?: boolean }[];
   onChange: (value: Value) => void;
   width?: 'auto';
 }) {
@@ -60,7 +64,7 @@ function SelectControl<Value extends string>({
     <NativeSelect.Root width={width}>
       <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value as Value)}>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanType, PrismaClient } from '../generated/prisma/client.ts';
+import type { BillingPeriod, CrawlSchedule, PlanType, PrismaClient } from '../generated/prisma/client.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock/index.ts';
 import { hashPassword } from '../platform/crypto/index.ts';
@@ -10,6 +10,7 @@ interface SeedPlan {
   price: string;
   billingPeriod: BillingPeriod | null;
   botLimit: number | null;
+  crawlSchedules: CrawlSchedule[];
   creditAmount: number | null;
   bonusCredits: number;
   isPopular: boolean;
@@ -26,6 +27,7 @@ const SEED_PLANS: SeedPlan[] = [
     price: '9.00',
     billingPeriod: 'month',
     botLimit: 3,
+    crawlSchedules: ['WEEKLY'],
     creditAmount: null,
     bonusCredits: 0,
     isPopular: false,
@@ -51,6 +53,7 @@ const SEED_PLANS: SeedPlan[] = [
     price: '19.00',
     billingPeriod: 'month',
     botLimit: 15,
+    crawlSchedules: ['DAILY', 'WEEKLY'],
     creditAmount: null,
     bonusCredits: 0,
     isPopular: true,
@@ -77,6 +80,7 @@ const SEED_PLANS: SeedPlan[] = [
     price: '49.00',
     billingPeriod: 'month',
     botLimit: null,
+    crawlSchedules: ['DAILY', 'WEEKLY'],
     creditAmount: null,
     bonusCredits: 0,
     isPopular: false,
@@ -102,6 +106,7 @@ const SEED_PLANS: SeedPlan[] = [
     price: '10.00',
     billingPeriod: null,
     botLimit: null,
+    crawlSchedules: [],
     creditAmount: 500,
     bonusCredits: 50,
     isPopular: false,
@@ -121,6 +126,7 @@ const SEED_PLANS: SeedPlan[] = [
     price: '50.00',
     billingPeriod: null,
     botLimit: null,
+    crawlSchedules: [],
     creditAmount: 2500,
     bonusCredits: 500,
     isPopular: true,

@@ -21,6 +21,7 @@ const plan = (id: string, name: string, overrides: Record<string, unknown> = {})
   billingPeriod: 'month',
   botLimit: 5,
   widgetMessagesPerMinute: null,
+  crawlSchedules: ['WEEKLY'],
   creditAmount: null,
   features: ['One feature'],
   isActive: true,
@@ -144,6 +145,7 @@ describe('/admin/plans', () => {
       features: ['Unlimited bots'],
       botLimit: null,
       widgetMessagesPerMinute: null,
+      crawlSchedules: [],
       planType: 'subscription',
       billingPeriod: 'year',
     });
@@ -208,6 +210,8 @@ describe('/admin/plans', () => {
     type(field(dialog, /^Bot limit/), '10');
     type(field(dialog, /^Price/), '$24');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove feature 6' }));
+    expect((within(dialog).getByRole('checkbox', { name: 'Weekly' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().click(within(dialog).getByRole('checkbox', { name: 'Daily' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.node.params.name).toBe('PlanDialogsUpdateMutation');
@@ -220,6 +224,7 @@ describe('/admin/plans', () => {
         features: ['Chat', 'Email', 'Widget', 'Logs', 'Export'],
         botLimit: 10,
         widgetMessagesPerMinute: null,
+        crawlSchedules: ['DAILY', 'WEEKLY'],
       },
     });
     await act(async () => {

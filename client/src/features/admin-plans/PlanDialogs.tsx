@@ -100,6 +100,7 @@ export function EditPlanDialog({ plan, open, onClose }: { plan: EditPlanDialogFr
         billingPeriod
         botLimit
         widgetMessagesPerMinute
+        crawlSchedules
         creditAmount
         features
       }

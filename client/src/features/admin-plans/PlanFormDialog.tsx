@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Alert, Button, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Fieldset } from '../../ui/chakra/Fieldset.ts';
+import { Switch } from '../../ui/chakra/Switch.ts';
 import { Textarea } from '../../ui/chakra/Textarea.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import {
   BILLING_PERIODS,
   DEFAULT_WIDGET_MESSAGES_PER_MINUTE,
   MAX_WIDGET_MESSAGES_PER_MINUTE,
+  PLAN_CRAWL_SCHEDULES,
   PLAN_TYPES,
   problemsOf,
   type PlanDraft,
@@ -27,7 +29,7 @@ export interface ServerProblems {
 /**
  * The plan form. Its rules: the price is read after removing a dollar sign; the bot limit (a whole
  * number, empty for unlimited), the widget messages a minute (empty for the platform's default) and
- * the billing period are for subscription plans only, the credit amount for credit plans only; at
+ * the billing period and the re-crawl schedules are for subscription plans only, the credit amount for credit plans only; at
  * least one feature input always stays.
  */
 function PlanForm({
@@ -127,6 +129,32 @@ function PlanForm({
               onChange={(event) => change({ widgetMessagesPerMinute: event.currentTarget.value })}
             />
           </FieldFrame>
+        )}
+        {subscription && (
+          <Fieldset.Root>
+            <Fieldset.Legend>{t('adminPlans.form.crawlSchedules')}</Fieldset.Legend>
+            <Fieldset.HelperText>{t('adminPlans.form.crawlSchedulesHelp')}</Fieldset.HelperText>
+            <HStack gap="6" flexWrap="wrap">
+              {PLAN_CRAWL_SCHEDULES.map((schedule) => (
+                <Switch.Root
+                  key={schedule}
+                  checked={draft.crawlSchedules.includes(schedule)}
+                  onCheckedChange={(details) =>
+                    change({
+                      crawlSchedules: PLAN_CRAWL_SCHEDULES.filter((known) =>
+                        known === schedule ? details.checked : draft.crawlSchedules.includes(known),
+                      ),
+                    })
+                  }
+                  colorPalette="brand"
+                >
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{t(`adminPlans.form.crawlSchedule.${schedule}`)}</Switch.Label>
+                </Switch.Root>
+              ))}
+            </HStack>
+          </Fieldset.Root>
         )}
         <FieldFrame label={t('adminPlans.form.description')} issue={errorOf('description')}>
           <Textarea

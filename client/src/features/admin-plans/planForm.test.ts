@@ -62,21 +62,33 @@ describe('the plan form rules', () => {
     expect(problemsOf(draft(patch))).toEqual(problems);
   });
 
-  it('sends the billing period, bot limit and widget limit for subscriptions only, the credit amount for credit plans only', () => {
-    expect(createInput(draft({ botLimit: '3', billingPeriod: 'week', creditAmount: '9', widgetMessagesPerMinute: '600' }))).toEqual({
+  it('sends the billing period, bot limit, widget limit and re-crawl schedules for subscriptions only, the credit amount for credit plans only', () => {
+    expect(
+      createInput(
+        draft({ botLimit: '3', billingPeriod: 'week', creditAmount: '9', widgetMessagesPerMinute: '600', crawlSchedules: ['WEEKLY'] }),
+      ),
+    ).toEqual({
       name: 'Team',
       description: '',
       price: '19',
       features: ['Chat'],
       botLimit: 3,
       widgetMessagesPerMinute: 600,
+      crawlSchedules: ['WEEKLY'],
       planType: 'subscription',
       billingPeriod: 'week',
     });
     expect(editInput(draft({ widgetMessagesPerMinute: ' ' }))).toMatchObject({ widgetMessagesPerMinute: null });
     expect(
       createInput(
-        draft({ planType: 'credit', creditAmount: '500', botLimit: '3', widgetMessagesPerMinute: '600', features: [' Chat ', ''] }),
+        draft({
+          planType: 'credit',
+          creditAmount: '500',
+          botLimit: '3',
+          widgetMessagesPerMinute: '600',
+          crawlSchedules: ['DAILY'],
+          features: [' Chat ', ''],
+        }),
       ),
     ).toEqual({
       name: 'Team',

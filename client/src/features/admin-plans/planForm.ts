@@ -5,6 +5,9 @@ export const PLAN_TYPES = ['subscription', 'credit'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 export const BILLING_PERIODS = ['month', 'week', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+/** The re-crawl schedules a subscription plan may allow its subscribers' websites (OFF is everyone's). */
+export const PLAN_CRAWL_SCHEDULES = ['DAILY', 'WEEKLY'] as const;
+export type PlanCrawlSchedule = (typeof PLAN_CRAWL_SCHEDULES)[number];
 
 /** The fields a plan dialog shows; server issues about other paths show above the form. */
 export const PLAN_FIELDS = [
@@ -30,6 +33,8 @@ export interface PlanDraft {
   botLimit: string;
   /** Widget messages one bot may answer a minute; empty for the platform's default. */
   widgetMessagesPerMinute: string;
+  /** The re-crawl schedules allowed, in PLAN_CRAWL_SCHEDULES order. */
+  crawlSchedules: PlanCrawlSchedule[];
   creditAmount: string;
   /** One input per feature; at least one input always stays. */
   features: string[];
@@ -52,6 +57,7 @@ export const newPlanDraft = (): PlanDraft => ({
   billingPeriod: 'month',
   botLimit: '',
   widgetMessagesPerMinute: '',
+  crawlSchedules: [],
   creditAmount: '',
   features: [''],
   stripePriceId: '',
@@ -66,6 +72,7 @@ export function draftOfPlan(plan: {
   billingPeriod: string | null | undefined;
   botLimit: number | null | undefined;
   widgetMessagesPerMinute?: number | null;
+  crawlSchedules?: readonly string[];
   creditAmount: number | null | undefined;
   features: readonly string[];
   stripePriceId?: string | null;
@@ -78,6 +85,7 @@ export function draftOfPlan(plan: {
     billingPeriod: BILLING_PERIODS.find((period) => period === plan.billingPeriod) ?? 'month',
     botLimit: plan.botLimit == null ? '' : String(plan.botLimit),
     widgetMessagesPerMinute: plan.widgetMessagesPerMinute == null ? '' : String(plan.widgetMessagesPerMinute),
+    crawlSchedules: PLAN_CRAWL_SCHEDULES.filter((schedule) => plan.crawlSchedules?.includes(schedule)),
     creditAmount: plan.creditAmount == null ? '' : String(plan.creditAmount),
     features: plan.features.length > 0 ? [...plan.features] : [''],
     stripePriceId: plan.stripePriceId ?? '',
@@ -129,8 +137,8 @@ export function problemsOf(draft: PlanDraft): Partial<Record<PlanField, PlanProb
 }
 
 /**
- * The fields both dialogs send: the bot limit and the widget messages a minute for subscription plans
- * only, the credit amount for credit plans only.
+ * The fields both dialogs send: the bot limit, the widget messages a minute and the re-crawl schedules
+ * for subscription plans only, the credit amount for credit plans only.
  */
 function commonInput(draft: PlanDraft) {
   const subscription = draft.planType === 'subscription';
@@ -143,6 +151,7 @@ function commonInput(draft: PlanDraft) {
       ? {
           botLimit: parseBotLimit(draft.botLimit) ?? null,
           widgetMessagesPerMinute: parseWidgetLimit(draft.widgetMessagesPerMinute) ?? null,
+          crawlSchedules: draft.crawlSchedules,
         }
       : { creditAmount: parseCount(draft.creditAmount, null) ?? null }),
   };
@@ -159,5 +168,5 @@ export function createInput(draft: PlanDraft) {
   };
 }
 
-/** An edit: the fields the spec's edit call sends (name, price, description, features, bot limit or credit amount), and the widget limit. */
+/** An edit: the fields the spec's edit call sends (name, price, description, features, bot limit or credit amount), the widget limit and the re-crawl schedules. */
 export const editInput = (draft: PlanDraft) => commonInput(draft);

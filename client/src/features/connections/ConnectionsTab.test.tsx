@@ -16,6 +16,7 @@ const connectedBot = (overrides: Record<string, unknown> = {}) => ({
   whatsAppDelivers: true,
   whatsAppNumbers: [{ id: 'n1', phoneNumber: '14155550100', linkedAt: '2026-11-20T10:00:00.000Z' }],
   dataTool: 'none',
+  allowedCrawlSchedules: ['OFF', 'DAILY', 'WEEKLY'],
   sheetConfig: null,
   notionConfig: null,
   ...overrides,
@@ -295,6 +296,25 @@ describe('the Google Sheet data tool', () => {
 });
 
 describe('the Notion data tool', () => {
+  it('syncs the saved database on its own, on the schedules the plan allows', async () => {
+    const { environment, user } = await openConnections({
+      dataTool: 'notion',
+      allowedCrawlSchedules: ['OFF', 'WEEKLY'],
+      notionConfig: { apiKeyMasked: 'ntn…9e47', readDatabaseId: 'a'.repeat(32), writeDatabaseId: 'b'.repeat(32), syncSchedule: 'OFF' },
+    });
+    const schedule = screen.getByRole('combobox', { name: 'Automatic sync' }) as HTMLSelectElement;
+    expect((within(schedule).getByRole('option', { name: 'Every day' }) as HTMLOptionElement).disabled).toBe(true);
+    expect(screen.getByText('Not in your plan: Every day. Upgrade your plan to refresh more often.')).toBeTruthy();
+    expect(await seriousViolations(document.body)).toEqual([]);
+
+    await user.selectOptions(schedule, 'WEEKLY');
+    const operation = await resolveOperation(environment, 'DataToolSectionScheduleMutation', {
+      setDataToolSyncSchedule: { __typename: 'Bot', id: BOT_ID, sheetConfig: null, notionConfig: { syncSchedule: 'WEEKLY' } },
+    });
+    expect(operation.request.variables).toEqual({ botId: BOT_ID, schedule: 'WEEKLY' });
+    await waitFor(() => expect(schedule.value).toBe('WEEKLY'));
+  });
+
   it('requires the API key for a first config, saves it, and then shows it read-only with the key masked', async () => {
     const { environment, user } = await openConnections({ dataTool: 'notion' });
     const key = screen.getByLabelText(/^API key/) as HTMLInputElement;

@@ -16,6 +16,8 @@ import type { DataToolSectionSheetMutation } from './__generated__/DataToolSecti
 import type { DataToolSectionSpreadsheetsQuery } from './__generated__/DataToolSectionSpreadsheetsQuery.graphql.ts';
 import type { DataToolSectionSyncMutation } from './__generated__/DataToolSectionSyncMutation.graphql.ts';
 import type { BotDataTool, DataToolSectionToolMutation } from './__generated__/DataToolSectionToolMutation.graphql.ts';
+import type { DataToolSectionScheduleMutation } from './__generated__/DataToolSectionScheduleMutation.graphql.ts';
+import { ScheduleSelect } from '../knowledge/ScheduleSelect.tsx';
 
 const TOOLS: readonly BotDataTool[] = ['sheet', 'notion', 'none'];
 
@@ -31,7 +33,9 @@ const dataToolFragment = graphql`
   fragment DataToolSectionFragment on Bot {
     id
     dataTool
+    allowedCrawlSchedules
     sheetConfig {
+      syncSchedule
       incomingSpreadsheetId
       incomingSpreadsheetName
       incomingSheetName
@@ -40,6 +44,7 @@ const dataToolFragment = graphql`
       completedSheetName
     }
     notionConfig {
+      syncSchedule
       apiKeyMasked
       readDatabaseId
       writeDatabaseId
@@ -76,6 +81,28 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
     `,
     { title: t('connections.tool.syncFailed'), fallback: t('connections.tool.syncFallback') },
   );
+
+  const setSchedule = useBotMutation<DataToolSectionScheduleMutation>(
+    graphql`
+      mutation DataToolSectionScheduleMutation($botId: ID!, $schedule: CrawlSchedule!) {
+        setDataToolSyncSchedule(botId: $botId, schedule: $schedule) {
+          ... on Bot {
+            id
+            sheetConfig {
+              syncSchedule
+            }
+            notionConfig {
+              syncSchedule
+            }
+          }
+          ...MutationErrorFragment @alias(as: "error")
+        }
+      }
+    `,
+    { title: t('connections.tool.scheduleFailed'), fallback: t('connections.tool.scheduleFallback') },
+  );
+  // The schedule is the current tool's, once its configuration is saved.
+  const savedConfig = bot.dataTool === 'sheet' ? bot.sheetConfig : bot.dataTool === 'notion' ? bot.notionConfig : null;
 
   function choose(tool: BotDataTool) {
     changeTool.submit({
@@ -120,6 +147,15 @@ export function DataToolSection({ bot: botKey }: { bot: DataToolSectionFragment$
           </Button>
         )}
       </HStack>
+      {savedConfig && (
+        <ScheduleSelect
+          label={t('connections.tool.schedule')}
+          value={savedConfig.syncSchedule}
+          allowed={bot.allowedCrawlSchedules}
+          disabled={setSchedule.inFlight}
+          onChange={(schedule) => setSchedule.submit({ variables: { botId: bot.id, schedule } })}
+        />
+      )}
       {bot.dataTool === 'sheet' && (
         <ErrorBoundary
           fallback={(error, reset) => <ErrorPanel title={t('connections.sheet.loadFailed')} message={error.message} onRetry={reset} />}

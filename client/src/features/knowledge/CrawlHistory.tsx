@@ -7,6 +7,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { toastAfterCommit } from '../../ui/toaster.tsx';
 import type { CrawlHistoryQuery } from './__generated__/CrawlHistoryQuery.graphql.ts';
 import { CrawlRow } from './CrawlRow.tsx';
+import { prependCrawl } from './crawlStore.ts';
 import { crawlToastId } from './crawlUrl.ts';
 import { EmptyHint, KnowledgeList, ProgressBanner } from './KnowledgeList.tsx';
 
@@ -30,11 +31,7 @@ const statusSubscription = graphql`
  * subscription opens with the bot's recent crawls, finished ones too.
  */
 function addStartedCrawl(store: RecordSourceSelectorProxy, { botId }: { botId: string }) {
-  const crawl = store.getRootField('crawlStatusChanged');
-  const bot = store.get(botId);
-  if (!crawl || !bot) return;
-  const history = bot.getLinkedRecords('webSources') ?? [];
-  if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
+  prependCrawl(store, botId, 'crawlStatusChanged');
 }
 
 interface ShownCrawl {
@@ -89,9 +86,11 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
         node(id: $botId) {
           ... on Bot {
             id
+            allowedCrawlSchedules
             webSources {
               id
               url
+              maxDepth
               status
               itemsCount
               errorMessage
@@ -110,6 +109,16 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
   // A bot that cannot be read is a failed load; the boundary above shows the spec's message.
   if (!crawls) throw new Error(t('knowledge.website.historyFallback'));
   const running = crawls.filter((crawl) => ACTIVE_STATUSES.has(crawl.status));
+  // Newest first: the first crawl of each website (url and scope) carries its schedule and "Run now".
+  const sites = new Set<string>();
+  const newestOfSite = new Set(
+    crawls.filter((crawl) => {
+      const site = `${crawl.maxDepth} ${crawl.url}`;
+      if (sites.has(site)) return false;
+      sites.add(site);
+      return true;
+    }),
+  );
 
   return (
     <Stack gap="4">
@@ -129,7 +138,11 @@ export function CrawlHistory({ botId, fetchKey }: { botId: string; fetchKey: num
         whenEmpty={<EmptyHint title={t('knowledge.website.emptyTitle')} hint={t('knowledge.website.emptyHint')} />}
       >
         {crawls.map((crawl) => (
-          <CrawlRow key={crawl.id} crawl={crawl} />
+          <CrawlRow
+            key={crawl.id}
+            crawl={crawl}
+            schedule={newestOfSite.has(crawl) ? { botId, allowedSchedules: node.allowedCrawlSchedules ?? ['OFF'] } : undefined}
+          />
         ))}
       </KnowledgeList>
     </Stack>

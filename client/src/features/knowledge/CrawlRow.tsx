@@ -6,6 +6,7 @@ import { useFormat } from '../../i18n/format.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { CrawlRowFragment$key, CrawlStatus } from './__generated__/CrawlRowFragment.graphql.ts';
 import { CrawlPagesDialog } from './CrawlPagesDialog.tsx';
+import { CrawlScheduleControl } from './CrawlScheduleControl.tsx';
 
 const STATUS_COLORS: Record<CrawlStatus, string> = {
   pending: 'gray',
@@ -15,7 +16,17 @@ const STATUS_COLORS: Record<CrawlStatus, string> = {
   '%future added value': 'gray',
 };
 
-export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
+/**
+ * One crawl of the history: its figures (pages added, changed, removed) and, on the newest crawl of
+ * each website (`schedule` given), that website's re-crawl schedule and "Run now".
+ */
+export function CrawlRow({
+  crawl,
+  schedule,
+}: {
+  crawl: CrawlRowFragment$key;
+  schedule?: { botId: string; allowedSchedules: readonly string[] } | undefined;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const [viewing, setViewing] = useState(false);
@@ -27,10 +38,15 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
         maxDepth
         status
         itemsCount
+        pagesAdded
+        pagesChanged
+        pagesRemoved
+        scheduled
         costUsage
         errorMessage
         createdAt
         scrapedAt
+        ...CrawlScheduleControlFragment
       }
     `,
     crawl,
@@ -50,7 +66,10 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
         <Text fontWeight="semibold" wordBreak="break-all" flex="1" minWidth="0">
           {data.url}
         </Text>
-        <Badge colorPalette={STATUS_COLORS[data.status]}>{statusLabels[data.status]}</Badge>
+        <HStack gap="2">
+          {data.scheduled && <Badge colorPalette="purple">{t('knowledge.website.scheduledBadge')}</Badge>}
+          <Badge colorPalette={STATUS_COLORS[data.status]}>{statusLabels[data.status]}</Badge>
+        </HStack>
       </HStack>
       <DataList.Root orientation="horizontal" size="sm" flexDirection={{ base: 'column', md: 'row' }} gap={{ base: '1', md: '6' }}>
         <DataList.Item>
@@ -61,6 +80,14 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
           <DataList.ItemLabel>{t('knowledge.website.columns.pages')}</DataList.ItemLabel>
           <DataList.ItemValue>{data.itemsCount}</DataList.ItemValue>
         </DataList.Item>
+        {data.status === 'completed' && (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('knowledge.website.columns.changes')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {t('knowledge.website.changes', { added: data.pagesAdded, changed: data.pagesChanged, removed: data.pagesRemoved })}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
         <DataList.Item>
           <DataList.ItemLabel>{t('knowledge.website.columns.cost')}</DataList.ItemLabel>
           <DataList.ItemValue>{format(data.costUsage, 'cost')}</DataList.ItemValue>
@@ -85,6 +112,7 @@ export function CrawlRow({ crawl }: { crawl: CrawlRowFragment$key }) {
       >
         {t('knowledge.website.viewPages')}
       </Button>
+      {schedule && <CrawlScheduleControl botId={schedule.botId} crawl={data} allowedSchedules={schedule.allowedSchedules} />}
       <CrawlPagesDialog crawlId={data.id} url={data.url} open={viewing} onClose={() => setViewing(false)} />
     </Stack>
   );

@@ -1,15 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCost } from '../../i18n/format.ts';
+import { seriousViolations } from '../../test/axe.ts';
 import { toaster } from '../../ui/toaster.tsx';
 import { BOT_ID, crawl, operationNamed, pushEvent, renderTab, resolveOperation } from './knowledgeTestKit.tsx';
 import { WebsiteTab } from './WebsiteTab.tsx';
 
-async function renderWebsite(crawls: ReturnType<typeof crawl>[] = []) {
+async function renderWebsite(crawls: ReturnType<typeof crawl>[] = [], allowedCrawlSchedules = ['OFF', 'DAILY', 'WEEKLY']) {
   const environment = renderTab(<WebsiteTab botId={BOT_ID} />);
   await resolveOperation(environment, 'CrawlHistoryQuery', {
     Node: () => ({ __typename: 'Bot', id: BOT_ID }),
-    Bot: () => ({ id: BOT_ID, webSources: crawls }),
+    Bot: () => ({ id: BOT_ID, allowedCrawlSchedules, webSources: crawls }),
   });
   return environment;
 }
@@ -205,5 +206,47 @@ describe('crawl cost formatting', () => {
     [0.01234, 'fr', '0,0123\u00a0$US'],
   ])('shows %s dollars in %s as %s', (dollars, language, expected) => {
     expect(formatCost(dollars, language)).toBe(expected);
+  });
+
+  it('re-crawls a website on the schedules the plan allows, from its newest crawl, and runs it now', async () => {
+    const environment = await renderWebsite(
+      [
+        crawl('w2', 'https://velo.example', 'completed', { scheduled: true, pagesAdded: 1, pagesChanged: 2, pagesRemoved: 4 }),
+        crawl('w1', 'https://velo.example', 'completed'),
+        crawl('w0', 'https://velo.example/pricing', 'completed', { maxDepth: 0 }),
+      ],
+      ['OFF', 'WEEKLY'],
+    );
+    expect(await screen.findByText('1 added, 2 changed, 4 removed')).toBeTruthy();
+    expect(screen.getAllByText('Scheduled')).toHaveLength(1);
+    // One schedule per website (url and scope): the two crawls of the whole site share one.
+    const schedules = screen.getAllByLabelText('Automatic re-crawl') as HTMLSelectElement[];
+    expect(schedules).toHaveLength(2);
+    const daily = [...schedules[0]!.options].find((option) => option.value === 'DAILY')!;
+    expect(daily.disabled).toBe(true);
+    expect(screen.getAllByText('Not in your plan: Every day. Upgrade your plan to refresh more often.')).toHaveLength(2);
+    expect(await seriousViolations(document.body)).toEqual([]);
+
+    fireEvent.change(schedules[0]!, { target: { value: 'WEEKLY' } });
+    const set = operationNamed(environment, 'CrawlScheduleControlSetMutation');
+    expect(set.request.variables).toEqual({ id: 'w2', schedule: 'WEEKLY' });
+    await act(async () => {
+      environment.mock.resolve(set, { data: { setCrawlSchedule: { __typename: 'WebSource', id: 'w2', crawlSchedule: 'WEEKLY' } } });
+    });
+    expect(schedules[0]!.value).toBe('WEEKLY');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Crawl https://velo.example again now' }));
+    const run = operationNamed(environment, 'CrawlScheduleControlRunNowMutation');
+    expect(run.request.variables).toEqual({ botId: BOT_ID, url: 'https://velo.example', maxDepth: 1 });
+    await act(async () => {
+      environment.mock.resolve(run, {
+        data: { startCrawl: crawl('w3', 'https://velo.example', 'pending', { itemsCount: 0, crawlSchedule: 'WEEKLY' }) },
+      });
+    });
+    expect(await screen.findByText('Crawl Started')).toBeTruthy();
+    expect(screen.getByText('Crawl in progress')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Crawl https://velo.example again now' }) as HTMLButtonElement).disabled).toBe(true),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
 import { CrawlHistory } from './CrawlHistory.tsx';
+import { prependCrawl } from './crawlStore.ts';
 import { checkCrawlUrl, crawlToastId } from './crawlUrl.ts';
 import { LoadBoundary } from './LoadBoundary.tsx';
 
@@ -45,13 +46,7 @@ function CrawlForm({ botId }: { botId: string }) {
     setDepthStarting(maxDepth);
     startCrawlMutation.submit({
       variables: { botId, url: url.trim(), maxDepth },
-      updater: (store) => {
-        const crawl = store.getRootField('startCrawl');
-        const bot = store.get(botId);
-        if (!crawl || !bot || crawl.getType() !== 'WebSource') return;
-        const history = bot.getLinkedRecords('webSources') ?? [];
-        if (!history.some((entry) => entry?.getDataID() === crawl.getDataID())) bot.setLinkedRecords([crawl, ...history], 'webSources');
-      },
+      updater: (store) => prependCrawl(store, botId, 'startCrawl'),
       onSuccess: ({ startCrawl }) => {
         setDepthStarting(null);
         toaster.create({

@@ -1,9 +1,9 @@
 // Plans' and credit rates' fields as the admin sends them (REST or GraphQL), parsed and checked.
 import { z } from 'zod';
-import type { BillingPeriod, PaymentPlan, PlanType } from '../../generated/prisma/client.ts';
+import type { BillingPeriod, CrawlSchedule, PaymentPlan, PlanType } from '../../generated/prisma/client.ts';
 import { ValidationError, type FieldIssue } from '../../errors.ts';
 import { Decimal } from './decimal.ts';
-import { BILLING_MESSAGES, BILLING_PERIODS, MAX_WIDGET_MESSAGES_PER_MINUTE, PLAN_TYPES } from './rules.ts';
+import { BILLING_MESSAGES, BILLING_PERIODS, MAX_WIDGET_MESSAGES_PER_MINUTE, PLAN_CRAWL_SCHEDULES, PLAN_TYPES } from './rules.ts';
 
 const MAX_PRICE = new Decimal(1_000_000);
 /** A number as text, for a decimal to parse: a finite number or trimmed text; anything else is "". */
@@ -90,6 +90,22 @@ const featuresField = z
     return features;
   });
 
+/** The re-crawl schedules a plan allows besides OFF: a list (null clears it), stored once each in a fixed order. */
+const crawlSchedulesField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): CrawlSchedule[] | undefined => {
+    if (value === undefined) return undefined;
+    if (value === null) return [];
+    const known = new Set<string>(PLAN_CRAWL_SCHEDULES);
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !known.has(item.trim().toUpperCase()))) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.crawlSchedulesInvalid });
+      return z.NEVER;
+    }
+    const given = new Set((value as string[]).map((item) => item.trim().toUpperCase()));
+    return PLAN_CRAWL_SCHEDULES.filter((schedule) => given.has(schedule));
+  });
+
 export const planTypeField = z.enum(PLAN_TYPES, { error: BILLING_MESSAGES.planTypeInvalid });
 
 const currencyField = z
@@ -144,6 +160,7 @@ export const createPlanInput = z.object({
   billingPeriod: billingPeriodField,
   botLimit: botLimitField,
   widgetMessagesPerMinute: widgetLimitField,
+  crawlSchedules: crawlSchedulesField,
   creditAmount: creditAmountField,
   bonusCredits: bonusCreditsField,
   features: featuresField,
@@ -165,6 +182,7 @@ export interface PlanDraft {
   billingPeriod: BillingPeriod | null;
   botLimit: number | null;
   widgetMessagesPerMinute: number | null;
+  crawlSchedules: CrawlSchedule[];
   creditAmount: number | null;
   bonusCredits: number;
   features: string[];
@@ -183,6 +201,7 @@ export function draftFromCreateInput(input: z.infer<typeof createPlanInput>): Pl
     billingPeriod: input.billingPeriod ?? null,
     botLimit: input.botLimit ?? null,
     widgetMessagesPerMinute: input.widgetMessagesPerMinute ?? null,
+    crawlSchedules: input.crawlSchedules ?? [],
     creditAmount: input.creditAmount ?? null,
     bonusCredits: input.bonusCredits ?? 0,
     features: input.features ?? [],
@@ -203,6 +222,7 @@ export function draftOf(plan: PaymentPlan): PlanDraft {
     billingPeriod: plan.billingPeriod,
     botLimit: plan.botLimit,
     widgetMessagesPerMinute: plan.widgetMessagesPerMinute,
+    crawlSchedules: plan.crawlSchedules,
     creditAmount: plan.creditAmount,
     bonusCredits: plan.bonusCredits,
     features: plan.features,
@@ -224,6 +244,7 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
     billingPeriod: pick(edit.billingPeriod, current.billingPeriod),
     botLimit: pick(edit.botLimit, current.botLimit),
     widgetMessagesPerMinute: pick(edit.widgetMessagesPerMinute, current.widgetMessagesPerMinute),
+    crawlSchedules: pick(edit.crawlSchedules, current.crawlSchedules),
     creditAmount: pick(edit.creditAmount, current.creditAmount),
     bonusCredits: edit.bonusCredits === null ? 0 : pick(edit.bonusCredits, current.bonusCredits),
     features: pick(edit.features, current.features),
@@ -236,7 +257,7 @@ export function draftWithEdit(current: PlanDraft, edit: z.infer<typeof editPlanI
 /**
  * The spec's cross-field rules: billing period and bot limit for subscriptions only, credit amount
  * (and bonus) for credit packs only, at least one feature; the widget's message limit, like the bot
- * limit, is a subscription plan's (a credit pack is never a customer's current plan). Returns every
+ * limit and the re-crawl schedules, like the bot limit, are a subscription plan's (a credit pack is never a customer's current plan). Returns every
  * problem, first one first.
  */
 export function planIssues(plan: PlanDraft): FieldIssue[] {
@@ -250,6 +271,9 @@ export function planIssues(plan: PlanDraft): FieldIssue[] {
     if (plan.botLimit !== null) issues.push({ path: 'botLimit', message: BILLING_MESSAGES.botLimitForSubscriptionsOnly });
     if (plan.widgetMessagesPerMinute !== null) {
       issues.push({ path: 'widgetMessagesPerMinute', message: BILLING_MESSAGES.widgetLimitForSubscriptionsOnly });
+    }
+    if (plan.crawlSchedules.length > 0) {
+      issues.push({ path: 'crawlSchedules', message: BILLING_MESSAGES.crawlSchedulesForSubscriptionsOnly });
     }
     if (plan.creditAmount === null) issues.push({ path: 'creditAmount', message: BILLING_MESSAGES.creditPlanNeedsAmount });
   }

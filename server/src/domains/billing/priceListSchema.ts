@@ -5,7 +5,7 @@ import { translatedField } from '../../platform/i18n/index.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { isAdmin } from '../auth/public.ts';
 import type { RevenueSummary } from './revenue.ts';
-import { BILLING_PERIODS, PLAN_TYPES } from './rules.ts';
+import { BILLING_PERIODS, PLAN_CRAWL_SCHEDULES, PLAN_TYPES } from './rules.ts';
 import type { PlanStats } from './plans.ts';
 import type { TrialSettings } from './trial.ts';
 
@@ -15,6 +15,10 @@ const admin = { admin: true } as const;
 
 export const PlanTypeEnum = builder.enumType('PlanType', { values: PLAN_TYPES });
 export const BillingPeriodEnum = builder.enumType('BillingPeriod', { values: BILLING_PERIODS });
+export const PlanCrawlScheduleEnum = builder.enumType('PlanCrawlSchedule', {
+  description: 'A re-crawl schedule a subscription plan may allow (OFF is always allowed).',
+  values: PLAN_CRAWL_SCHEDULES,
+});
 
 const viewerOf = (context: GraphQLContext) => context.viewer!;
 
@@ -58,6 +62,13 @@ export const PaymentPlanRef = builder.prismaNode('PaymentPlan', {
       nullable: true,
       description: "Subscription plans: widget messages one bot may answer a minute; null means the platform's default (300).",
       authScopes: anyone,
+    }),
+    crawlSchedules: t.field({
+      type: [PlanCrawlScheduleEnum],
+      description:
+        "Subscription plans: the re-crawl schedules besides OFF its subscribers' website sources may use. Customers without a paid subscription (credits, trial) crawl by hand only.",
+      authScopes: anyone,
+      resolve: (plan) => plan.crawlSchedules.filter((schedule) => schedule !== 'OFF'),
     }),
     billingPeriod: t.expose('billingPeriod', { type: BillingPeriodEnum, nullable: true, authScopes: anyone }),
     features: t.stringList({
@@ -160,6 +171,10 @@ const PaymentPlanInput = builder.inputType('PaymentPlanInput', {
     botLimit: t.int({ description: 'Subscription plans only; null for unlimited.' }),
     widgetMessagesPerMinute: t.int({
       description: "Subscription plans only: widget messages one bot may answer a minute; null for the platform's default (300).",
+    }),
+    crawlSchedules: t.field({
+      type: [PlanCrawlScheduleEnum],
+      description: "Subscription plans only: the re-crawl schedules besides OFF subscribers' websites may use; null or empty for none.",
     }),
     creditAmount: t.int({ description: 'Credit packs only (required there).' }),
     bonusCredits: t.int({ description: 'Credit packs only.' }),

@@ -1,7 +1,15 @@
 // What other domains use of billing's insides: its rules and allowances, the SQL that reads and charges
 // credits inside their own statements, who pays for an answer, subscriptions and the trial.
-export { BILLING_MESSAGES, CREDIT_VALUE_USD, DEFAULT_WIDGET_MESSAGES_PER_MINUTE, isValidApiKeyShape, type BotAllowance } from './rules.ts';
-export { botAllowance, findActiveSubscription, planLabel, planLabels } from './subscriptions.ts';
+export {
+  BILLING_MESSAGES,
+  CREDIT_VALUE_USD,
+  CRAWL_SCHEDULES,
+  DEFAULT_WIDGET_MESSAGES_PER_MINUTE,
+  isValidApiKeyShape,
+  SCHEDULE_PERIOD_MS,
+  type BotAllowance,
+} from './rules.ts';
+export { allowedSchedules, botAllowance, findActiveSubscription, planLabel, planLabels } from './subscriptions.ts';
 export {
   CHAT_USAGE,
   creditsCover,

@@ -46,6 +46,7 @@ export function planInputFromBody(body: unknown): unknown {
     billingPeriod: fields.billing_period,
     botLimit: fields.bot_limit,
     widgetMessagesPerMinute: fields.widget_messages_per_minute,
+    crawlSchedules: fields.crawl_schedules,
     creditAmount: fields.credit_amount,
     bonusCredits: fields.bonus_credits,
     features: fields.features,
@@ -77,6 +78,8 @@ function planJson(plan: PaymentPlan) {
     bot_limit: plan.botLimit,
     /** Widget messages one bot may answer a minute; null: the platform's default (300). */
     widget_messages_per_minute: plan.widgetMessagesPerMinute,
+    /** Re-crawl schedules besides OFF its subscribers' websites may use (DAILY, WEEKLY). */
+    crawl_schedules: plan.crawlSchedules,
     billing_period: plan.billingPeriod,
     features: featuresText(plan.features),
     /** The same features as a list, for features that contain a comma themselves. */

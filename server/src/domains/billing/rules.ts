@@ -1,6 +1,6 @@
 // The decisions of billing: billing mode, widget and bot allowances, usage pricing, billing periods and
 // the key shape. No I/O here; the services apply them. (Input parsing: priceListInput.ts; money: money.ts.)
-import type { BillingPeriod, PlanType } from '../../generated/prisma/client.ts';
+import type { BillingPeriod, CrawlSchedule, PlanType } from '../../generated/prisma/client.ts';
 import { Decimal } from './decimal.ts';
 import { billingErrors } from './errors.ts';
 
@@ -15,6 +15,21 @@ export const DEFAULT_USAGE_UNIT = 'message';
 
 export const PLAN_TYPES = ['subscription', 'credit'] as const satisfies readonly PlanType[];
 export const BILLING_PERIODS = ['week', 'month', 'year'] as const satisfies readonly BillingPeriod[];
+/** The re-crawl schedules a plan may allow; OFF is everyone's. */
+export const PLAN_CRAWL_SCHEDULES = ['DAILY', 'WEEKLY'] as const satisfies readonly CrawlSchedule[];
+/** Every schedule a website or data tool may have, OFF first. */
+export const CRAWL_SCHEDULES = ['OFF', ...PLAN_CRAWL_SCHEDULES] as const satisfies readonly CrawlSchedule[];
+/** The time between two scheduled runs. */
+export const SCHEDULE_PERIOD_MS: Record<(typeof PLAN_CRAWL_SCHEDULES)[number], number> = { DAILY: 86_400_000, WEEKLY: 7 * 86_400_000 };
+
+/**
+ * The schedules a customer's websites and data tools may use: OFF, and those of their paid
+ * subscription's plan. Anyone else (credits, the trial, no plan) syncs by hand: scheduled runs spend
+ * unattended.
+ */
+export function allowedSchedulesOf(paidPlan: { crawlSchedules: readonly CrawlSchedule[] } | null): CrawlSchedule[] {
+  return CRAWL_SCHEDULES.filter((schedule) => schedule === 'OFF' || paidPlan?.crawlSchedules.includes(schedule));
+}
 
 /** A customer's billing mode: credits until they choose otherwise (no settings row yet). */
 export function billingModeOf(settings: { planType: PlanType } | null): PlanType {
@@ -44,6 +59,8 @@ export const BILLING_MESSAGES = {
   periodForSubscriptionsOnly: 'Billing period applies to subscription plans only',
   botLimitForSubscriptionsOnly: 'Bot limit applies to subscription plans only',
   widgetLimitForSubscriptionsOnly: 'Widget messages per minute apply to subscription plans only',
+  crawlSchedulesInvalid: 'Re-crawl schedules must be a list of DAILY and WEEKLY',
+  crawlSchedulesForSubscriptionsOnly: 'Re-crawl schedules apply to subscription plans only',
   creditPlanNeedsAmount: 'Credit plans need a credit amount of at least 1',
   creditAmountForCreditPlansOnly: 'Credit amount applies to credit plans only',
   bonusForCreditPlansOnly: 'Bonus credits apply to credit plans only',

@@ -1,5 +1,5 @@
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { allowanceOf, billingModeOf, type BotAllowance } from './rules.ts';
+import type { CrawlSchedule, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { allowanceOf, allowedSchedulesOf, billingModeOf, type BotAllowance } from './rules.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -54,6 +54,12 @@ export async function planLabels(prisma: Db, userIds: readonly string[], now: Da
 /** The plan label the spec shows for a user: the paid plan's (or the trial's) name in lower case, else "free". */
 export function planLabel(subscription: { plan: { name: string } } | null): string {
   return subscription ? subscription.plan.name.trim().toLowerCase() : 'free';
+}
+
+/** The re-crawl and sync schedules a customer may use now (see allowedSchedulesOf). */
+export async function allowedSchedules(prisma: Db, userId: string | null, now: Date): Promise<CrawlSchedule[]> {
+  const paid = userId ? await findActiveSubscription(prisma, userId, now) : null;
+  return allowedSchedulesOf(paid?.plan ?? null);
 }
 
 /** How many bots a customer may own now (see allowanceOf). */

@@ -27,5 +27,9 @@ export const knowledgeErrors = {
   duplicateDocument: (fileName: string) =>
     new ConflictError(`This file is already in the bot's knowledge: "${fileName}" has the same content.`, 'DUPLICATE_DOCUMENT'),
 
+  crawlScheduleNotAllowed: (schedule: string) => {
+    const message = `Your plan does not allow re-crawling websites ${schedule.toLowerCase()}. Upgrade your plan or choose another schedule.`;
+    return new ValidationError(message, [{ path: 'schedule', message }], 'CRAWL_SCHEDULE_NOT_ALLOWED');
+  },
   crawlRunning: () => new ConflictError('A crawl is already running for this bot. Wait for it to finish.', 'CRAWL_RUNNING'),
 };

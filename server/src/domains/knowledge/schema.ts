@@ -1,8 +1,14 @@
 import { NotFoundError } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { CRAWL_SCHEDULES } from '../billing/public.ts';
 import { BotRef } from '../bots/schema.ts';
 import { documentFromEvent } from './events.ts';
 import { ownedDocumentWhere } from './service.ts';
+
+export const CrawlScheduleEnum = builder.enumType('CrawlSchedule', {
+  description: 'How often a website is crawled, or a data tool synced, again on its own: never (OFF), every day or every week.',
+  values: CRAWL_SCHEDULES,
+});
 
 export const DocumentStatusEnum = builder.enumType('DocumentStatus', {
   values: ['pending', 'processing', 'completed', 'failed'] as const,

@@ -72,6 +72,12 @@ export class BullJobQueue implements JobQueue {
     return job.id!;
   }
 
+  async repeat(name: string, everyMs: number): Promise<void> {
+    const registration = this.registrations.get(name);
+    if (!registration) throw new Error(`Queue ${name} is not registered`);
+    await registration.queue.upsertJobScheduler(`${name}.repeat`, { every: everyMs }, { name, data: {} });
+  }
+
   async start(): Promise<void> {
     if (this.workerConnection) return;
     const connection = new Redis(this.url, { maxRetriesPerRequest: null });

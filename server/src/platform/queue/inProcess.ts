@@ -23,6 +23,8 @@ export class InProcessJobQueue implements JobQueue {
   /** Ids of jobs not yet finished (waiting, delayed, running or awaiting a retry). */
   private readonly pendingIds = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Repeating enqueues by queue name; apart from `timers`, which say the queue is not idle. */
+  private readonly repeaters = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private idleWaiters: (() => void)[] = [];
   private started = false;
@@ -50,6 +52,15 @@ export class InProcessJobQueue implements JobQueue {
     return id;
   }
 
+  async repeat(name: string, everyMs: number): Promise<void> {
+    if (!this.queues.has(name)) throw new Error(`Queue ${name} is not registered`);
+    clearInterval(this.repeaters.get(name));
+    // One job at a time: a period that comes while the last one still runs is skipped.
+    const timer = setInterval(() => void this.enqueue(name, {}, { jobId: `${name}.repeat` }).catch(() => undefined), everyMs);
+    timer.unref();
+    this.repeaters.set(name, timer);
+  }
+
   async start(): Promise<void> {
     this.started = true;
     for (const queue of this.queues.values()) this.drain(queue);
@@ -60,6 +71,8 @@ export class InProcessJobQueue implements JobQueue {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const timer of this.repeaters.values()) clearInterval(timer);
+    this.repeaters.clear();
     for (const queue of this.queues.values()) queue.ready.length = 0;
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     this.pendingIds.clear();

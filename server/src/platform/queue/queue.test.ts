@@ -47,6 +47,20 @@ describe.each(implementations)('%s JobQueue', (_name, create) => {
     expect(await done.promise).toEqual({ n: 1 });
   });
 
+  it('repeats a job every period until closed, asked again or not', async () => {
+    const queue = open();
+    const name = queueName();
+    let runs = 0;
+    const repeated = deferred<void>();
+    queue.register(name, async () => {
+      if (++runs === 3) repeated.resolve();
+    });
+    await queue.repeat(name, 20);
+    await queue.repeat(name, 20);
+    await queue.start();
+    await repeated.promise;
+  });
+
   it('retries a failing job with backoff and reports the attempt number', async () => {
     const queue = open();
     const name = queueName();

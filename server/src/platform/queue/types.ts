@@ -57,6 +57,12 @@ export interface JobQueue {
   register<T>(name: string, handler: JobHandler<T>, options?: RegisterOptions<T>): void;
   /** Rejects for a queue that was not registered. Resolves with the job id. */
   enqueue<T>(name: string, payload: T, options?: EnqueueOptions): Promise<string>;
+  /**
+   * Enqueues a job of `name` (empty payload) every `everyMs`, once per period however many processes
+   * ask (Redis keeps one scheduler per queue; in memory, this process is the only one). Asking again
+   * replaces the period.
+   */
+  repeat(name: string, everyMs: number): Promise<void>;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones to finish. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../../test/accounts.ts';
+import { grantSubscription, signUp, type TestAccount } from '../../../../test/accounts.ts';
 import { startFakeGoogle, type FakeGoogle } from '../../../../test/fakeGoogle.ts';
 import { startFakeNotion, type FakeNotion } from '../../../../test/fakeNotion.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/fakeOpenAI.ts';
@@ -739,5 +739,58 @@ describe('with a model, the model decides what a lead is', () => {
     const toolRequests = model.requests.filter((request) => request.tools?.some((candidate) => candidate.function.name === 'record_lead'));
     // Asked for the first two messages; the conversation had its lead before the third.
     expect(toolRequests).toHaveLength(2);
+  });
+});
+
+describe('scheduled data tool syncs', () => {
+  const SET_SCHEDULE = `
+    mutation ($id: ID!, $schedule: CrawlSchedule!) {
+      setDataToolSyncSchedule(botId: $id, schedule: $schedule) {
+        __typename
+        ... on Bot {
+          sheetConfig {
+            syncSchedule
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `;
+
+  it('syncs the sheet again when its schedule comes due, once across two replicas, on the schedules the plan allows', async () => {
+    const customer = await signUp(server);
+    const { bot, catalog } = await sheetBot(server, customer);
+    const id = await globalBotId(server, customer.accessToken);
+    const setSchedule = async (schedule: string, token = customer.accessToken) =>
+      (await graphql(server, SET_SCHEDULE, { id, schedule }, token)).data.setDataToolSyncSchedule;
+    // On the trial, syncs are by hand only.
+    expect(await setSchedule('DAILY')).toEqual({
+      __typename: 'ValidationError',
+      message: 'Your plan does not allow syncing the data tool daily. Upgrade your plan or choose another schedule.',
+    });
+    await grantSubscription(server, customer.userId, 'Pro');
+    expect(await setSchedule('DAILY')).toEqual({ __typename: 'Bot', sheetConfig: { syncSchedule: 'DAILY' } });
+    const stranger = await signUp(server);
+    await grantSubscription(server, stranger.userId, 'Pro');
+    expect(await setSchedule('WEEKLY', stranger.accessToken)).toEqual({ __typename: 'NotFoundError', message: 'Bot not found' });
+
+    catalog.sheets.get('Products')!.push(['Cobalt vase', '42 EUR', 'blue']);
+    expect(await server.services.dataTool.syncDue()).toBe(0);
+    const replica = await startTestServer({ ...google.environment, NOTION_API_URL: notion.url }, { shareDatabaseWith: server });
+    try {
+      const due = new Date(server.clock.now().getTime() + 86_400_000 + 60_000);
+      server.clock.set(due);
+      replica.clock.set(due);
+      const [here, there] = await Promise.all([server.services.dataTool.syncDue(), replica.services.dataTool.syncDue()]);
+      expect(here + there).toBe(1);
+    } finally {
+      await replica.close();
+    }
+    await documentsSettled(server, bot.id);
+    expect(await syncedDocuments(server, bot.id, SHEET_DOCUMENT)).toHaveLength(1);
+    const chunks = await server.platform.prisma.chunk.findMany({ where: { botId: bot.id, content: { contains: 'Cobalt vase' } } });
+    expect(chunks.length).toBeGreaterThan(0);
   });
 });

@@ -3,8 +3,21 @@
 // ingested like an upload and cited by name; leads go the other way (leads.ts).
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, BotTool, Document, NotionConfig, PrismaClient, SheetConfig } from '../../../generated/prisma/client.ts';
+import {
+  Prisma,
+  type Bot,
+  type BotTool,
+  type CrawlSchedule,
+  type Document,
+  type NotionConfig,
+  type PrismaClient,
+  type SheetConfig,
+} from '../../../generated/prisma/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../../errors.ts';
+import type { Clock } from '../../../platform/clock/index.ts';
+import type { DataChanges } from '../../../platform/dataChanges.ts';
+import type { JobQueue } from '../../../platform/queue/index.ts';
+import { allowedSchedules, CRAWL_SCHEDULES, SCHEDULE_PERIOD_MS } from '../../billing/public.ts';
 import { maskSecret, SecretBoxError, sha256Hex, type SecretBox } from '../../../platform/crypto/index.ts';
 import { parseInput } from '../../../platform/validation.ts';
 import { findOwnedBot } from '../../bots/public.ts';
@@ -81,6 +94,17 @@ export interface NotionConfigView {
   isActive: boolean;
 }
 
+const SYNC_TICK_QUEUE = 'dataTool.syncSchedules';
+/** How often due syncs are looked for: a scheduled sync runs at most this late. */
+const SYNC_TICK_MS = 60_000;
+/** Due configurations claimed by one tick; the rest wait for the next. */
+const SYNC_CLAIM_BATCH = 100;
+
+const syncScheduleInput = z.object({
+  botId: z.string().trim().min(1),
+  schedule: z.enum(CRAWL_SCHEDULES, { error: 'schedule must be OFF, DAILY or WEEKLY' }),
+});
+
 /** A save's outcome: the bot, and why the sync that follows it failed (the save itself stands). */
 export interface SaveResult {
   bot: Bot;
@@ -90,6 +114,11 @@ export interface SaveResult {
 
 interface DataToolDependencies {
   prisma: PrismaClient;
+  clock: Clock;
+  /** Runs the scheduled syncs' tick. */
+  queue: JobQueue;
+  /** Told when a sync schedule changes: the owner's cached responses show the old one. */
+  changes?: DataChanges;
   secrets: SecretBox;
   events: EventRecorder;
   logger: Logger;
@@ -103,7 +132,9 @@ interface DataToolDependencies {
  * the caller's user id and reaches the bot through `findOwnedBot`: another customer's bot is 404.
  */
 export class DataToolService {
-  constructor(private readonly deps: DataToolDependencies) {}
+  constructor(private readonly deps: DataToolDependencies) {
+    deps.queue.register(SYNC_TICK_QUEUE, () => this.syncDue().then(() => undefined), { attempts: 1 });
+  }
 
   // ---------------------------------------------------------------- the choice
 
@@ -223,6 +254,75 @@ export class DataToolService {
     if (bot.activeTool === 'none') throw dataToolErrors.noTool();
     await this.syncSource(bot, bot.activeTool);
     return bot;
+  }
+
+  // ---------------------------------------------------------------- scheduled syncs
+
+  /** Asks the job queue for the scheduled syncs' tick every `everyMs` (idempotent across processes). */
+  startTicking(everyMs = SYNC_TICK_MS): Promise<void> {
+    return this.deps.queue.repeat(SYNC_TICK_QUEUE, everyMs);
+  }
+
+  /**
+   * Sets how often the bot's current tool (its configuration saved) syncs on its own, as the owner's
+   * paid plan allows (see allowedSchedulesOf); answers the bot.
+   */
+  async setSyncSchedule(ownerId: string, rawInput: unknown): Promise<Bot> {
+    const input = parseInput(syncScheduleInput, rawInput);
+    const bot = await findOwnedBot(this.deps.prisma, ownerId, input.botId);
+    if (bot.activeTool === 'none') throw dataToolErrors.noTool();
+    if (!(await allowedSchedules(this.deps.prisma, ownerId, this.deps.clock.now())).includes(input.schedule)) {
+      throw dataToolErrors.scheduleNotAllowed(input.schedule);
+    }
+    const nextSyncAt = input.schedule === 'OFF' ? null : new Date(this.deps.clock.now().getTime() + SCHEDULE_PERIOD_MS[input.schedule]);
+    const data = { syncSchedule: input.schedule, nextSyncAt };
+    const updated =
+      bot.activeTool === 'sheet'
+        ? await this.deps.prisma.sheetConfig.updateMany({ where: { botId: bot.id }, data })
+        : await this.deps.prisma.notionConfig.updateMany({ where: { botId: bot.id }, data });
+    if (updated.count === 0) throw bot.activeTool === 'sheet' ? dataToolErrors.noSheetConfig() : dataToolErrors.noNotionConfig();
+    await this.deps.changes?.botChanged(bot.id);
+    return bot;
+  }
+
+  /**
+   * One tick: claims the due configurations (moving their next time on in one UPDATE, so replicas
+   * ticking together sync each once) and syncs those of the bot's current tool. A schedule the
+   * owner's plan no longer allows is turned OFF instead. Resolves with the syncs run.
+   */
+  async syncDue(): Promise<number> {
+    const now = this.deps.clock.now();
+    let synced = 0;
+    for (const tool of ['sheet', 'notion'] as const) {
+      for (const due of await this.claimDue(tool, now)) {
+        const bot = await this.deps.prisma.bot.findUnique({ where: { id: due.botId } });
+        if (!bot || bot.activeTool !== tool) continue;
+        if (!(await allowedSchedules(this.deps.prisma, bot.ownerId, now)).includes(due.syncSchedule)) {
+          const off = { syncSchedule: 'OFF' as const, nextSyncAt: null };
+          if (tool === 'sheet') await this.deps.prisma.sheetConfig.update({ where: { botId: bot.id }, data: off });
+          else await this.deps.prisma.notionConfig.update({ where: { botId: bot.id }, data: off });
+          await this.deps.changes?.botChanged(bot.id);
+          continue;
+        }
+        await this.syncAfterSave(bot, tool);
+        synced++;
+      }
+    }
+    return synced;
+  }
+
+  private claimDue(tool: 'sheet' | 'notion', now: Date): Promise<{ botId: string; syncSchedule: CrawlSchedule }[]> {
+    const table = Prisma.raw(tool === 'sheet' ? '"sheet_configs"' : '"notion_configs"');
+    return this.deps.prisma.$queryRaw(Prisma.sql`
+      UPDATE ${table}
+      SET "nextSyncAt" = CASE "syncSchedule" WHEN 'DAILY' THEN ${new Date(now.getTime() + SCHEDULE_PERIOD_MS.DAILY)}::timestamp
+                                             ELSE ${new Date(now.getTime() + SCHEDULE_PERIOD_MS.WEEKLY)}::timestamp END
+      WHERE "id" IN (
+        SELECT "id" FROM ${table} WHERE "nextSyncAt" <= ${now}::timestamp
+        ORDER BY "nextSyncAt" LIMIT ${SYNC_CLAIM_BATCH} FOR UPDATE SKIP LOCKED
+      ) AND "nextSyncAt" <= ${now}::timestamp
+      RETURNING "botId", "syncSchedule"
+    `);
   }
 
   /** After a save: a failed sync does not undo the save; it is logged, recorded and returned. */

@@ -14,6 +14,10 @@ export const dataToolErrors = {
     new ValidationError(DATA_TOOL_MESSAGES.apiKeyRequired, [{ path: 'apiKey', message: DATA_TOOL_MESSAGES.apiKeyRequired }]),
   noSheetConfig: () => new NotFoundError('No Google Sheet is configured for this bot yet.', 'SHEET_CONFIG_NOT_FOUND'),
   noNotionConfig: () => new NotFoundError('No Notion configuration is saved for this bot yet.', 'NOTION_CONFIG_NOT_FOUND'),
+  scheduleNotAllowed: (schedule: string) => {
+    const message = `Your plan does not allow syncing the data tool ${schedule.toLowerCase()}. Upgrade your plan or choose another schedule.`;
+    return new ValidationError(message, [{ path: 'schedule', message }], 'SYNC_SCHEDULE_NOT_ALLOWED');
+  },
   noTool: () => new ValidationError('Choose Google Sheet or Notion as the data tool first.', [], 'NO_DATA_TOOL'),
   googleNotConnected: () =>
     new ValidationError(

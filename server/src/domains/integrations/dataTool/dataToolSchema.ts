@@ -2,9 +2,12 @@ import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { builder } from '../../../graphql/builder.ts';
 import { UserRef, viewerOnly } from '../../auth/schema.ts';
 import { BotRef } from '../../bots/schema.ts';
+import { CrawlScheduleEnum } from '../../knowledge/schema.ts';
 import { BOT_TOOLS } from './dataTool.ts';
 
 export const BotDataToolEnum = builder.enumType('BotDataTool', { values: BOT_TOOLS });
+const SYNC_SCHEDULE_DESCRIPTION =
+  "How often this configuration's incoming data is synced again on its own while it is the bot's tool. A schedule the owner's plan no longer allows is turned OFF when it comes due.";
 
 const SheetConfigRef = builder.prismaObject('SheetConfig', {
   authScopes: { authenticated: true },
@@ -16,6 +19,10 @@ const SheetConfigRef = builder.prismaObject('SheetConfig', {
     completedSpreadsheetName: t.exposeString('completedSpreadsheetName'),
     completedSheetName: t.exposeString('completedSheetName'),
     isActive: t.exposeBoolean('isActive'),
+    syncSchedule: t.expose('syncSchedule', {
+      type: CrawlScheduleEnum,
+      description: SYNC_SCHEDULE_DESCRIPTION,
+    }),
   }),
 });
 
@@ -29,6 +36,10 @@ builder.prismaObject('NotionConfig', {
     readDatabaseId: t.exposeString('readDatabaseId'),
     writeDatabaseId: t.exposeString('writeDatabaseId'),
     isActive: t.exposeBoolean('isActive'),
+    syncSchedule: t.expose('syncSchedule', {
+      type: CrawlScheduleEnum,
+      description: SYNC_SCHEDULE_DESCRIPTION,
+    }),
   }),
 });
 
@@ -123,6 +134,19 @@ builder.mutationField('saveNotionConfig', (t) =>
     args: { input: t.arg({ type: NotionConfigInput, required: true }) },
     resolve: async (_root, { input }, context) =>
       (await context.services.dataTool.saveNotionConfig(context.viewer!.id, { ...input, botId: input.botId.id })).bot,
+  }),
+);
+
+builder.mutationField('setDataToolSyncSchedule', (t) =>
+  t.field({
+    type: BotRef,
+    description:
+      "Sets how often the bot's current data tool (its configuration saved) syncs its incoming sheet or database on its own. Refused with a ValidationError when the viewer's plan does not allow the schedule (without a paid subscription only OFF) or no tool is chosen.",
+    authScopes: { customer: true },
+    errors: { types: [NotFoundError, ValidationError] },
+    args: { botId: t.arg.globalID({ for: [BotRef], required: true }), schedule: t.arg({ type: CrawlScheduleEnum, required: true }) },
+    resolve: (_root, args, context) =>
+      context.services.dataTool.setSyncSchedule(context.viewer!.id, { botId: args.botId.id, schedule: args.schedule }),
   }),
 );
 

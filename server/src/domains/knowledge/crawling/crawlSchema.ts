@@ -3,6 +3,7 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import { builder } from '../../../graphql/builder.ts';
 import { BotRef } from '../../bots/schema.ts';
 import { ownedWebSourceWhere, type CrawlStatusEvent } from './crawls.ts';
+import { CrawlScheduleEnum } from '../schema.ts';
 
 const CrawlStatusEnum = builder.enumType('CrawlStatus', { values: ['pending', 'running', 'completed', 'failed'] as const });
 
@@ -22,6 +23,17 @@ export const WebSourceRef = builder.prismaNode('WebSource', {
     itemsCount: t.exposeInt('itemsCount', { description: 'Pages read so far' }),
     pagesSkipped: t.exposeInt('pagesSkipped', { description: 'Pages unchanged since the last crawl' }),
     pagesRemoved: t.exposeInt('pagesRemoved', { description: 'Pages gone from the site, removed from the knowledge' }),
+    pagesAdded: t.exposeInt('pagesAdded', { description: 'Pages new to the knowledge, indexed' }),
+    pagesChanged: t.exposeInt('pagesChanged', { description: 'Pages whose content changed since the last crawl, indexed again' }),
+    scheduled: t.exposeBoolean('scheduled', { description: "Started by the site's schedule rather than by the owner" }),
+    crawlSchedule: t.loadable({
+      type: CrawlScheduleEnum,
+      description:
+        "How often this crawl's website (its url and scope) is crawled again on its own; the same for every crawl of it. A schedule the owner's plan no longer allows is turned OFF when it comes due.",
+      // Batched per request: a history of crawls costs one query for all their schedules.
+      load: (sites: { botId: string; url: string; maxDepth: number }[], context) => context.services.crawlSchedules.schedulesOf(sites),
+      resolve: (crawl) => ({ botId: crawl.botId, url: crawl.url, maxDepth: crawl.maxDepth }),
+    }),
     costUsage: t.float({ description: 'Dollars', resolve: (crawl) => Number(crawl.costUsage) }),
     durationMs: t.exposeInt('durationMs'),
     memoryUsedMb: t.exposeFloat('memoryUsedMb'),
@@ -57,6 +69,31 @@ builder.prismaObjectField(BotRef, 'webSources', (t) =>
   t.relation('webSources', {
     description: 'Crawl history, newest first.',
     query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 50 },
+  }),
+);
+
+builder.prismaObjectField(BotRef, 'allowedCrawlSchedules', (t) =>
+  t.field({
+    type: [CrawlScheduleEnum],
+    description:
+      "The re-crawl schedules the owner's plan allows their websites, OFF first. Without a paid subscription (credits, trial) only OFF: websites are crawled by hand.",
+    resolve: (_bot, _args, context) => context.services.crawlSchedules.allowedFor(context.viewer!.id),
+  }),
+);
+
+builder.mutationField('setCrawlSchedule', (t) =>
+  t.field({
+    type: WebSourceRef,
+    description:
+      "Sets how often the website of one of the viewer's crawls is crawled again (every crawl of the same url and scope shares it); answers that crawl. Refused with a ValidationError when the viewer's plan does not allow the schedule.",
+    authScopes: { customer: true },
+    errors: { types: [ValidationError, NotFoundError] },
+    args: {
+      webSourceId: t.arg.globalID({ for: [WebSourceRef], required: true, description: 'Any crawl of the website' }),
+      schedule: t.arg({ type: CrawlScheduleEnum, required: true }),
+    },
+    resolve: (_root, args, context) =>
+      context.services.crawlSchedules.set(context.viewer!.id, { webSourceId: args.webSourceId.id, schedule: args.schedule }),
   }),
 );
 

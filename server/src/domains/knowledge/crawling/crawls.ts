@@ -143,12 +143,15 @@ export class CrawlService {
     return this.startForBot(bot.id, url, input.maxDepth);
   }
 
-  /** A crawl of a bot its caller may already use (its owner's, or a live demo session's). */
-  async startForBot(botId: string, rawUrl: string, maxDepth: number): Promise<WebSource> {
+  /**
+   * A crawl of a bot its caller may already use (its owner's, or a live demo session's); `scheduled`
+   * when the site's schedule started it.
+   */
+  async startForBot(botId: string, rawUrl: string, maxDepth: number, options: { scheduled?: boolean } = {}): Promise<WebSource> {
     const url = validateCrawlUrl(rawUrl);
     const running = await this.deps.prisma.webSource.count({ where: { botId, status: { in: ['pending', 'running'] } } });
     if (running > 0) throw knowledgeErrors.crawlRunning();
-    const crawl = await this.deps.prisma.webSource.create({ data: { botId, url, maxDepth } });
+    const crawl = await this.deps.prisma.webSource.create({ data: { botId, url, maxDepth, scheduled: options.scheduled ?? false } });
     await this.publish(crawl);
     await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });
     return crawl;
@@ -283,6 +286,8 @@ export class CrawlService {
     const seen = new Set(alreadyRead.map((page) => page.url));
     let skipped = Math.min(crawl.pagesSkipped, alreadyRead.length);
     let indexed = alreadyRead.length - skipped;
+    let added = crawl.pagesAdded;
+    let changed = crawl.pagesChanged;
     try {
       const plan = crawl.bot.ownerId ? await findActiveSubscription(this.deps.prisma, crawl.bot.ownerId, this.deps.clock.now()) : null;
       const pages = crawlSite({
@@ -297,10 +302,15 @@ export class CrawlService {
       while (!step.done) {
         const page = step.value;
         seen.add(page.finalUrl);
-        if (await this.indexPage(crawl.botId, crawl.id, siteUrl, page)) indexed++;
-        else skipped++;
+        const outcome = await this.indexPage(crawl.botId, crawl.id, siteUrl, page);
+        if (outcome === 'unchanged') skipped++;
+        else {
+          indexed++;
+          if (outcome === 'added') added++;
+          else changed++;
+        }
         peakMemory = Math.max(peakMemory, process.memoryUsage().rss);
-        await this.update(crawl.id, { itemsCount: indexed + skipped, pagesSkipped: skipped });
+        await this.update(crawl.id, { itemsCount: indexed + skipped, pagesSkipped: skipped, pagesAdded: added, pagesChanged: changed });
         step = await pages.next();
       }
       const summary = step.value;
@@ -390,15 +400,15 @@ export class CrawlService {
   }
 
   /**
-   * Indexes a page unless the bot already has it with the same content; true when (re)indexed. The
+   * Indexes a page unless the bot already has it with the same content, and says which it was. The
    * page's content hash is written once its chunks are: a run stopped in between reads it again.
    */
-  private async indexPage(botId: string, crawlId: string, siteUrl: string, page: CrawledPage): Promise<boolean> {
+  private async indexPage(botId: string, crawlId: string, siteUrl: string, page: CrawledPage): Promise<'added' | 'changed' | 'unchanged'> {
     const existing = await this.deps.prisma.webPage.findUnique({ where: { botId_url: { botId, url: page.finalUrl } } });
     const read = { webSourceId: crawlId, depth: page.depth, links: page.links, fetchedAt: this.deps.clock.now() };
     if (existing?.contentHash === page.contentHash) {
       await this.deps.prisma.webPage.update({ where: { id: existing.id }, data: read });
-      return false;
+      return 'unchanged';
     }
     const indexing = { siteUrl, title: page.title, contentHash: '', byteSize: page.bytes };
     const saved: WebPage = await this.deps.prisma.webPage.upsert({
@@ -412,7 +422,7 @@ export class CrawlService {
       page.sections,
     );
     await this.deps.prisma.webPage.update({ where: { id: saved.id }, data: { ...read, contentHash: page.contentHash } });
-    return true;
+    return existing ? 'changed' : 'added';
   }
 
   private async removeVanishedPages(botId: string, siteUrl: string, seen: Set<string>): Promise<number> {
