@@ -103,6 +103,32 @@ describe('starting a conversation', () => {
     expect(messages()[0]!.querySelector('.sources')).toBeNull();
   });
 
+  it("shows a person's restored reply without rating buttons, and the bot's answer with them", async () => {
+    localStorage.setItem(SESSION_KEY, 'ws_stored');
+    startApp(
+      fakeWidgetApi({
+        history: [
+          { id: 'm1', text: 'Hello?', isUser: true, role: 'user', timestamp: '2026-03-02T09:15:00.000Z' },
+          { id: 'm2', text: 'The bot answers.', isUser: false, role: 'assistant', timestamp: '2026-03-02T09:15:01.000Z' },
+          { id: 'm3', text: 'Jane here, from the shop.', isUser: false, role: 'agent', timestamp: '2026-03-02T09:16:00.000Z' },
+        ],
+      }),
+    );
+    await screen.findByText('Jane here, from the shop.');
+    expect(within(lastMessage()).queryByRole('button', { name: 'Helpful' })).toBeNull();
+    expect(within(messages()[1]!).getByRole('button', { name: 'Helpful' })).toBeTruthy();
+  });
+
+  it('says a person will reply, instead of an answer, while a person has the conversation', async () => {
+    const { user, input } = startApp(
+      fakeWidgetApi({ chat: () => streamedAnswer([], { message: '', sources: [], message_id: null, held_for_person: true }) }),
+    );
+    await screen.findByText('Hello! How can I help you today?');
+    await user.type(input, 'I want a person{Enter}');
+    await waitFor(() => expect(lastMessage().textContent).toContain('A person from the team has this conversation and will reply here.'));
+    expect(screen.queryByText("Sorry, I didn't understand that.")).toBeNull();
+  });
+
   it('greets when the stored history is empty', async () => {
     localStorage.setItem(SESSION_KEY, 'ws_stored');
     startApp(fakeWidgetApi({ history: [] }));

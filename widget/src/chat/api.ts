@@ -17,6 +17,8 @@ export interface HistoryEntry {
   id: string;
   text: string;
   isUser: boolean;
+  /** Who wrote it: the visitor, the bot, or a person of the bot's owner (`agent`, from the inbox). */
+  role?: 'user' | 'assistant' | 'agent';
   timestamp: string;
   /** What an answer quoted, kept with it: a reloaded conversation shows its sources again. */
   sources?: Source[];
@@ -41,6 +43,8 @@ export interface ChatAnswer {
   sources?: Source[];
   /** The stored answer's id, which its rating names. */
   message_id?: string | null;
+  /** A person of the bot's owner has the conversation: the message waits for them, and the bot said nothing. */
+  held_for_person?: boolean;
 }
 
 async function failure(response: Response): Promise<ApiError> {

@@ -4,7 +4,7 @@ import { loadSessionToken, saveSessionToken } from './sessionStore.ts';
 import type { ChatStrings } from './strings.ts';
 
 /** Bot texts the app writes itself, kept as keys so they follow the bot's language. */
-export type NoticeKey = keyof Pick<ChatStrings, 'greeting' | 'connectionTrouble' | 'notUnderstood'>;
+export type NoticeKey = keyof Pick<ChatStrings, 'greeting' | 'connectionTrouble' | 'notUnderstood' | 'personWillReply'>;
 
 export interface ChatMessage {
   id: string;
@@ -38,17 +38,18 @@ export function displayText(message: ChatMessage, strings: ChatStrings): string 
   return message.notice ? strings[message.notice] : message.text;
 }
 
-/** The finished answer; one without text is the spec's "didn't understand". */
+/** The finished answer; one without text is the spec's "didn't understand", unless a person has the conversation. */
 export function answeredReply(reply: ChatMessage, answer: ChatAnswer): ChatMessage {
+  if (answer.held_for_person) return { ...reply, text: '', notice: 'personWillReply', streaming: false };
   const text = answer.message || answer.response || '';
   return text.trim()
     ? { ...reply, text, sources: answer.sources ?? [], streaming: false, answerId: answer.message_id ?? undefined }
     : { ...reply, text: '', notice: 'notUnderstood', streaming: false };
 }
 
-/** A reloaded conversation's messages: the bot's stored answers can be rated again. */
+/** A reloaded conversation's messages: the bot's stored answers can be rated again (a person's replies are not rated). */
 export function historyMessages(history: HistoryEntry[]): ChatMessage[] {
-  return history.map((entry) => (entry.isUser ? entry : { ...entry, answerId: entry.id }));
+  return history.map((entry) => (entry.isUser || entry.role === 'agent' ? entry : { ...entry, answerId: entry.id }));
 }
 
 export function failedReply(reply: ChatMessage): ChatMessage {

@@ -8,6 +8,8 @@ export interface ChatStrings {
   rateLimited: string;
   connectionTrouble: string;
   notUnderstood: string;
+  /** Said instead of an answer while a person of the bot's owner has the conversation. */
+  personWillReply: string;
   send: string;
   close: string;
   messageLabel: string;
@@ -40,6 +42,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     rateLimited: 'Too many chats or messages right now. Please wait a few minutes and try again.',
     connectionTrouble: "Sorry, I'm having trouble connecting right now. Please try again.",
     notUnderstood: "Sorry, I didn't understand that.",
+    personWillReply: 'A person from the team has this conversation and will reply here.',
     send: 'Send message',
     close: 'Close chat',
     messageLabel: 'Message',
@@ -66,6 +69,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     rateLimited: 'Demasiados chats o mensajes en este momento. Espere unos minutos e inténtelo de nuevo.',
     connectionTrouble: 'Lo siento, ahora mismo tengo problemas de conexión. Inténtelo de nuevo.',
     notUnderstood: 'Lo siento, no lo he entendido.',
+    personWillReply: 'Una persona del equipo lleva esta conversación y le responderá aquí.',
     send: 'Enviar mensaje',
     close: 'Cerrar chat',
     messageLabel: 'Mensaje',
@@ -92,6 +96,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     rateLimited: 'Trop de conversations ou de messages en ce moment. Patientez quelques minutes, puis réessayez.',
     connectionTrouble: 'Désolé, j’ai du mal à me connecter pour le moment. Veuillez réessayer.',
     notUnderstood: 'Désolé, je n’ai pas compris.',
+    personWillReply: 'Une personne de l’équipe suit cette conversation et vous répondra ici.',
     send: 'Envoyer le message',
     close: 'Fermer le chat',
     messageLabel: 'Message',
@@ -118,6 +123,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     rateLimited: 'Gerade zu viele Chats oder Nachrichten. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
     connectionTrouble: 'Entschuldigung, ich habe gerade Verbindungsprobleme. Bitte versuchen Sie es erneut.',
     notUnderstood: 'Entschuldigung, das habe ich nicht verstanden.',
+    personWillReply: 'Eine Person aus dem Team betreut dieses Gespräch und antwortet Ihnen hier.',
     send: 'Nachricht senden',
     close: 'Chat schließen',
     messageLabel: 'Nachricht',
@@ -144,6 +150,7 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     rateLimited: 'Troppe chat o messaggi in questo momento. Attenda qualche minuto e riprovi.',
     connectionTrouble: 'Spiacente, al momento ho problemi di connessione. Riprovi.',
     notUnderstood: 'Spiacente, non ho capito.',
+    personWillReply: 'Una persona del team segue questa conversazione e le risponderà qui.',
     send: 'Invia messaggio',
     close: 'Chiudi chat',
     messageLabel: 'Messaggio',
