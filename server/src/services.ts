@@ -188,6 +188,17 @@ export function createServices(platform: Platform): Services {
     trials: billing.trials,
   });
 
+  const whatsapp = new WhatsAppService({
+    prisma,
+    clock,
+    queue: platform.queue,
+    adminConfig,
+    api: new WhatsAppCloudApi(config.whatsapp.apiUrl),
+    appSecret: config.whatsapp.appSecret,
+    events,
+    logger: platform.logger.child({ domain: 'whatsapp' }),
+    answer: (bot, phoneNumber, text, senderName) => chat.whatsappChat(bot, phoneNumber, text, senderName),
+  });
   return {
     admin: new AdminService({
       prisma,
@@ -225,6 +236,7 @@ export function createServices(platform: Platform): Services {
       logger: platform.logger.child({ domain: 'inbox' }),
       pubsub: platform.pubsub,
       changes: responses,
+      sendToWhatsApp: (reply) => whatsapp.sendPersonReply(reply),
     }),
     knowledge,
     qaPairs,
@@ -233,16 +245,6 @@ export function createServices(platform: Platform): Services {
     google,
     dataTool,
     system: new SystemService({ platform }),
-    whatsapp: new WhatsAppService({
-      prisma,
-      clock,
-      queue: platform.queue,
-      adminConfig,
-      api: new WhatsAppCloudApi(config.whatsapp.apiUrl),
-      appSecret: config.whatsapp.appSecret,
-      events,
-      logger: platform.logger.child({ domain: 'whatsapp' }),
-      answer: (bot, phoneNumber, text, senderName) => chat.whatsappChat(bot, phoneNumber, text, senderName),
-    }),
+    whatsapp,
   };
 }

@@ -71,6 +71,8 @@ export class InboxService {
       logger: Logger;
       pubsub?: PubSub | undefined;
       changes?: DataChanges | undefined;
+      /** Sends a person's reply to a WhatsApp conversation's number (see WhatsAppService.sendPersonReply). */
+      sendToWhatsApp?: (reply: { phoneNumber: string; text: string; messageId: string }) => Promise<void>;
     },
   ) {}
 
@@ -160,10 +162,16 @@ export class InboxService {
     return this.act(ownerId, id, 'close').then(({ conversation }) => conversation);
   }
 
-  /** A person's reply, sent to the visitor; it takes the conversation over (the bot stays silent). It costs no credits. */
+  /**
+   * A person's reply, sent to the visitor (the widget reads it; a WhatsApp number is sent it); it
+   * takes the conversation over (the bot stays silent). It costs no credits.
+   */
   async reply(ownerId: string, id: string, rawText: unknown): Promise<{ conversation: ChatSession; message: SentReply }> {
     const text = parseInput(replyText, rawText);
     const { conversation, message } = await this.act(ownerId, id, 'reply', text);
+    if (conversation.channel === 'whatsapp' && conversation.phoneNumber) {
+      await this.deps.sendToWhatsApp?.({ phoneNumber: conversation.phoneNumber, text: message!.content, messageId: message!.id });
+    }
     return { conversation, message: message! };
   }
 

@@ -314,6 +314,19 @@ export class WhatsAppService {
     if (rest.length > 0) await this.enqueueParts({ ...payload, parts: rest, index: payload.index + 1 });
   }
 
+  /**
+   * A person's reply from the inbox to a WhatsApp conversation: sent like the bot's answers (split,
+   * each part retried, in order), once per reply whatever retries its caller makes.
+   */
+  async sendPersonReply(reply: { phoneNumber: string; text: string; messageId: string }): Promise<void> {
+    await this.enqueueParts({
+      to: reply.phoneNumber,
+      parts: splitMessage(reply.text),
+      key: sha256Hex(reply.messageId).slice(0, 32),
+      index: 0,
+    });
+  }
+
   private async enqueueParts(payload: OutgoingParts): Promise<void> {
     await this.deps.queue.enqueue(SEND_QUEUE, payload, { jobId: `whatsapp-out-${payload.key}-${payload.index}` });
   }

@@ -291,3 +291,37 @@ describe('the webhook', () => {
     ]);
   });
 });
+
+describe('a WhatsApp conversation taken over from the inbox', () => {
+  it('keeps the bot silent, sends the person’s replies to the number once, and lets the bot answer again once released', async () => {
+    const customer = await signUp(server);
+    await grantSubscription(server, customer.userId, 'Pro');
+    const { number } = await linkedBot(customer);
+    await sendFrom(number, 'How long does shipping to Canada take?');
+    expect(sentTo(number).at(-1)).toContain('5 business days');
+
+    const inbox = await api(server, 'GET', '/conversations?channel=whatsapp', { token: customer.accessToken });
+    const [conversation] = inbox.body.conversations;
+    expect(conversation).toMatchObject({ channel: 'whatsapp', phone_number: number, status: 'bot' });
+    const taken = await api(server, 'POST', `/conversations/${conversation.id}/take-over`, { token: customer.accessToken });
+    expect(taken.body.status).toBe('human');
+
+    const before = sentTo(number).length;
+    await sendFrom(number, 'Can a person help me?');
+    expect(sentTo(number)).toHaveLength(before);
+    const replied = await api(server, 'POST', `/conversations/${conversation.id}/reply`, {
+      token: customer.accessToken,
+      body: { text: 'Hello, this is Jane from the shop.' },
+    });
+    expect(replied.status).toBe(200);
+    await server.platform.queue.onIdle!();
+    expect(sentTo(number).slice(before)).toEqual(['Hello, this is Jane from the shop.']);
+    const transcript = await api(server, 'GET', `/conversations/${conversation.id}`, { token: customer.accessToken });
+    expect(transcript.body.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'agent']);
+
+    await api(server, 'POST', `/conversations/${conversation.id}/release`, { token: customer.accessToken });
+    await sendFrom(number, 'How long does shipping to Canada take?');
+    expect(sentTo(number)).toHaveLength(before + 2);
+    expect(sentTo(number).at(-1)).toContain('5 business days');
+  });
+});
