@@ -24,6 +24,8 @@ export function crawlJson(crawl: WebSource) {
     run_id: crawl.runId,
     dataset_id: crawl.datasetId,
     items_count: crawl.itemsCount,
+    pages_added: crawl.pagesAdded,
+    pages_changed: crawl.pagesChanged,
     pages_skipped: crawl.pagesSkipped,
     pages_removed: crawl.pagesRemoved,
     cost_usage: crawl.costUsage.toNumber(),

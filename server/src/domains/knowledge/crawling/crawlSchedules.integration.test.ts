@@ -165,6 +165,23 @@ describe('setCrawlSchedule', () => {
     ]);
   });
 
+  it('goes with a duplicate of the bot, and the crawl record says what each crawl added', async () => {
+    resetSite();
+    const botId = await newBot(owner);
+    const crawled = await api(server, 'POST', '/crawl', {
+      token: owner.accessToken,
+      body: { bot_id: botId, url: site.origin, max_depth: 1 },
+    });
+    expect(crawled.body).toMatchObject({ status: 'completed', pages_added: crawled.body.items_count, pages_changed: 0 });
+    expect(crawled.body.pages_added).toBeGreaterThan(0);
+    await setSchedule(crawled.body.id, 'WEEKLY', owner.accessToken);
+    const copy = await api(server, 'POST', `/bots/${botId}/duplicate`, { token: owner.accessToken });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    await server.platform.queue.onIdle!();
+    const copied = await history(copy.body.id);
+    expect(copied.webSources.map((crawl: { crawlSchedule: string }) => crawl.crawlSchedule)).toEqual(['WEEKLY']);
+  });
+
   it("refuses a schedule the owner's plan does not allow, with a ValidationError", async () => {
     const starter = await signUp(server, 'Starter Owner');
     await grantSubscription(server, starter.userId, 'Starter');

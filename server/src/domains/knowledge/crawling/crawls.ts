@@ -209,7 +209,8 @@ export class CrawlService {
   /**
    * Queues a duplicate's copy of each finished crawl of the original: each is `pending` when this
    * resolves, with the original's pages stored beside it, and the crawl job indexes them (boot
-   * recovery resumes it after a stop) instead of reading the website again.
+   * recovery resumes it after a stop) instead of reading the website again. Their re-crawl
+   * schedules go with them.
    */
   async copyCrawls(fromBotId: string, toBotId: string): Promise<void> {
     const chunks = { orderBy: { ordinal: 'asc' }, select: { content: true, heading: true, page: true } } as const;
@@ -249,6 +250,11 @@ export class CrawlService {
       await this.publish(crawl);
       await this.deps.queue.enqueue(CRAWL_QUEUE, { crawlId: crawl.id }, { jobId: `crawl-${crawl.id}` });
     }
+    // The duplicate's websites are crawled again as the original's are, from the same next time.
+    const schedules = await this.deps.prisma.websiteSchedule.findMany({ where: { botId: fromBotId } });
+    await this.deps.prisma.websiteSchedule.createMany({
+      data: schedules.map(({ url, maxDepth, schedule, nextCrawlAt }) => ({ botId: toBotId, url, maxDepth, schedule, nextCrawlAt })),
+    });
   }
 
   /** At boot: crawls a stopped process left pending or running start again (re-crawling is idempotent). */
