@@ -235,7 +235,7 @@ describe('crawl cost formatting', () => {
     });
     expect(schedules[0]!.value).toBe('WEEKLY');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Crawl https://velo.example again now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Run now: crawl https://velo.example again' }));
     const run = operationNamed(environment, 'CrawlScheduleControlRunNowMutation');
     expect(run.request.variables).toEqual({ botId: BOT_ID, url: 'https://velo.example', maxDepth: 1 });
     await act(async () => {
@@ -246,7 +246,7 @@ describe('crawl cost formatting', () => {
     expect(await screen.findByText('Crawl Started')).toBeTruthy();
     expect(screen.getByText('Crawl in progress')).toBeTruthy();
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Crawl https://velo.example again now' }) as HTMLButtonElement).disabled).toBe(true),
+      expect((screen.getByRole('button', { name: 'Run now: crawl https://velo.example again' }) as HTMLButtonElement).disabled).toBe(true),
     );
   });
 });
