@@ -85,7 +85,7 @@ export function ConversationPanel({ conversation }: { conversation: Conversation
 
   return (
     <Card.Root as="section" aria-labelledby="conversation-heading">
-      <Card.Body gap="5">
+      <Card.Body gap="5" padding={{ base: '4', md: '6' }}>
         <BackToInbox />
         <Stack gap="3">
           <HStack justify="space-between" align="start" gap="3" wrap="wrap">

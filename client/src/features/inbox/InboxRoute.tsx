@@ -35,7 +35,15 @@ export function InboxScreen({ queryRef }: { queryRef: PreloadedQuery<InboxRouteQ
   const opened = conversationId !== null;
   return (
     <Stack gap="6">
-      <PageHeader title={t('inbox.title')} subtitle={t('inbox.intro')} />
+      <PageHeader
+        title={t('inbox.title')}
+        // A phone shows the conversation alone: the words about the list would only push it down.
+        subtitle={
+          <Box as="span" display={{ base: opened ? 'none' : 'inline', lg: 'inline' }}>
+            {t('inbox.intro')}
+          </Box>
+        }
+      />
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(18rem, 24rem) minmax(0, 1fr)' }} gap="6" alignItems="start">
         <Box display={{ base: opened ? 'none' : 'block', lg: 'block' }}>
           <InboxList viewer={viewer} botChoices={viewer} openId={conversationId} />
