@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { EDITOR_ROUTE_PATH } from '../features/editor/editorPath.ts';
+import { CONVERSATION_ROUTE_PATH, INBOX_PATH } from '../features/inbox/inboxPath.ts';
 import { loadFeatureStrings } from '../i18n/index.ts';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -57,6 +58,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: '/logs', lazy: withStrings(['logs', 'attention'], () => import('../features/logs/LogsRoute.tsx')) },
+              {
+                path: INBOX_PATH,
+                lazy: withStrings(['inbox'], () => import('../features/inbox/InboxRoute.tsx')),
+                // The conversation opened beside the list; the list's route stays, and is not loaded again.
+                children: [
+                  { path: CONVERSATION_ROUTE_PATH, lazy: withStrings(['inbox'], () => import('../features/inbox/ConversationRoute.tsx')) },
+                ],
+              },
               {
                 path: '/needs-attention',
                 lazy: withStrings(['attention', 'logs'], () => import('../features/attention/NeedsAttentionRoute.tsx')),

@@ -12,12 +12,12 @@ function signIn(plan: string) {
 }
 
 describe("the sidebar's way to billing", () => {
-  it('lists Needs attention, Billing and Settings after Logs in the customer menu', async () => {
+  it('lists the Inbox, Needs attention, Billing and Settings after Logs in the customer menu', async () => {
     signIn('free');
     renderRoute(<CustomerShell />, { path: '/dashboard' });
     await screen.findByText('ann@example.com');
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toEqual(['/dashboard', '/chatbots', '/logs', '/needs-attention', '/billing', '/settings']);
+    expect(links).toEqual(['/dashboard', '/chatbots', '/logs', '/inbox', '/needs-attention', '/billing', '/settings']);
   });
 
   it("leads from the plan card's Upgrade to /billing", async () => {
