@@ -1,13 +1,13 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INBOX_LIMITS } from '@chatbot/common/inbox';
 import { graphql } from 'react-relay';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { ReplyComposerMutation } from './__generated__/ReplyComposerMutation.graphql.ts';
 
-/** The server's longest reply (its inbox rules), as long as the longest question a visitor may ask. */
-const MAX_REPLY_LENGTH = 4_000;
+/** The reply's field, where the server's refusal of its text shows. */
 const FIELDS = ['text'] as const;
 
 /**
@@ -58,7 +58,7 @@ export function ReplyComposer({ conversationId, connectionId, closed }: { conver
         placeholder={t('inbox.reply.placeholder')}
         helper={t('inbox.reply.takesOver')}
         rows={3}
-        maxLength={MAX_REPLY_LENGTH}
+        maxLength={INBOX_LIMITS.reply}
         disabled={closed}
         {...send.bindField('text', text, setText)}
       />

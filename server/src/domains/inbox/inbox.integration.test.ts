@@ -144,7 +144,7 @@ describe('the inbox', () => {
       ['x'.repeat(MAX_REPLY_LENGTH + 1), INBOX_MESSAGES.replyTooLong],
     ]) {
       const refused = await graphql(server, REPLY, { id, text }, owner.accessToken);
-      expect(refused.data.replyToConversation).toMatchObject({ __typename: 'ValidationError', issues: [{ path: '', message }] });
+      expect(refused.data.replyToConversation).toMatchObject({ __typename: 'ValidationError', issues: [{ path: 'text', message }] });
     }
   });
 

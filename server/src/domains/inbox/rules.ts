@@ -1,4 +1,5 @@
 // Who answers a conversation, and how the owner's actions in the inbox change it.
+import { INBOX_LIMITS } from '@chatbot/common/inbox';
 import type { ConversationStatus } from '../../generated/prisma/client.ts';
 
 export const CONVERSATION_STATUSES = ['bot', 'waiting', 'human', 'closed'] as const satisfies readonly ConversationStatus[];
@@ -6,8 +7,8 @@ export const CONVERSATION_STATUSES = ['bot', 'waiting', 'human', 'closed'] as co
 export const CONVERSATION_ACTIONS = ['takeOver', 'reply', 'release', 'close'] as const;
 export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
 
-/** The longest reply a person sends from the inbox, as long as the longest question a visitor may ask. */
-export const MAX_REPLY_LENGTH = 4_000;
+/** The longest reply a person sends from the inbox (common/, where the reply box reads it too). */
+export const MAX_REPLY_LENGTH = INBOX_LIMITS.reply;
 
 export const INBOX_MESSAGES = {
   notFound: 'Conversation not found',

@@ -13,11 +13,13 @@ import { CONVERSATION_STATUSES, INBOX_MESSAGES, MAX_REPLY_LENGTH, transition, ty
 /** The channels whose conversations the inbox shows: where visitors are (not the owner's test chat nor the demo). */
 export const INBOX_CHANNELS = ['widget', 'whatsapp'] as const;
 
-const replyText = z
-  .string({ error: INBOX_MESSAGES.replyRequired })
-  .trim()
-  .min(1, { error: INBOX_MESSAGES.replyRequired })
-  .max(MAX_REPLY_LENGTH, { error: INBOX_MESSAGES.replyTooLong });
+const replyInput = z.object({
+  text: z
+    .string({ error: INBOX_MESSAGES.replyRequired })
+    .trim()
+    .min(1, { error: INBOX_MESSAGES.replyRequired })
+    .max(MAX_REPLY_LENGTH, { error: INBOX_MESSAGES.replyTooLong }),
+});
 
 const conversationFilter = z.object({
   botId: z.string().trim().max(100).optional(),
@@ -167,7 +169,8 @@ export class InboxService {
    * takes the conversation over (the bot stays silent). It costs no credits.
    */
   async reply(ownerId: string, id: string, rawText: unknown): Promise<{ conversation: ChatSession; message: SentReply }> {
-    const text = parseInput(replyText, rawText);
+    // Parsed as the reply's field, so a refusal names `text`.
+    const { text } = parseInput(replyInput, { text: rawText });
     const { conversation, message } = await this.act(ownerId, id, 'reply', text);
     if (conversation.channel === 'whatsapp' && conversation.phoneNumber) {
       await this.deps.sendToWhatsApp?.({ phoneNumber: conversation.phoneNumber, text: message!.content, messageId: message!.id });
