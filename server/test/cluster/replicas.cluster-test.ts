@@ -480,6 +480,75 @@ describe('a Q&A pair written on one replica', () => {
   });
 });
 
+describe('a conversation taken over from the inbox', () => {
+  it("holds across replicas, and across a restart of the visitor's replica: the owner on B, the visitor on A", async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Inbox replica bot' });
+    cluster.openAi.answerWith('The bot answers.');
+    const ip = randomClientIp();
+    const session = await api(A, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, ip });
+    const visitorWrites = async (message: string) => {
+      const answer = await api(A, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message, session_token: session.body.session_token },
+        ip,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { response: string; held_for_person: boolean };
+    };
+    // A keeps the conversation's context between the visitor's questions.
+    expect(await visitorWrites('Hello?')).toMatchObject({ response: 'The bot answers.', held_for_person: false });
+    expect(await visitorWrites('Anyone there?')).toMatchObject({ response: 'The bot answers.', held_for_person: false });
+
+    const inbox = watch(
+      cluster.subscriptions(B, customer.accessToken),
+      'subscription { inboxChanged { conversation { id status } message { role text } } }',
+      {},
+      (data) => data.inboxChanged as { conversation: { id: string; status: string }; message: { role: string; text: string } | null },
+    );
+    const listed = await graphql(
+      B,
+      '{ viewer { conversations(first: 1) { edges { node { id bot { name } } } } } }',
+      {},
+      customer.accessToken,
+    );
+    const conversation = listed.data.viewer.conversations.edges[0].node;
+    expect(conversation.bot.name).toBe('Inbox replica bot');
+    const taken = await graphql(
+      B,
+      'mutation ($id: ID!) { takeOverConversation(id: $id) { __typename ... on Conversation { status } } }',
+      { id: conversation.id },
+      customer.accessToken,
+    );
+    expect(taken.data.takeOverConversation).toEqual({ __typename: 'Conversation', status: 'HUMAN' });
+
+    // A hears of the takeover at once: the bot stays silent, and the owner's inbox on B gets the message.
+    expect(await visitorWrites('I want a person')).toMatchObject({ response: '', held_for_person: true });
+    await inbox.next('the held message on B', (event) => event.message?.text === 'I want a person');
+    const replied = await graphql(
+      B,
+      'mutation ($id: ID!, $text: String!) { replyToConversation(id: $id, text: $text) { __typename } }',
+      { id: conversation.id, text: 'Hi, a person here.' },
+      customer.accessToken,
+    );
+    expect(replied.data.replyToConversation.__typename).toBe('ConversationReply');
+    const history = await api(A, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${session.body.session_token}`);
+    expect(history.body.at(-1)).toMatchObject({ role: 'agent', text: 'Hi, a person here.', isUser: false });
+
+    // The takeover is the database's: a restarted replica holds it too.
+    await cluster.restart('api-1');
+    expect(await visitorWrites('Still you?')).toMatchObject({ response: '', held_for_person: true });
+
+    const released = await graphql(
+      B,
+      'mutation ($id: ID!) { releaseConversation(id: $id) { __typename ... on Conversation { status } } }',
+      { id: conversation.id },
+      customer.accessToken,
+    );
+    expect(released.data.releaseConversation.status).toBe('BOT');
+    expect(await visitorWrites('And now?')).toMatchObject({ response: 'The bot answers.', held_for_person: false });
+    await inbox.close();
+  });
+});
+
 describe('a Stripe webhook delivered to both replicas', () => {
   it('is applied once: one payment paid, one credit grant', async () => {
     const buyer = await signUp(cluster, A);
