@@ -176,5 +176,14 @@ describe('the admin', () => {
       await screenshot(phone, `admin-phone-${heading.toLowerCase()}`);
       expect(await scrollsSideways(phone), path).toBe(false);
     }
+    // A plan's dialog, with the re-crawl schedules it allows, in French.
+    await phone.evaluate(() => localStorage.setItem('language', 'fr'));
+    await phone.goto('/admin/plans');
+    await phone.getByRole('button', { name: 'Modifier Starter' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Modifier Starter' });
+    await dialog.getByText('Explorations automatiques des sites web').waitFor();
+    await screenshot(phone, 'admin-plan-dialog-fr-375');
+    expect(await scrollsSideways(phone)).toBe(false);
+    await expectAccessible(phone);
   });
 });

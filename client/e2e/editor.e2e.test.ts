@@ -243,6 +243,15 @@ describe('the bot editor', () => {
     await editor.getByText('museum-facts.txt').first().waitFor();
     expect(await scrollsSideways(editor)).toBe(false);
     await screenshot(editor, 'editor-documents-fr-375');
+    // The website tab, with each site's re-crawl schedule and Run now.
+    await editor.getByRole('tab', { name: 'URL du site web' }).click();
+    await editor
+      .getByRole('button', { name: /^Lancer maintenant : explorer à nouveau/ })
+      .first()
+      .waitFor();
+    expect(await scrollsSideways(editor)).toBe(false);
+    await screenshot(editor, 'editor-website-fr-375');
+    await expectAccessible(editor);
   });
 
   it('finds the test conversation in the chat logs filtered by this bot', async () => {

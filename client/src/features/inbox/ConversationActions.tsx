@@ -8,14 +8,18 @@ import type { ConversationActionsReleaseMutation } from './__generated__/Convers
 import type { ConversationActionsTakeOverMutation } from './__generated__/ConversationActionsTakeOverMutation.graphql.ts';
 
 // Each answers the conversation as it then is: its status changes in the store, on the list too.
+graphql`
+  fragment ConversationActionsStatusFragment on Conversation {
+    id
+    status
+    statusChangedAt
+  }
+`;
+
 const takeOverMutation = graphql`
   mutation ConversationActionsTakeOverMutation($id: ID!) {
     takeOverConversation(id: $id) {
-      ... on Conversation {
-        id
-        status
-        statusChangedAt
-      }
+      ...ConversationActionsStatusFragment @alias
       ...MutationErrorFragment @alias(as: "error")
     }
   }
@@ -24,11 +28,7 @@ const takeOverMutation = graphql`
 const releaseMutation = graphql`
   mutation ConversationActionsReleaseMutation($id: ID!) {
     releaseConversation(id: $id) {
-      ... on Conversation {
-        id
-        status
-        statusChangedAt
-      }
+      ...ConversationActionsStatusFragment @alias
       ...MutationErrorFragment @alias(as: "error")
     }
   }
@@ -37,11 +37,7 @@ const releaseMutation = graphql`
 const closeMutation = graphql`
   mutation ConversationActionsCloseMutation($id: ID!) {
     closeConversation(id: $id) {
-      ... on Conversation {
-        id
-        status
-        statusChangedAt
-      }
+      ...ConversationActionsStatusFragment @alias
       ...MutationErrorFragment @alias(as: "error")
     }
   }

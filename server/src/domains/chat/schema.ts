@@ -32,7 +32,7 @@ const AnswerPassageRef = builder.objectRef<ExplainedPassage>('AnswerPassage').im
       nullable: true,
       description: 'The [n] the answer cites it by; null when the answer does not cite it.',
     }),
-    sourceType: t.expose('sourceType', { type: SourceTypeEnum }),
+    sourceType: t.expose('sourceType', { type: SourceTypeEnum, description: 'Where the passage comes from.' }),
     title: t.exposeString('title', { description: "The document's name, the page's title or the Q&A pair's question." }),
     url: t.exposeString('url', { nullable: true, description: "The web page's address; null for a document or a Q&A pair." }),
     page: t.exposeInt('page', { nullable: true, description: "The document's page the passage is on, when known." }),
@@ -64,7 +64,7 @@ const AnswerExplanationRef = builder.objectRef<AnswerExplanation>('AnswerExplana
     passagesKept: t.exposeBoolean('passagesKept', {
       description: 'False for an answer stored before the given passages were kept: `passages` then lists only the ones it cited.',
     }),
-    author: t.expose('author', { type: AnswerAuthorEnum }),
+    author: t.expose('author', { type: AnswerAuthorEnum, description: 'Who wrote the answer: a model, or the offline answerer.' }),
     model: t.exposeString('model', { nullable: true, description: "The model's name; null for the offline answerer." }),
     latencyMs: t.exposeInt('latencyMs', { nullable: true, description: 'How long the answer took, from the question to its last word.' }),
     costCredits: t.exposeFloat('costCredits', { description: 'The credits it cost (0 on a plan, or when nothing was charged).' }),
@@ -199,9 +199,14 @@ const AttentionGroupRef = builder.objectRef<AttentionGroup>('AttentionGroup').im
     question: t.exposeString('question', { description: 'The newest wording.' }),
     count: t.exposeInt('count', { description: 'How many times it was asked (every wording).' }),
     latestAt: t.expose('latestAt', { type: 'DateTime', description: 'When it was last asked.' }),
-    reasons: t.field({ type: [AttentionReasonEnum], resolve: (group) => group.reasons }),
+    reasons: t.field({
+      type: [AttentionReasonEnum],
+      description: 'Why it needs you: not in the knowledge, rated down, or both.',
+      resolve: (group) => group.reasons,
+    }),
     bot: t.prismaField({
       type: 'Bot',
+      description: 'The bot that was asked.',
       resolve: (query, group, _args, context) => context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: group.botId } }),
     }),
     exchanges: t.prismaField({

@@ -1,7 +1,7 @@
 // Live changes of the inbox: a conversation's new messages and status, for the owner's inbox and for
 // the conversation's own subscribers (the owner's open conversation, the visitor's widget).
 import type { Logger } from 'pino';
-import type { PubSub } from '../../platform/pubsub/index.ts';
+import { announce, type PubSub } from '../../platform/pubsub/index.ts';
 
 export interface ConversationChange {
   ownerId: string;
@@ -13,23 +13,13 @@ export interface ConversationChange {
 export const inboxTopic = (ownerId: string) => `inbox:${ownerId}`;
 export const conversationTopic = (conversationId: string) => `conversation:${conversationId}`;
 
-/**
- * Tells each change's owner's inbox and its conversation's subscribers. Never rejects: the chat
- * tells it inside its write batch (see announceAttention); a lost notice only delays a screen.
- */
-export async function announceConversationChanges(
+/** Tells each change's owner's inbox and its conversation's subscribers (see `announce`: a lost notice only delays a screen). */
+export function announceConversationChanges(
   deps: { pubsub?: PubSub | undefined; logger: Logger },
   changes: readonly ConversationChange[],
 ): Promise<void> {
-  const { pubsub } = deps;
-  if (!pubsub) return;
-  await Promise.all(
-    changes.flatMap((change) =>
-      [inboxTopic(change.ownerId), conversationTopic(change.conversationId)].map((topic) =>
-        pubsub.publish(topic, change).catch((error: unknown) => {
-          deps.logger.warn({ err: error, conversationId: change.conversationId }, 'could not announce a conversation change');
-        }),
-      ),
-    ),
+  const messages = changes.flatMap((change) =>
+    [inboxTopic(change.ownerId), conversationTopic(change.conversationId)].map((topic) => ({ topic, payload: change })),
   );
+  return announce(deps, messages, 'could not announce a conversation change');
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage, ChatSession } from '../../generated/prisma/client.ts';
+import { pageFromQuery } from '../../platform/paging.ts';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { Citation } from '../chat/public.ts';
+import type { ConversationFilter } from './service.ts';
 
 type ListedConversation = ChatSession & { bot: { name: string }; unreadCount: number };
 
@@ -45,14 +47,8 @@ export function inboxRoutes(app: FastifyInstance, { services }: RestContext): vo
   app.get('/conversations', async (request) => {
     const viewer = requireViewer(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const page = await inbox.page(viewer.id, {
-      botId: query.bot_id,
-      channel: query.channel,
-      status: query.status,
-      search: query.search,
-      page: query.page,
-      pageSize: query.page_size,
-    });
+    const filter = { botId: query.bot_id, channel: query.channel, status: query.status, search: query.search } as ConversationFilter;
+    const page = await inbox.page(viewer.id, filter, pageFromQuery(query));
     return { conversations: page.conversations.map(conversationJson), total: page.total, page: page.page, page_size: page.pageSize };
   });
 

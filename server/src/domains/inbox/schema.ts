@@ -46,9 +46,9 @@ export const ConversationMessageRef = builder.prismaNode('ChatMessage', {
   nullable: true,
   authScopes: { authenticated: true },
   fields: (t) => ({
-    role: t.expose('role', { type: MessageRoleEnum }),
-    text: t.exposeString('content'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    role: t.expose('role', { type: MessageRoleEnum, description: 'Who wrote it.' }),
+    text: t.exposeString('content', { description: 'The message as written (a bot answer in markdown).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was sent.' }),
     sources: t.field({
       type: [CitationRef],
       description: "The passages a bot's answer cites; none for the visitor's and a person's messages.",
@@ -72,18 +72,22 @@ export const ConversationRef = builder.prismaNode('ChatSession', {
   nullable: true,
   authScopes: { authenticated: true },
   fields: (t) => ({
-    status: t.expose('status', { type: ConversationStatusEnum }),
-    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime', nullable: true }),
-    channel: t.expose('channel', { type: ChannelEnum }),
+    status: t.expose('status', { type: ConversationStatusEnum, description: 'Who answers it now.' }),
+    statusChangedAt: t.expose('statusChangedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its status last changed; null while the bot has always answered it.',
+    }),
+    channel: t.expose('channel', { type: ChannelEnum, description: 'Where the visitor writes from: the widget or WhatsApp.' }),
     visitorName: t.exposeString('visitorName', {
       nullable: true,
       description: 'The name the visitor gave (the widget) or their WhatsApp name.',
     }),
-    visitorEmail: t.exposeString('visitorEmail', { nullable: true }),
+    visitorEmail: t.exposeString('visitorEmail', { nullable: true, description: 'The email address the visitor gave, if any.' }),
     phoneNumber: t.exposeString('phoneNumber', { nullable: true, description: "The visitor's WhatsApp number; null on the widget." }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime' }),
-    bot: t.relation('bot'),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the visitor opened it.' }),
+    lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime', description: 'When its last message was sent.' }),
+    bot: t.relation('bot', { description: 'The bot the visitor talks to.' }),
     lastMessage: t.string({
       nullable: true,
       description: 'The newest message, for the list; null before any.',
@@ -223,6 +227,7 @@ const ConversationReplyRef = builder.objectRef<{ conversationId: string; message
     }),
     conversation: t.prismaField({
       type: ConversationRef,
+      description: 'The conversation the reply took over.',
       resolve: (query, reply, _args, context) =>
         context.prisma.chatSession.findUniqueOrThrow({ ...query, where: { id: reply.conversationId } }),
     }),

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
+import { type pageFromQuery, searchFilter } from '../../platform/paging.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/public.ts';
 import { announceConversationChanges, conversationTopic, inboxTopic, type ConversationChange } from './events.ts';
@@ -25,21 +26,10 @@ const conversationFilter = z.object({
   botId: z.string().trim().max(100).optional(),
   channel: z.enum(INBOX_CHANNELS, { error: `channel must be one of: ${INBOX_CHANNELS.join(', ')}` }).optional(),
   status: z.enum(CONVERSATION_STATUSES, { error: `status must be one of: ${CONVERSATION_STATUSES.join(', ')}` }).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: searchFilter,
 });
 
 export type ConversationFilter = z.input<typeof conversationFilter>;
-
-/** A page of the list over REST: the filter's fields, and which page of how many conversations. */
-const conversationPage = conversationFilter.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).default(1),
-  pageSize: z.coerce
-    .number({ error: 'page_size must be a number' })
-    .int()
-    .min(1, { error: 'page_size must be between 1 and 100' })
-    .max(100, { error: 'page_size must be between 1 and 100' })
-    .default(20),
-});
 
 /** The newest messages a transcript shows at once. */
 const TRANSCRIPT_LENGTH = 200;
@@ -96,16 +86,15 @@ export class InboxService {
   }
 
   /** A page of the viewer's conversations, the most recently active first, with how many there are in all. */
-  async page(ownerId: string, rawQuery: unknown) {
-    const { page, pageSize, ...filter } = parseInput(conversationPage, rawQuery);
+  async page(ownerId: string, filter: ConversationFilter, { page, pageSize, limit, offset }: ReturnType<typeof pageFromQuery>) {
     const where = this.conversationsWhere(ownerId, filter);
     const [total, conversations] = await Promise.all([
       this.deps.prisma.chatSession.count({ where }),
       this.deps.prisma.chatSession.findMany({
         where,
         orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
-        skip: (page - 1) * pageSize,
-        take: pageSize,
+        skip: offset,
+        take: limit,
         include: { bot: { select: { name: true } } },
       }),
     ]);

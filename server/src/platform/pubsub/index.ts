@@ -3,6 +3,7 @@ import { RedisPubSub } from './redis.ts';
 import type { PubSub } from './types.ts';
 
 export type { PubSub, Subscription } from './types.ts';
+export { announce } from './announce.ts';
 export { InProcessPubSub } from './inProcess.ts';
 export { RedisPubSub } from './redis.ts';
 

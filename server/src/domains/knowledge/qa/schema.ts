@@ -15,9 +15,9 @@ export const QaPairRef = builder.prismaNode('QaPair', {
   fields: (t) => ({
     question: t.exposeString('question', { description: `At most ${QA_PAIR_LIMITS.question} characters.` }),
     answer: t.exposeString('answer', { description: `At most ${QA_PAIR_LIMITS.answer} characters.` }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    bot: t.relation('bot'),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last rewritten.' }),
+    bot: t.relation('bot', { description: 'The bot whose knowledge it is.' }),
   }),
 });
 
