@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { BotFilterSelect } from '../../ui/BotFilterSelect.tsx';
 import { SearchBox } from '../../ui/ListFilters.tsx';
 import { FilterSelect } from '../../ui/SelectField.tsx';
 import type { InboxFiltersFragment$key } from './__generated__/InboxFiltersFragment.graphql.ts';
@@ -37,17 +38,10 @@ export function InboxFilters({
   onChange: (filters: InboxFilterValues) => void;
 }) {
   const { t } = useTranslation();
-  const { botChoices } = useFragment(
+  const botChoices = useFragment(
     graphql`
       fragment InboxFiltersFragment on User {
-        botChoices: bots(first: 100) {
-          edges {
-            node {
-              id
-              name
-            }
-          }
-        }
+        ...BotFilterSelectFragment
       }
     `,
     viewer,
@@ -74,13 +68,11 @@ export function InboxFilters({
           ]}
           onChange={(channel) => onChange({ ...filters, channel })}
         />
-        <FilterSelect
+        <BotFilterSelect
+          viewer={botChoices}
           label={t('inbox.botFilter')}
+          allLabel={t('inbox.allBots')}
           value={filters.botId}
-          options={[
-            { value: '', label: t('inbox.allBots') },
-            ...botChoices.edges.map(({ node }) => ({ value: node.id, label: node.name })),
-          ]}
           onChange={(botId) => onChange({ ...filters, botId })}
         />
       </Stack>

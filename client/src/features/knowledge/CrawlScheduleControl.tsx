@@ -1,14 +1,11 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { toaster } from '../../ui/toaster.tsx';
 import { useFormMutation } from '../../ui/useFormMutation.ts';
 import type { CrawlScheduleControlFragment$key } from './__generated__/CrawlScheduleControlFragment.graphql.ts';
-import type { CrawlScheduleControlRunNowMutation } from './__generated__/CrawlScheduleControlRunNowMutation.graphql.ts';
 import type { CrawlScheduleControlSetMutation } from './__generated__/CrawlScheduleControlSetMutation.graphql.ts';
-import { prependCrawl } from './crawlStore.ts';
-import { crawlToastId } from './crawlUrl.ts';
 import { ScheduleSelect } from './ScheduleSelect.tsx';
+import { useStartCrawl } from './useStartCrawl.ts';
 
 /** How often a website is crawled again on its own, and a crawl of it now. */
 export function CrawlScheduleControl({
@@ -48,22 +45,7 @@ export function CrawlScheduleControl({
     `,
     { failedTitle: t('knowledge.website.schedule.failed') },
   );
-  const runNow = useFormMutation<CrawlScheduleControlRunNowMutation>(
-    graphql`
-      mutation CrawlScheduleControlRunNowMutation($botId: ID!, $url: String!, $maxDepth: Int!) {
-        startCrawl(botId: $botId, url: $url, maxDepth: $maxDepth) {
-          __typename
-          ... on WebSource {
-            id
-            url
-            ...CrawlRowFragment @alias
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    { failedTitle: t('knowledge.website.toast.failed'), failedDescription: t('knowledge.website.toast.failedFallback') },
-  );
+  const runNow = useStartCrawl(botId);
   const running = data.status === 'pending' || data.status === 'running';
 
   return (
@@ -81,19 +63,7 @@ export function CrawlScheduleControl({
         loading={runNow.inFlight}
         disabled={running}
         aria-label={t('knowledge.website.schedule.runNowLabel', { url: data.url })}
-        onClick={() =>
-          runNow.submit({
-            variables: { botId, url: data.url, maxDepth: data.maxDepth },
-            updater: (store) => prependCrawl(store, botId, 'startCrawl'),
-            onSuccess: ({ startCrawl }) =>
-              toaster.create({
-                id: startCrawl.id && crawlToastId(startCrawl.id),
-                type: 'info',
-                title: t('knowledge.website.toast.started'),
-                description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),
-              }),
-          })
-        }
+        onClick={() => runNow.start({ url: data.url, maxDepth: data.maxDepth })}
       >
         {t('knowledge.website.schedule.runNow')}
       </Button>

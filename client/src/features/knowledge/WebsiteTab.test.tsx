@@ -61,7 +61,7 @@ describe('the Website Url tab', () => {
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: ' https://velo.example ' } });
     fireEvent.click(entireSite());
 
-    const mutation = operationNamed(environment, 'WebsiteTabStartCrawlMutation');
+    const mutation = operationNamed(environment, 'useStartCrawlMutation');
     expect(mutation.request.variables).toEqual({ botId: BOT_ID, url: 'https://velo.example', maxDepth: 1 });
     await act(async () => {
       environment.mock.resolve(mutation, {
@@ -94,7 +94,7 @@ describe('the Website Url tab', () => {
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'https://velo.example' } });
     fireEvent.click(singlePage());
     await act(async () => {
-      environment.mock.resolve(operationNamed(environment, 'WebsiteTabStartCrawlMutation'), {
+      environment.mock.resolve(operationNamed(environment, 'useStartCrawlMutation'), {
         data: { startCrawl: crawl('w1', 'https://velo.example', 'pending', { itemsCount: 0, costUsage: 0, scrapedAt: null }) },
       });
     });
@@ -131,7 +131,7 @@ describe('the Website Url tab', () => {
     const environment = await renderWebsite();
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'http://127.0.0.1:4000/faq' } });
     fireEvent.click(singlePage());
-    expect(operationNamed(environment, 'WebsiteTabStartCrawlMutation').request.variables.maxDepth).toBe(0);
+    expect(operationNamed(environment, 'useStartCrawlMutation').request.variables.maxDepth).toBe(0);
   });
 
   it("says Crawl Failed with the server's reason when the crawl cannot start", async () => {
@@ -139,7 +139,7 @@ describe('the Website Url tab', () => {
     fireEvent.change(await screen.findByLabelText('Website URL'), { target: { value: 'https://velo.example' } });
     fireEvent.click(singlePage());
     await act(async () => {
-      environment.mock.resolve(operationNamed(environment, 'WebsiteTabStartCrawlMutation'), {
+      environment.mock.resolve(operationNamed(environment, 'useStartCrawlMutation'), {
         data: {
           startCrawl: { __typename: 'ConflictError', __isError: 'ConflictError', message: 'A crawl of this bot is already running.' },
         },
@@ -236,7 +236,7 @@ describe('crawl cost formatting', () => {
     expect(schedules[0]!.value).toBe('WEEKLY');
 
     fireEvent.click(screen.getByRole('button', { name: 'Run now: crawl https://velo.example again' }));
-    const run = operationNamed(environment, 'CrawlScheduleControlRunNowMutation');
+    const run = operationNamed(environment, 'useStartCrawlMutation');
     expect(run.request.variables).toEqual({ botId: BOT_ID, url: 'https://velo.example', maxDepth: 1 });
     await act(async () => {
       environment.mock.resolve(run, {

@@ -2,15 +2,11 @@ import { Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/r
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { graphql } from 'react-relay';
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx';
-import { toaster } from '../../ui/toaster.tsx';
-import { useFormMutation } from '../../ui/useFormMutation.ts';
-import type { WebsiteTabStartCrawlMutation } from './__generated__/WebsiteTabStartCrawlMutation.graphql.ts';
 import { CrawlHistory } from './CrawlHistory.tsx';
-import { prependCrawl } from './crawlStore.ts';
-import { checkCrawlUrl, crawlToastId } from './crawlUrl.ts';
+import { checkCrawlUrl } from './crawlUrl.ts';
 import { LoadBoundary } from './LoadBoundary.tsx';
+import { useStartCrawl } from './useStartCrawl.ts';
 
 const SINGLE_PAGE = 0;
 const ENTIRE_SITE = 1;
@@ -20,44 +16,13 @@ function CrawlForm({ botId }: { botId: string }) {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
   const [depthStarting, setDepthStarting] = useState<number | null>(null);
-  const startCrawlMutation = useFormMutation<WebsiteTabStartCrawlMutation>(
-    graphql`
-      mutation WebsiteTabStartCrawlMutation($botId: ID!, $url: String!, $maxDepth: Int!) {
-        startCrawl(botId: $botId, url: $url, maxDepth: $maxDepth) {
-          __typename
-          ... on WebSource {
-            id
-            url
-            ...CrawlRowFragment @alias
-          }
-          ...MutationErrorFragment @alias(as: "error")
-        }
-      }
-    `,
-    {
-      failedTitle: t('knowledge.website.toast.failed'),
-      failedDescription: t('knowledge.website.toast.failedFallback'),
-    },
-  );
-  const starting = startCrawlMutation.inFlight;
+  const startCrawl = useStartCrawl(botId);
+  const starting = startCrawl.inFlight;
   const check = checkCrawlUrl(url);
 
   function start(maxDepth: number) {
     setDepthStarting(maxDepth);
-    startCrawlMutation.submit({
-      variables: { botId, url: url.trim(), maxDepth },
-      updater: (store) => prependCrawl(store, botId, 'startCrawl'),
-      onSuccess: ({ startCrawl }) => {
-        setDepthStarting(null);
-        toaster.create({
-          id: startCrawl.id && crawlToastId(startCrawl.id),
-          type: 'info',
-          title: t('knowledge.website.toast.started'),
-          description: t('knowledge.website.toast.startedDescription', { url: startCrawl.url }),
-        });
-      },
-      onFailure: () => setDepthStarting(null),
-    });
+    startCrawl.start({ url: url.trim(), maxDepth }, () => setDepthStarting(null));
   }
 
   const showCheck = touched || url !== '';

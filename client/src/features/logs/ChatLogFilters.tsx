@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../ui/ListFilters.tsx';
 import { FilterSelect } from '../../ui/SelectField.tsx';
 import { graphql, useFragment } from 'react-relay';
+import { BotFilterSelect } from '../../ui/BotFilterSelect.tsx';
 import type { ChatLogDateRange } from './__generated__/ChatLogListRefetchQuery.graphql.ts';
 import type { ChatLogFiltersFragment$key } from './__generated__/ChatLogFiltersFragment.graphql.ts';
 
@@ -27,17 +28,10 @@ export function ChatLogFilters({
   searchable?: boolean;
 }) {
   const { t } = useTranslation();
-  const { botChoices } = useFragment(
+  const botChoices = useFragment(
     graphql`
       fragment ChatLogFiltersFragment on User {
-        botChoices: bots(first: 100) {
-          edges {
-            node {
-              id
-              name
-            }
-          }
-        }
+        ...BotFilterSelectFragment
       }
     `,
     viewer,
@@ -45,10 +39,11 @@ export function ChatLogFilters({
   return (
     <HStack gap="3" wrap="wrap">
       {searchable && <SearchBox label={t('logs.search')} value={filters.search} onChange={(search) => onChange({ ...filters, search })} />}
-      <FilterSelect
+      <BotFilterSelect
+        viewer={botChoices}
         label={t('logs.botFilter')}
+        allLabel={t('logs.allBots')}
         value={filters.botId}
-        options={[{ value: '', label: t('logs.allBots') }, ...botChoices.edges.map(({ node }) => ({ value: node.id, label: node.name }))]}
         onChange={(botId) => onChange({ ...filters, botId })}
       />
       <FilterSelect
