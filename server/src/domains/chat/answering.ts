@@ -22,7 +22,7 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
-import { afterVisitorWrites, announceConversationChanges, type ConversationChange } from '../inbox/public.ts';
+import { afterVisitorWrites, announceConversationChanges, inInbox, type ConversationChange } from '../inbox/public.ts';
 import { announceAttention } from './attentionEvents.ts';
 import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
@@ -47,9 +47,6 @@ import {
 } from './records.ts';
 import { questionLanguage } from './terms.ts';
 import type { AnswerContextCache, QuestionRows } from './answerContexts.ts';
-
-/** The channels whose conversations the owner's inbox shows (see the inbox domain). */
-const INBOX_CHANNELS: ReadonlySet<Channel> = new Set(['widget', 'whatsapp']);
 
 /** The most questions to one bot whose rows one statement reads. */
 const MAX_READ_BATCH = 32;
@@ -303,8 +300,8 @@ export class AnswerCore {
     const refusals = batch.flatMap(({ record, ownerId }) =>
       ownerId && record.answer.unanswered ? [{ ownerId, chatLogId: record.answer.id }] : [],
     );
-    const inInbox = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
-      ownerId && INBOX_CHANNELS.has(record.session.channel)
+    const newMessages = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
+      ownerId && inInbox(record.session.channel)
         ? [{ ownerId, conversationId: written[index]!.session.id, messageId: record.answer.id }]
         : [],
     );
@@ -312,7 +309,7 @@ export class AnswerCore {
       this.deps.changes?.customersChanged(ranOut.map(({ ownerId }) => ownerId)),
       this.deps.changes?.conversationsChanged(batch.map(({ ownerId }) => ownerId)),
       announceAttention(this.deps, refusals),
-      announceConversationChanges(this.deps, inInbox),
+      announceConversationChanges(this.deps, newMessages),
     ]);
   }
 

@@ -164,6 +164,12 @@ describe('the inbox', () => {
         code: 'CONVERSATION_NOT_FOUND',
       });
     }
+    const watched = server.subscriptions(stranger.accessToken).iterate({
+      query: 'subscription ($id: ID!) { conversationChanged(id: $id) { conversation { id } } }',
+      variables: { id },
+    });
+    const refusal = await watched.next().catch((error: unknown) => ({ error }));
+    expect(JSON.stringify('error' in refusal ? refusal.error : refusal.value?.errors)).toContain('Conversation not found');
     const reply = await graphql(server, REPLY, { id, text: 'Hello from elsewhere' }, stranger.accessToken);
     expect(reply.data.replyToConversation).toMatchObject({ __typename: 'NotFoundError', code: 'CONVERSATION_NOT_FOUND' });
     expect((await transcript(id)).status).toBe('BOT');

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatSession } from '../../generated/prisma/client.ts'
 import { pageFromQuery } from '../../platform/paging.ts';
 import { requireViewer, type RestContext } from '../../rest/http.ts';
 import type { Citation } from '../chat/public.ts';
+import { citationJson } from '../chat/rest.ts';
 import type { ConversationFilter } from './service.ts';
 
 type ListedConversation = ChatSession & { bot: { name: string }; unreadCount: number };
@@ -32,9 +33,7 @@ function messageJson(message: ChatMessage & { author?: { fullName: string } | nu
     role: message.role,
     text: message.content,
     author_name: message.author?.fullName ?? null,
-    sources: Array.isArray(message.sources)
-      ? (message.sources as unknown as Citation[]).map(({ index, title, url, page }) => ({ index, title, url, page }))
-      : [],
+    sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]).map(citationJson) : [],
     created_at: message.createdAt.toISOString(),
   };
 }
@@ -68,8 +67,7 @@ export function inboxRoutes(app: FastifyInstance, { services }: RestContext): vo
     app.post(`/conversations/:id/${path}`, async (request) => {
       const viewer = requireViewer(request);
       const changed = await act.call(inbox, viewer.id, idOf(request));
-      const { conversation } = await inbox.transcript(viewer.id, changed.id);
-      return conversationJson(conversation);
+      return conversationJson(await inbox.conversation(viewer.id, changed.id));
     });
   }
 
@@ -77,7 +75,6 @@ export function inboxRoutes(app: FastifyInstance, { services }: RestContext): vo
     const viewer = requireViewer(request);
     const { text } = (request.body ?? {}) as Record<string, unknown>;
     const { message } = await inbox.reply(viewer.id, idOf(request), text);
-    const { conversation } = await inbox.transcript(viewer.id, message.sessionId);
-    return { message: messageJson(message), conversation: conversationJson(conversation) };
+    return { message: messageJson(message), conversation: conversationJson(await inbox.conversation(viewer.id, message.sessionId)) };
   });
 }

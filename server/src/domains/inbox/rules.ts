@@ -1,8 +1,14 @@
 // Who answers a conversation, and how the owner's actions in the inbox change it.
 import { INBOX_LIMITS } from '@chatbot/common/inbox';
-import type { ConversationStatus } from '../../generated/prisma/client.ts';
+import type { Channel, ConversationStatus } from '../../generated/prisma/client.ts';
 
 export const CONVERSATION_STATUSES = ['bot', 'waiting', 'human', 'closed'] as const satisfies readonly ConversationStatus[];
+
+/** The channels whose conversations the inbox shows: where visitors are (not the owner's test chat nor the demo). */
+export const INBOX_CHANNELS = ['widget', 'whatsapp'] as const satisfies readonly Channel[];
+
+/** Whether a conversation of this channel is in its owner's inbox. */
+export const inInbox = (channel: Channel) => (INBOX_CHANNELS as readonly Channel[]).includes(channel);
 
 export const CONVERSATION_ACTIONS = ['takeOver', 'reply', 'release', 'close'] as const;
 export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];

@@ -9,10 +9,7 @@ import { type pageFromQuery, searchFilter } from '../../platform/paging.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/public.ts';
 import { announceConversationChanges, conversationTopic, inboxTopic, type ConversationChange } from './events.ts';
-import { CONVERSATION_STATUSES, INBOX_MESSAGES, MAX_REPLY_LENGTH, transition, type ConversationAction } from './rules.ts';
-
-/** The channels whose conversations the inbox shows: where visitors are (not the owner's test chat nor the demo). */
-export const INBOX_CHANNELS = ['widget', 'whatsapp'] as const;
+import { CONVERSATION_STATUSES, INBOX_CHANNELS, INBOX_MESSAGES, MAX_REPLY_LENGTH, transition, type ConversationAction } from './rules.ts';
 
 const replyInput = z.object({
   text: z
@@ -109,21 +106,26 @@ export class InboxService {
 
   /** One of the viewer's conversations with its newest messages (oldest first), each with who wrote it. */
   async transcript(ownerId: string, id: string) {
-    const conversation = await this.deps.prisma.chatSession.findFirst({
-      where: ownedConversationWhere(ownerId, id),
-      include: { bot: { select: { name: true } } },
-    });
-    if (!conversation) throw new NotFoundError(INBOX_MESSAGES.notFound, 'CONVERSATION_NOT_FOUND');
-    const [newest, [unreadCount]] = await Promise.all([
+    const [conversation, newest] = await Promise.all([
+      this.conversation(ownerId, id),
       this.deps.prisma.chatMessage.findMany({
-        where: { sessionId: id },
+        where: { sessionId: id, session: ownedConversationsWhere(ownerId) },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: TRANSCRIPT_LENGTH,
         include: { author: { select: { fullName: true } } },
       }),
+    ]);
+    return { conversation, messages: newest.reverse() };
+  }
+
+  /** One of the viewer's conversations as the list shows it: with its bot's name and its unread count. */
+  async conversation(ownerId: string, id: string) {
+    const [conversation, [unreadCount]] = await Promise.all([
+      this.deps.prisma.chatSession.findFirst({ where: ownedConversationWhere(ownerId, id), include: { bot: { select: { name: true } } } }),
       this.unreadCounts([id]),
     ]);
-    return { conversation: { ...conversation, unreadCount: unreadCount! }, messages: newest.reverse() };
+    if (!conversation) throw new NotFoundError(INBOX_MESSAGES.notFound, 'CONVERSATION_NOT_FOUND');
+    return { ...conversation, unreadCount: unreadCount! };
   }
 
   /** How many of the visitor's messages each conversation has that its owner has not read, by conversation id. */
@@ -186,7 +188,10 @@ export class InboxService {
   }
 
   /** One conversation's changes: its new messages and its status. */
-  conversationChanges(conversationId: string, signal?: AbortSignal): AsyncIterable<ConversationChange> {
+  async conversationChanges(ownerId: string, conversationId: string, signal?: AbortSignal): Promise<AsyncIterable<ConversationChange>> {
+    // Another customer's conversation is as missing as a made-up one: nothing is subscribed.
+    const owned = await this.deps.prisma.chatSession.count({ where: ownedConversationWhere(ownerId, conversationId) });
+    if (owned === 0) throw new NotFoundError(INBOX_MESSAGES.notFound, 'CONVERSATION_NOT_FOUND');
     return this.subscribe(conversationTopic(conversationId), signal);
   }
 
