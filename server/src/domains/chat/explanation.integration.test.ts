@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
+import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
+import type { FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge, documentsSettled, uploadDocument } from '../../../test/knowledge.ts';
+import { serverWithPlatformModel, type PlatformModelServer } from '../../../test/platformModel.ts';
 
 // "Why this answer": every stored answer keeps the passages it was given; the owner opens an answer
 // of the test chat (or of the logs) and reads them, which it cited, who wrote it, the time and the cost.
@@ -135,20 +136,15 @@ describe('why this answer, with a model', () => {
   let server: TestServer;
   let owner: TestAccount;
 
+  let started: PlatformModelServer | undefined;
+
   beforeAll(async () => {
-    model = await startFakeOpenAI();
-    server = await startTestServer({
-      OPENAI_API_KEY: 'sk-platform-key-0000000000000000',
-      OPENAI_BASE_URL: model.baseUrl,
-      LLM_MODEL: 'test-model',
-    });
-    owner = await signUpWithoutTrial(server, 'Why Model Owner');
-    await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 100, idempotencyKey: `why:${owner.userId}` });
+    started = await serverWithPlatformModel('Why Model Owner');
+    ({ model, server, owner } = started);
   });
 
   afterAll(async () => {
-    await server?.close();
-    await model?.close();
+    await started?.close();
   });
 
   it('names the model, the credits charged, and which of the passages given the answer cites', async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantSubscription, signUp, signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
+import { grantSubscription, signUp, type TestAccount } from '../../../test/accounts.ts';
+import type { FakeOpenAI } from '../../../test/fakeOpenAI.ts';
 import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
+import { serverWithPlatformModel, type PlatformModelServer } from '../../../test/platformModel.ts';
 import { visitorAsks } from '../../../test/widget.ts';
 
 // The one-click fix end to end on the server: a question the bot could not answer shows in Needs
@@ -67,20 +68,15 @@ describe('a Q&A pair, with a model', () => {
   let server: TestServer;
   let owner: TestAccount;
 
+  let started: PlatformModelServer | undefined;
+
   beforeAll(async () => {
-    model = await startFakeOpenAI();
-    server = await startTestServer({
-      OPENAI_API_KEY: 'sk-platform-key-0000000000000000',
-      OPENAI_BASE_URL: model.baseUrl,
-      LLM_MODEL: 'test-model',
-    });
-    owner = await signUpWithoutTrial(server, 'Model Fix Owner');
-    await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 100, idempotencyKey: `qa:${owner.userId}` });
+    started = await serverWithPlatformModel('Model Fix Owner');
+    ({ model, server, owner } = started);
   });
 
   afterAll(async () => {
-    await server?.close();
-    await model?.close();
+    await started?.close();
   });
 
   it('gives the model the owner’s answer as the first passage, marked as theirs, and cites it', async () => {

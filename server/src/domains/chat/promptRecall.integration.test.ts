@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teachCorpus } from '../../../bench/qa.ts';
 import { QA_CORPORA, type QaCorpus } from '../../../bench/qa/questions.ts';
 import type { CorpusQuestion } from '../../../bench/qa/questions/types.ts';
-import { signUpWithoutTrial, type TestAccount } from '../../../test/accounts.ts';
-import { startFakeOpenAI, type ChatCompletionRequest, type FakeOpenAI } from '../../../test/fakeOpenAI.ts';
-import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
+import type { TestAccount } from '../../../test/accounts.ts';
+import type { ChatCompletionRequest, FakeOpenAI } from '../../../test/fakeOpenAI.ts';
+import { api, type TestServer } from '../../../test/harness.ts';
+import { serverWithPlatformModel, type PlatformModelServer } from '../../../test/platformModel.ts';
 
 /** Every SAMPLE_EVERY-th answerable `dev` question of each foreign corpus. */
 const SAMPLE_EVERY = 4;
@@ -45,21 +46,15 @@ let model: FakeOpenAI;
 let server: TestServer;
 let owner: TestAccount;
 
+let started: PlatformModelServer | undefined;
+
 beforeAll(async () => {
-  model = await startFakeOpenAI();
-  server = await startTestServer({
-    OPENAI_API_KEY: 'sk-platform-key-0000000000000000',
-    OPENAI_BASE_URL: model.baseUrl,
-    LLM_MODEL: 'test-model',
-    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
-  });
-  owner = await signUpWithoutTrial(server, 'Bench Reader');
-  await server.services.billing.grantCredits(owner.userId, { kind: 'bonus', amount: 100, idempotencyKey: `bench:${owner.userId}` });
+  started = await serverWithPlatformModel('Bench Reader', { CRAWL_ALLOW_PRIVATE_NETWORKS: 'true' });
+  ({ model, server, owner } = started);
 });
 
 afterAll(async () => {
-  await server?.close();
-  await model?.close();
+  await started?.close();
 });
 
 describe('the prompt a model is given, on a sample of the QA bench', () => {
