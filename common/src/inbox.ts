@@ -4,4 +4,6 @@
 export const INBOX_LIMITS = {
   /** Characters of a person's reply: as long as the longest question a visitor may ask. */
   reply: 4000,
+  /** Minutes a visitor waits for a person before the bot asks for an email address, at most. */
+  handoffWaitMinutesMax: 60,
 } as const;

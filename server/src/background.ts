@@ -12,7 +12,7 @@ const DEMO_PURGE_INTERVAL_MS = 5 * 60_000;
  * and resuming them here would run a job another live process holds) and, without holding up the
  * boot, bring chunks of an older index version up to date; then, periodically, purge expired demo
  * bots with their knowledge and files. It also asks the job queue for the crawl and data tool
- * schedules' ticks:
+ * schedules' ticks and the waits for a person's:
  * with Redis, one scheduler shared by every process, run by a worker; in memory, a timer here.
  */
 export async function startBackgroundWork(services: Services, queue: Pick<JobQueue, 'durable'>, logger: Logger): Promise<{ stop(): void }> {
@@ -23,6 +23,7 @@ export async function startBackgroundWork(services: Services, queue: Pick<JobQue
   }
   await services.crawlSchedules.startTicking();
   await services.dataTool.startTicking();
+  await services.handoff.startTicking();
   void services.knowledge.index.refreshStaleChunks().then(
     (refreshed) => {
       if (refreshed.restemmed + refreshed.reembedded > 0) logger.info(refreshed, 'refreshed knowledge indexed by an older version');

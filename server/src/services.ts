@@ -13,6 +13,7 @@ import { DemoService } from './domains/demo/service.ts';
 import { recordingRefusals } from './domains/events/rateLimitEvents.ts';
 import { EventsService } from './domains/events/service.ts';
 import { CrawlService } from './domains/knowledge/crawling/crawls.ts';
+import { HandoffService } from './domains/inbox/handoffService.ts';
 import { InboxService } from './domains/inbox/service.ts';
 import { CrawlScheduleService } from './domains/knowledge/crawling/schedules.ts';
 import { QaPairService } from './domains/knowledge/qa/service.ts';
@@ -46,6 +47,8 @@ export interface Services {
   google: GoogleIntegrations;
   /** The owners' inbox: their bots' conversations, who answers each, and their replies. */
   inbox: InboxService;
+  /** Visitors asking for a person: the bots' settings, the waits, the addresses left for replies. */
+  handoff: HandoffService;
   knowledge: KnowledgeService;
   /** The owners' Q&A pairs, knowledge beside documents and websites. */
   qaPairs: QaPairService;
@@ -133,6 +136,17 @@ export function createServices(platform: Platform): Services {
       return answerer.kind === 'model' ? answerer : null;
     },
   });
+  const handoff = new HandoffService({
+    prisma,
+    clock,
+    logger: platform.logger.child({ domain: 'handoff' }),
+    queue: platform.queue,
+    mailer: platform.mailer,
+    publicUrl: config.publicUrl,
+    pubsub: platform.pubsub,
+    changes: responses,
+    recordLead: (lead) => leads.recordGivenEmail(lead),
+  });
   const chat: ChatService = new ChatService({
     prisma,
     query: platform.database.query,
@@ -152,6 +166,7 @@ export function createServices(platform: Platform): Services {
       logger: platform.logger.child({ component: 'answerContexts' }),
     }),
     timeSpent: (channel, stage, ms) => platform.metrics.answerStages.observe({ channel, stage }, ms / 1000),
+    handoff,
   });
   const crawls = new CrawlService({
     prisma,
@@ -236,6 +251,7 @@ export function createServices(platform: Platform): Services {
       logger: platform.logger.child({ domain: 'inbox' }),
       pubsub: platform.pubsub,
       changes: responses,
+      mailer: platform.mailer,
       sendToWhatsApp: (reply) => whatsapp.sendPersonReply(reply),
     }),
     knowledge,
@@ -244,6 +260,7 @@ export function createServices(platform: Platform): Services {
     responses,
     google,
     dataTool,
+    handoff,
     system: new SystemService({ platform }),
     whatsapp,
   };

@@ -13,6 +13,7 @@ import '../domains/knowledge/schema.ts';
 import '../domains/knowledge/crawling/crawlSchema.ts';
 import '../domains/knowledge/qa/schema.ts';
 import '../domains/inbox/schema.ts';
+import '../domains/inbox/handoffSchema.ts';
 import '../domains/integrations/dataTool/dataToolSchema.ts';
 import '../domains/integrations/google/googleSchema.ts';
 import '../domains/whatsapp/schema.ts';

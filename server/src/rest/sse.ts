@@ -49,7 +49,19 @@ export class EventStream {
   }
 
   done(data: unknown): void {
-    this.send('done', data);
+    this.event('done', data);
+    this.reply.raw.end();
+  }
+
+  /** A comment line: keeps an idle stream open through proxies that close silent connections. */
+  comment(text: string): void {
+    this.flush();
+    this.start();
+    this.reply.raw.write(`: ${text}\n\n`);
+  }
+
+  end(): void {
+    this.start();
     this.reply.raw.end();
   }
 
@@ -59,7 +71,7 @@ export class EventStream {
     const status = error instanceof AppError ? statusForErrorKind(error.kind) : 500;
     const detail = error instanceof AppError ? error.message : 'The answer was interrupted. Please try again.';
     if (!(error instanceof AppError)) this.request.log.error({ err: error }, 'streamed answer failed');
-    this.send('error', { detail, status });
+    this.event('error', { detail, status });
     this.reply.raw.end();
     return true;
   }
@@ -79,7 +91,7 @@ export class EventStream {
     });
   }
 
-  private send(event: string, data: unknown): void {
+  event(event: string, data: unknown): void {
     this.flush();
     this.start();
     this.reply.raw.write(eventText(event, data));

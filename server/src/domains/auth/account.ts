@@ -170,7 +170,13 @@ export class AccountService {
   /** The viewer's own preferences; only the given user's row is touched. */
   async updateAccountSettings(viewer: Viewer, rawInput: unknown): Promise<User> {
     const input = parseInput(accountSettingsInput, rawInput);
-    return this.deps.prisma.user.update({ where: { id: viewer.id }, data: { emailNotifications: input.emailNotifications } });
+    return this.deps.prisma.user.update({
+      where: { id: viewer.id },
+      data: {
+        emailNotifications: input.emailNotifications,
+        ...(input.waitingVisitorEmails !== undefined ? { waitingVisitorEmails: input.waitingVisitorEmails } : {}),
+      },
+    });
   }
 
   /** The user's plan label: the paid plan's name, else the running free trial's, else "free". */

@@ -41,6 +41,7 @@ export const emailInput = z.object({ email });
 
 export const accountSettingsInput = z.object({
   emailNotifications: z.boolean({ error: 'Email notifications must be on or off' }),
+  waitingVisitorEmails: z.boolean({ error: 'Emails of waiting visitors must be on or off' }).optional(),
 });
 
 export const tokenInput = z.string({ error: 'Token is required' }).trim().min(1, { error: 'Token is required' }).max(512);

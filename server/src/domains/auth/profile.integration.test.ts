@@ -459,6 +459,7 @@ describe('GET /users/me', () => {
         'role',
         'status',
         'trial',
+        'waiting_visitor_emails',
       ].sort(),
     );
     expect(me.body).toMatchObject({ id: account.userId, email: account.email, has_password: false, pending_email: null });

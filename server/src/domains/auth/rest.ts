@@ -38,6 +38,7 @@ function userJson(user: User, plan: string, trial: TrialView | null = null, pend
     is_verified: user.emailVerifiedAt !== null,
     avatar_url: user.avatarUrl,
     email_notifications: user.emailNotifications,
+    waiting_visitor_emails: user.waitingVisitorEmails,
     has_password: user.passwordHash !== null,
     pending_email: pendingEmail,
     created_at: user.createdAt.toISOString(),

@@ -31,6 +31,10 @@ export const UserRef = builder.prismaNode('User', {
     }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, authScopes: { authenticated: true } }),
     emailNotifications: t.exposeBoolean('emailNotifications', { authScopes: { authenticated: true } }),
+    waitingVisitorEmails: t.exposeBoolean('waitingVisitorEmails', {
+      authScopes: { authenticated: true },
+      description: 'Emailed when a visitor of your bots asks for a person (Settings › Notifications).',
+    }),
     hasPassword: t.boolean({
       description: 'Whether the user can sign in with a password (an account created through Google has none until set).',
       authScopes: viewerOnly,
@@ -97,12 +101,19 @@ builder.queryField('viewer', (t) =>
 builder.mutationField('updateAccountSettings', (t) =>
   t.field({
     type: UserRef,
-    description: "Saves the signed-in user's preferences (email notifications) and returns the user.",
+    description:
+      "Saves the signed-in user's preferences (email notifications; emails of visitors waiting for a person) and returns the user.",
     authScopes: { authenticated: true },
     errors: { types: [ValidationError] },
-    args: { emailNotifications: t.arg.boolean({ required: true }) },
+    args: {
+      emailNotifications: t.arg.boolean({ required: true }),
+      waitingVisitorEmails: t.arg.boolean({ required: false, description: 'Left out: unchanged.' }),
+    },
     resolve: (_root, args, context) =>
-      context.services.auth.account.updateAccountSettings(context.viewer!, { emailNotifications: args.emailNotifications }),
+      context.services.auth.account.updateAccountSettings(context.viewer!, {
+        emailNotifications: args.emailNotifications,
+        waitingVisitorEmails: args.waitingVisitorEmails ?? undefined,
+      }),
   }),
 );
 

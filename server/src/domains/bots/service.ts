@@ -184,7 +184,14 @@ export class BotsService {
       ...settings
     } = source;
     const copy = await this.withinBotAllowance(ownerId, (tx) =>
-      tx.bot.create({ data: { ...settings, name: copyName(source.name), widgetToken: newWidgetToken() } }),
+      tx.bot.create({
+        data: {
+          ...settings,
+          openingHours: settings.openingHours as Prisma.InputJsonValue,
+          name: copyName(source.name),
+          widgetToken: newWidgetToken(),
+        },
+      }),
     );
     const copiedImages: { iconUrl?: string; logoUrl?: string } = {};
     for (const [field, url] of [

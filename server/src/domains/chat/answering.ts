@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import { z } from 'zod';
-import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Bot, Channel, ChatMessage, ChatSession, ConversationStatus, PrismaClient } from '../../generated/prisma/client.ts';
 import { ForbiddenError, PaymentRequiredError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
@@ -22,7 +22,7 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
-import { afterVisitorWrites, announceConversationChanges, inInbox, type ConversationChange } from '../inbox/public.ts';
+import { afterVisitorWrites, announceConversationChanges, inInbox, type ConversationChange, type HandoffService } from '../inbox/public.ts';
 import { announceAttention } from './attentionEvents.ts';
 import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
@@ -67,6 +67,12 @@ export interface ChatReply {
   messageId: string | null;
   /** True when a person has the conversation (or was asked for): the message was kept for them, and the bot said nothing. */
   heldForPerson?: boolean;
+  /** The bot found nothing to answer from (a refusal): where a person can be asked for, the visitor is offered one. */
+  unanswered?: boolean;
+  /** A person can be asked for, and the bot could not help: the widget offers one. */
+  offerPerson?: boolean;
+  /** Who answers the conversation after this message; absent where the channel has no conversation status (the test chat). */
+  status?: ConversationStatus;
 }
 
 export interface ChatDependencies {
@@ -91,6 +97,8 @@ export interface ChatDependencies {
   contexts?: AnswerContextCache;
   /** Told how long each stage of a stored answer took (the server's metrics). */
   timeSpent?: (channel: Channel, stage: AnswerStage, ms: number) => void;
+  /** Visitors asking for a person, and their messages while one is waited for or answers (the inbox's). */
+  handoff?: Pick<HandoffService, 'askForPerson' | 'holdForPerson'>;
 }
 
 /** A question and its answer, both stored, and who answered (the model's settings or the extractive rules). */
@@ -283,7 +291,7 @@ export class AnswerCore {
       .catch((error: unknown) => {
         this.deps.logger.warn({ err: error, botId: bot.id }, 'could not queue the lead check of an exchange');
       });
-    return { text: result.text, sources: result.sources, messageId: written.answer.id };
+    return { text: result.text, sources: result.sources, messageId: written.answer.id, unanswered: result.unanswered };
   }
 
   /**
@@ -404,8 +412,26 @@ export class AnswerCore {
       status: 'bot',
       statusChangedAt: null,
       ownerReadAt: null,
+      emailAskedAt: null,
+      replyEmail: null,
     };
     return { session: opening, opening };
+  }
+
+  /**
+   * Writes the conversation the context would open, for a message no answer follows (a request for
+   * a person); with a token hash, the one another message opened first if one did.
+   */
+  async open(context: AnswerContext): Promise<AnswerSession> {
+    const { opening } = context;
+    if (!opening) return context.session;
+    const created = opening.tokenHash
+      ? await this.deps.prisma.chatSession
+          .createMany({ data: [opening], skipDuplicates: true })
+          .then(() => this.deps.prisma.chatSession.findUniqueOrThrow({ where: { tokenHash: opening.tokenHash! } }))
+      : await this.deps.prisma.chatSession.create({ data: opening });
+    await this.deps.changes?.conversationsChanged([context.bot.ownerId]);
+    return created;
   }
 
   /**
@@ -435,22 +461,6 @@ export class AnswerCore {
   private answererOf(platformModel: ChatModelEndpoint | null, billing: AiBilling | null): Answerer {
     if (billing?.mode === 'own_key') return { kind: 'model', ...this.deps.platformAi.withKey(billing.apiKey) };
     return platformModel ? { kind: 'model', ...platformModel } : { kind: 'extractive' };
-  }
-
-  /**
-   * A visitor's message while a person has the conversation or was asked for: kept for them, the
-   * conversation's activity moved and the owner's inbox told; the bot says nothing and nobody is charged.
-   */
-  async holdForPerson(context: AnswerContext, question: string): Promise<ChatReply> {
-    const { bot, session } = context;
-    const [message] = await this.deps.prisma.$transaction([
-      this.deps.prisma.chatMessage.create({ data: { sessionId: session.id, role: 'user', content: question, createdAt: new Date() } }),
-      this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { lastMessageAt: this.deps.clock.now() } }),
-    ]);
-    await this.deps.changes?.conversationsChanged([bot.ownerId]);
-    if (bot.ownerId)
-      await announceConversationChanges(this.deps, [{ ownerId: bot.ownerId, conversationId: session.id, messageId: message.id }]);
-    return { text: '', sources: [], messageId: null, heldForPerson: true };
   }
 
   /**

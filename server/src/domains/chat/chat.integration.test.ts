@@ -139,6 +139,7 @@ describe('the public widget API', () => {
         timestamp: expect.any(String),
         sources: [],
         rating: null,
+        author_name: null,
       },
       {
         id: chat.body.message_id,
@@ -148,6 +149,7 @@ describe('the public widget API', () => {
         timestamp: expect.any(String),
         sources: chat.body.sources,
         rating: null,
+        author_name: null,
       },
     ]);
   });

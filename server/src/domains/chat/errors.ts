@@ -17,6 +17,7 @@ export const CHAT_MESSAGES = {
   tooManyMessagesFromNetwork: (seconds: number) => `Too many messages from your network. Please wait ${seconds} seconds.`,
   botBusy: (seconds: number) => `This chatbot is receiving too many messages. Please wait ${seconds} seconds.`,
   tooManyNewChats: (seconds: number) => `Too many new chats from your network. Please wait ${seconds} seconds.`,
+  tooManyReconnects: (seconds: number) => `Too many reconnections to this conversation. Please wait ${seconds} seconds.`,
 } as const;
 
 export const chatErrors = {

@@ -22,6 +22,8 @@ export const WIDGET_RATE_LIMITS = {
    * a script opening hundreds does not, and a refused address waits minutes, not an hour.
    */
   sessionsPerIp: { limit: 100, windowMs: 10 * MINUTE },
+  /** Live streams one conversation opens (a widget reconnects after a drop, backing off). */
+  streamsPerSession: { limit: 20, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type WidgetLimit = keyof typeof WIDGET_RATE_LIMITS;
@@ -32,4 +34,5 @@ export const WIDGET_LIMIT_MESSAGES: Record<WidgetLimit, (seconds: number) => str
   perIp: CHAT_MESSAGES.tooManyMessagesFromNetwork,
   perBot: CHAT_MESSAGES.botBusy,
   sessionsPerIp: CHAT_MESSAGES.tooManyNewChats,
+  streamsPerSession: CHAT_MESSAGES.tooManyReconnects,
 };

@@ -23,6 +23,7 @@ const ANSWERING_BOT_FIELDS = [
   'isActive',
   'widgetToken',
   'activeTool',
+  'handoffEnabled',
   'enableMemory',
   'languageCode',
   'displayName',

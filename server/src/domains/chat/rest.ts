@@ -5,7 +5,7 @@ import { attentionCsv } from './attention.ts';
 import { chatLogJson, chatLogsCsv } from './logs.ts';
 import type { Citation } from './passages.ts';
 import type { RatedAnswer } from './ratings.ts';
-import type { ChatReply, HistoryEntry, WidgetSettings } from './service.ts';
+import type { ChatReply, ConversationEvent, HistoryEntry, WidgetSettings } from './service.ts';
 
 export function chatRoutes(app: FastifyInstance, { services }: RestContext): void {
   app.get('/customer/chatlogs', async (request) => {
@@ -60,6 +60,7 @@ function widgetSettingsJson(settings: WidgetSettings) {
     is_active: settings.isActive,
     language_code: settings.languageCode,
     streaming: settings.streaming,
+    talk_to_person: settings.talkToPerson,
   };
 }
 
@@ -71,6 +72,9 @@ function replyJson(reply: ChatReply) {
     message_id: reply.messageId,
     // A person of the owner's has the conversation: the message waits for them, and the bot said nothing.
     held_for_person: reply.heldForPerson ?? false,
+    status: reply.status ?? 'bot',
+    // The bot could not answer and a person can be asked for: the widget offers one.
+    offer_person: reply.offerPerson ?? false,
   };
 }
 
@@ -84,11 +88,18 @@ function historyEntryJson(entry: HistoryEntry) {
     timestamp: entry.timestamp,
     sources: entry.sources.map(citationJson),
     rating: entry.rating,
+    author_name: entry.authorName,
   };
 }
 
-function ratedAnswerJson(rated: RatedAnswer) {
-  return { message_id: rated.messageId, rating: rated.rating, comment: rated.comment };
+function ratedAnswerJson(rated: RatedAnswer & { offerPerson?: boolean }) {
+  return { message_id: rated.messageId, rating: rated.rating, comment: rated.comment, offer_person: rated.offerPerson ?? false };
+}
+
+function conversationEventJson(event: ConversationEvent): [string, unknown] {
+  return event.kind === 'status'
+    ? ['status', { status: event.status, agent_name: event.agentName }]
+    : ['message', historyEntryJson(event.message)];
 }
 
 function widgetRatingFromBody(body: unknown) {
@@ -106,6 +117,9 @@ export function citationJson(citation: Citation) {
     source_type: citation.sourceType,
   };
 }
+
+/** How often an idle conversation stream says it is alive (proxies close connections silent for a minute). */
+const STREAM_PING_MS = 25_000;
 
 /** Streams when the caller asks for text/event-stream, answers JSON otherwise. */
 async function answerMaybeStreaming(
@@ -156,6 +170,35 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
     return ratedAnswerJson(
       await chat.rateWidgetAnswer(botIdOf(request), token, message_id, widgetRatingFromBody(request.body), request.ip),
     );
+  });
+
+  app.post('/bots/:bot_id/talk-to-person', async (request) => {
+    const token = (request.query as { token?: unknown }).token;
+    const { session_token } = (request.body ?? {}) as Record<string, unknown>;
+    const asked = await chat.askForPerson(botIdOf(request), token, session_token, request.ip);
+    return { status: asked.status, message: asked.line && historyEntryJson(asked.line) };
+  });
+
+  app.get('/bots/:bot_id/conversation-events', async (request, reply) => {
+    const { session_token, since } = (request.query ?? {}) as Record<string, unknown>;
+    const closed = new AbortController();
+    request.raw.once('close', () => closed.abort());
+    const events = chat.widgetConversationEvents(botIdOf(request), session_token, since, closed.signal)[Symbol.asyncIterator]();
+    // The first event is read before the head goes out: an unknown session answers 404 JSON, not a stream.
+    const first = await events.next();
+    const origin = request.headers.origin;
+    const stream = new EventStream(request, reply, origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {});
+    const ping = setInterval(() => stream.comment('ping'), STREAM_PING_MS);
+    try {
+      for (let next = first; !next.done; next = await events.next()) stream.event(...conversationEventJson(next.value));
+      stream.end();
+    } catch (error) {
+      if (!stream.fail(error)) throw error;
+    } finally {
+      clearInterval(ping);
+      closed.abort();
+    }
+    return reply;
   });
 
   app.post('/bots/:bot_id/chat', async (request, reply) => {

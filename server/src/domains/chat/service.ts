@@ -9,7 +9,7 @@ import { WidgetChannel } from './widgetChannel.ts';
 import { attentionTopic, type AttentionChange } from './attentionEvents.ts';
 
 export type { ChatReply, Exchange } from './answering.ts';
-export type { HistoryEntry, WidgetSettings } from './widgetChannel.ts';
+export type { ConversationEvent, HandoffRequest, HistoryEntry, WidgetSettings } from './widgetChannel.ts';
 
 /** Answers questions to bots on every channel: the public widget, WhatsApp, the owner's test chat and the demo. */
 export class ChatService {
@@ -45,6 +45,14 @@ export class ChatService {
 
   rateWidgetAnswer(...args: Parameters<WidgetChannel['rate']>) {
     return this.widget.rate(...args);
+  }
+
+  askForPerson(...args: Parameters<WidgetChannel['askForPerson']>) {
+    return this.widget.askForPerson(...args);
+  }
+
+  widgetConversationEvents(...args: Parameters<WidgetChannel['conversationEvents']>) {
+    return this.widget.conversationEvents(...args);
   }
 
   whatsappChat(...args: Parameters<WhatsAppChannel['chat']>) {

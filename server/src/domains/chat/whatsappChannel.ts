@@ -5,7 +5,7 @@ import { parseInput } from '../../platform/validation.ts';
 import { MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import { rateAnswer, thumbRating } from './ratings.ts';
-import { botAnswers } from '../inbox/public.ts';
+import { asksForPerson, botAnswers } from '../inbox/public.ts';
 import { AnswerCore, messageText, refusedPolitely, type AnswerContext, type ChatDependencies, type ChatReply } from './answering.ts';
 
 /** WhatsApp's entry: each linked number's messages, answered in that number's own conversation. */
@@ -44,7 +44,22 @@ export class WhatsAppChannel {
         return { text: BOT_PHRASES[botLanguage(bot.languageCode)].thanksForRating, sources: [], messageId: null };
       }
       const current = await this.core.reopenIfClosed(context);
-      if (!botAnswers(current.session.status)) return await this.core.holdForPerson(current, question);
+      const { handoff } = this.deps;
+      if (handoff && (!botAnswers(current.session.status) || (bot.handoffEnabled && asksForPerson(question)))) {
+        // A conversation opening with a request for a person is written first, as the bot's first answer would be.
+        const session = await this.core.open(current);
+        const outcome = botAnswers(current.session.status)
+          ? await handoff.askForPerson(bot.id, session.id, question)
+          : await handoff.holdForPerson(bot.id, session.id, question);
+        // WhatsApp sends nothing for a message kept for a person.
+        return {
+          text: outcome.line?.content ?? '',
+          sources: [],
+          messageId: null,
+          heldForPerson: outcome.line === null,
+          status: outcome.status,
+        };
+      }
       return await this.core.respond(current, question, {});
     } catch (error) {
       if (error instanceof RateLimitError) return { text: error.message, sources: [], messageId: null };

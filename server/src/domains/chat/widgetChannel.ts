@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AnswerRating, Bot, ChatSession, MessageRole, User } from '../../generated/prisma/client.ts';
+import type {
+  AnswerRating,
+  Bot,
+  ChatMessage,
+  ChatSession,
+  ConversationStatus,
+  MessageRole,
+  Prisma,
+  User,
+} from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import { sameSecret, sha256Hex } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../platform/validation.ts';
@@ -8,7 +17,7 @@ import { chatErrors } from './errors.ts';
 import { WIDGET_RATE_LIMITS } from './limits.ts';
 import type { Citation } from './passages.ts';
 import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
-import { botAnswers } from '../inbox/public.ts';
+import { asksForPerson, botAnswers, conversationTopic, type ConversationChange, type HandoffOutcome } from '../inbox/public.ts';
 import { AnswerCore, messageText, refusedPolitely, type ChatDependencies, type ChatReply } from './answering.ts';
 
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
@@ -33,6 +42,8 @@ export interface WidgetSettings {
   isActive: boolean;
   languageCode: string;
   streaming: boolean;
+  /** The owner lets visitors ask for a person ("Talk to a person"). */
+  talkToPerson: boolean;
 }
 
 export interface HistoryEntry {
@@ -46,6 +57,48 @@ export interface HistoryEntry {
   sources: Citation[];
   /** The visitor's rating of an answer, kept across reloads; null for a question or an unrated answer. */
   rating: AnswerRating | null;
+  /** The name of the person who wrote an agent message; null for the visitor's and the bot's. */
+  authorName: string | null;
+}
+
+function historyEntry(message: ChatMessage & { author: { fullName: string } | null }): HistoryEntry {
+  return {
+    id: message.id,
+    text: message.content,
+    isUser: message.role === 'user',
+    role: message.role,
+    timestamp: message.createdAt.toISOString(),
+    // Written by writeExchanges from the answer's Citation[]; questions store none.
+    sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
+    rating: message.rating,
+    authorName: message.author?.fullName ?? null,
+  };
+}
+
+/** What the visitor's "Talk to a person" left: the conversation's status, and the bot's line if it said one. */
+export interface HandoffRequest {
+  status: ConversationStatus;
+  line: HistoryEntry | null;
+}
+
+/** The widget's live stream: the conversation's status (with who answers), or a message added to it. */
+export type ConversationEvent =
+  { kind: 'status'; status: ConversationStatus; agentName: string | null } | { kind: 'message'; message: HistoryEntry };
+
+/** The most messages a reconnecting widget is sent again. */
+const UNASKED_REPLAY_LIMIT = 50;
+
+const sinceInput = z.coerce.date({ error: 'since must be a date and time (ISO 8601)' }).optional();
+
+/** A visitor's message kept for a person, or the bot's line about a person, as the chat answers it. */
+function handoffReply(outcome: HandoffOutcome): ChatReply {
+  return {
+    text: outcome.line?.content ?? '',
+    sources: [],
+    messageId: null,
+    heldForPerson: outcome.line === null,
+    status: outcome.status,
+  };
 }
 
 type PublicBot = Bot & { owner: Pick<User, 'status'> | null };
@@ -78,6 +131,7 @@ export class WidgetChannel {
       isActive: available(bot),
       languageCode: bot.languageCode,
       streaming: bot.streaming,
+      talkToPerson: bot.handoffEnabled,
     };
   }
 
@@ -101,17 +155,9 @@ export class WidgetChannel {
       // A question and its answer never share a time (see `respond`); if rows written otherwise do, the question first.
       orderBy: [{ createdAt: 'asc' }, { role: 'asc' }],
       take: 200,
+      include: { author: { select: { fullName: true } } },
     });
-    return messages.map((message) => ({
-      id: message.id,
-      text: message.content,
-      isUser: message.role === 'user',
-      role: message.role,
-      timestamp: message.createdAt.toISOString(),
-      // Written by writeExchanges from the answer's Citation[]; questions store none.
-      sources: Array.isArray(message.sources) ? (message.sources as unknown as Citation[]) : [],
-      rating: message.rating,
-    }));
+    return messages.map(historyEntry);
   }
 
   async chat(botId: string, widgetToken: unknown, rawBody: unknown, ip: string, onToken?: (token: string) => void): Promise<ChatReply> {
@@ -129,8 +175,15 @@ export class WidgetChannel {
     await this.core.limit('perBot', `widget:bot:${bot.id}`, perBot);
     try {
       const current = await this.core.reopenIfClosed({ ...context, session });
-      if (!botAnswers(current.session.status)) return await this.core.holdForPerson(current, input.message);
-      return await this.core.respond(current, input.message, { onToken });
+      const handoff = this.deps.handoff;
+      if (handoff && !botAnswers(current.session.status)) {
+        return handoffReply(await handoff.holdForPerson(bot.id, session.id, input.message));
+      }
+      if (handoff && bot.handoffEnabled && asksForPerson(input.message)) {
+        return handoffReply(await handoff.askForPerson(bot.id, session.id, input.message));
+      }
+      const reply = await this.core.respond(current, input.message, { onToken });
+      return { ...reply, status: 'bot', offerPerson: Boolean(handoff && bot.handoffEnabled && reply.unanswered) };
     } catch (error) {
       // The owner's billing is not the visitor's problem: no credits left (or a free trial that ended
       // unpaid, or an owner suspended) answers politely, never with an error. Nothing was charged nor stored.
@@ -147,14 +200,97 @@ export class WidgetChannel {
    * A visitor's thumbs up or down on an answer of their own conversation, refused as the widget's
    * chat is (inactive bot or suspended owner, wrong widget token, unknown session, traffic).
    */
-  async rate(botId: string, widgetToken: unknown, messageId: string, rawInput: unknown, ip: string): Promise<RatedAnswer> {
+  async rate(
+    botId: string,
+    widgetToken: unknown,
+    messageId: string,
+    rawInput: unknown,
+    ip: string,
+  ): Promise<RatedAnswer & { offerPerson: boolean }> {
     const input = parseInput(widgetRatingInput, rawInput);
     const bot = await this.activePublicBot(botId);
     assertWidgetToken(bot, widgetToken);
     const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.core.limit('perIp', `widget:ratings:ip:${ip}`);
     await this.core.limit('perSession', `widget:ratings:session:${session.id}`);
-    return rateAnswer(this.deps, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
+    const rated = await rateAnswer(this.deps, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
+    // A thumbs-down says the bot did not help: a person is offered where one can be asked for.
+    return { ...rated, offerPerson: rated.rating === 'down' && bot.handoffEnabled && botAnswers(session.status) };
+  }
+
+  /** The visitor's "Talk to a person": the conversation waits for a person of the owner's (see HandoffService.askForPerson). */
+  async askForPerson(botId: string, widgetToken: unknown, rawSessionToken: unknown, ip: string): Promise<HandoffRequest> {
+    const token = parseInput(sessionToken, rawSessionToken);
+    const bot = await this.activePublicBot(botId);
+    assertWidgetToken(bot, widgetToken);
+    const session = await this.widgetSession(bot.id, token);
+    await this.core.limit('perIp', `widget:ip:${ip}`);
+    await this.core.limit('perSession', `widget:session:${session.id}`);
+    if (!this.deps.handoff) throw new Error('the chat was built without the inbox, so nobody can be asked for');
+    const outcome = await this.deps.handoff.askForPerson(bot.id, session.id, null);
+    return { status: outcome.status, line: outcome.line && historyEntry({ ...outcome.line, author: null }) };
+  }
+
+  /**
+   * What a person (or the bot, unasked) adds to a visitor's conversation from now on, and its status
+   * changes: the widget's live stream. First the conversation's status, and the messages after
+   * `since` (a reconnecting widget loses nothing); then each change as it comes, until `signal` aborts.
+   */
+  async *conversationEvents(
+    botId: string,
+    rawSessionToken: unknown,
+    rawSince: unknown,
+    signal: AbortSignal,
+  ): AsyncGenerator<ConversationEvent> {
+    const session = await this.widgetSession(botId, parseInput(sessionToken, rawSessionToken));
+    const since = parseInput(sinceInput, rawSince);
+    await this.core.limit('streamsPerSession', `widget:streams:session:${session.id}`);
+    if (!this.deps.pubsub) throw new Error('the chat was built without a pubsub, so it has no live conversation');
+    // Subscribed before anything is read: a change between the read and the subscription is not lost.
+    const changes = this.deps.pubsub.subscribe(conversationTopic(session.id), signal) as AsyncIterable<ConversationChange>;
+    let status = await this.conversationStatus(session.id);
+    yield { kind: 'status', ...status };
+    const sent = new Set<string>();
+    if (since) {
+      for (const message of await this.unaskedMessages({ sessionId: session.id, createdAt: { gt: since } })) {
+        sent.add(message.id);
+        yield { kind: 'message', message };
+      }
+    }
+    for await (const change of changes) {
+      if (change.messageId && !sent.has(change.messageId)) {
+        const [message] = await this.unaskedMessages({ id: change.messageId, sessionId: session.id });
+        if (message) {
+          sent.add(message.id);
+          yield { kind: 'message', message };
+        }
+      }
+      const now = await this.conversationStatus(session.id);
+      if (now.status !== status.status) {
+        status = now;
+        yield { kind: 'status', ...now };
+      }
+    }
+  }
+
+  /** The conversation's status, with the name of the person answering (the bot's owner) while one does. */
+  private async conversationStatus(sessionId: string): Promise<{ status: ConversationStatus; agentName: string | null }> {
+    const session = await this.deps.prisma.chatSession.findUniqueOrThrow({
+      where: { id: sessionId },
+      select: { status: true, bot: { select: { owner: { select: { fullName: true } } } } },
+    });
+    return { status: session.status, agentName: session.status === 'human' ? (session.bot.owner?.fullName ?? null) : null };
+  }
+
+  /** A person's replies, and the bot's lines that answer no question of the visitor's (the wait gone over its time). */
+  private async unaskedMessages(where: Prisma.ChatMessageWhereInput): Promise<HistoryEntry[]> {
+    const messages = await this.deps.prisma.chatMessage.findMany({
+      where: { AND: [where, { OR: [{ role: 'agent' }, { role: 'assistant', replyToId: null }] }] },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: UNASKED_REPLAY_LIMIT,
+      include: { author: { select: { fullName: true } } },
+    });
+    return messages.map(historyEntry);
   }
 
   /** A customer's bot (not a demo's), with its owner's status: read on every call, never kept. */

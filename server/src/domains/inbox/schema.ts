@@ -85,6 +85,10 @@ export const ConversationRef = builder.prismaNode('ChatSession', {
     }),
     visitorEmail: t.exposeString('visitorEmail', { nullable: true, description: 'The email address the visitor gave, if any.' }),
     phoneNumber: t.exposeString('phoneNumber', { nullable: true, description: "The visitor's WhatsApp number; null on the widget." }),
+    replyEmail: t.exposeString('replyEmail', {
+      nullable: true,
+      description: 'The address the visitor left while waiting for a person: your replies are emailed to it too.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the visitor opened it.' }),
     lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime', description: 'When its last message was sent.' }),
     bot: t.relation('bot', { description: 'The bot the visitor talks to.' }),

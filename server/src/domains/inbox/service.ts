@@ -4,10 +4,12 @@ import type { ChatMessage, ChatSession, ConversationStatus, Prisma, PrismaClient
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import type { PubSub } from '../../platform/pubsub/index.ts';
 import { type pageFromQuery, searchFilter } from '../../platform/paging.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { ownedBotsWhere } from '../bots/public.ts';
+import { personReplyEmail } from './mail.ts';
 import { announceConversationChanges, conversationTopic, inboxTopic, type ConversationChange } from './events.ts';
 import { CONVERSATION_STATUSES, INBOX_CHANNELS, INBOX_MESSAGES, MAX_REPLY_LENGTH, transition, type ConversationAction } from './rules.ts';
 
@@ -60,6 +62,8 @@ export class InboxService {
       logger: Logger;
       pubsub?: PubSub | undefined;
       changes?: DataChanges | undefined;
+      /** Emails a person's reply to the address a waiting visitor left for it. */
+      mailer?: Mailer;
       /** Sends a person's reply to a WhatsApp conversation's number (see WhatsAppService.sendPersonReply). */
       sendToWhatsApp?: (reply: { phoneNumber: string; text: string; messageId: string }) => Promise<void>;
     },
@@ -128,6 +132,11 @@ export class InboxService {
     return { ...conversation, unreadCount: unreadCount! };
   }
 
+  /** How many of the viewer's conversations wait for a person now. */
+  waitingCount(ownerId: string): Promise<number> {
+    return this.deps.prisma.chatSession.count({ where: { ...ownedConversationsWhere(ownerId), status: 'waiting' } });
+  }
+
   /** How many of the visitor's messages each conversation has that its owner has not read, by conversation id. */
   async unreadCounts(conversationIds: readonly string[]): Promise<number[]> {
     const rows = await this.deps.prisma.$queryRaw<{ id: string; unread: number }[]>`
@@ -166,7 +175,26 @@ export class InboxService {
     if (conversation.channel === 'whatsapp' && conversation.phoneNumber) {
       await this.deps.sendToWhatsApp?.({ phoneNumber: conversation.phoneNumber, text: message!.content, messageId: message!.id });
     }
+    if (conversation.replyEmail) await this.emailReply(conversation.replyEmail, conversation.botId, message!);
     return { conversation, message: message! };
+  }
+
+  /** The visitor left an address while waiting: the reply goes there too, since they may have left the page. */
+  private async emailReply(to: string, botId: string, reply: SentReply): Promise<void> {
+    const bot = await this.deps.prisma.bot.findUnique({ where: { id: botId }, select: { displayName: true, name: true } });
+    try {
+      await this.deps.mailer?.send({
+        to,
+        ...personReplyEmail({
+          botName: bot?.displayName || bot?.name || '',
+          authorName: reply.author?.fullName ?? '',
+          reply: reply.content,
+        }),
+      });
+    } catch (error) {
+      // The reply is in the conversation whatever the mail does; the owner sees it sent.
+      this.deps.logger.warn({ err: error, conversationId: reply.sessionId }, 'could not email a reply to the visitor');
+    }
   }
 
   /** The owner has read the conversation up to now: its unread count goes to 0. */

@@ -14,6 +14,7 @@ import type { JobQueue } from '../../../platform/queue/index.ts';
 import type { DataChanges } from '../../../platform/dataChanges.ts';
 import type { WorkHolds } from '../../admin/public.ts';
 import type { Exchange } from '../../chat/service.ts';
+import type { GivenEmail } from '../../inbox/public.ts';
 import type { EventRecorder } from '../../events/service.ts';
 import type { ActiveTool, DataToolService } from '../dataTool/dataTool.ts';
 import { EVENT_CATEGORY } from '../eventCategory.ts';
@@ -75,6 +76,48 @@ export class LeadCapture {
     if (bot.activeTool === 'none' || !bot.ownerId || session.channel === 'demo') return;
     const job: DetectJob = { sessionId: session.id, questionId: question.id, byModel: answerer.kind === 'model' };
     await this.deps.queue.enqueue(DETECT_QUEUE, job, { jobId: `lead-detect-${question.id}` });
+  }
+
+  /**
+   * A visitor waiting for a person left an email address for the reply (see HandoffService): the
+   * conversation's lead, written where the bot's data tool writes leads when one is ready, and kept
+   * in the owner's leads either way. A conversation with a lead already gets the address if it had none.
+   */
+  async recordGivenEmail(given: GivenEmail): Promise<void> {
+    const { prisma } = this.deps;
+    const session = await prisma.chatSession.findUnique({ where: { id: given.sessionId }, include: { bot: true } });
+    if (!session) return;
+    const existing = await prisma.lead.findUnique({ where: { sessionId: given.sessionId } });
+    if (existing) {
+      if (!existing.email) await prisma.lead.update({ where: { id: existing.id }, data: { email: given.email } });
+      await this.deps.changes?.customersChanged([given.ownerId]);
+      return;
+    }
+    const tool = session.bot.activeTool;
+    const destination = tool !== 'none' && (await this.destinationReady(given.botId, tool)) ? tool : 'none';
+    let lead: Lead;
+    try {
+      lead = await prisma.lead.create({
+        data: {
+          botId: given.botId,
+          ownerId: given.ownerId,
+          sessionId: given.sessionId,
+          channel: given.channel,
+          name: session.visitorName,
+          email: given.email,
+          phone: session.phoneNumber,
+          question: given.question.slice(0, MAX_QUESTION_LENGTH),
+          conversationLink: `${this.deps.publicUrl}/inbox?conversation=${encodeURIComponent(given.sessionId)}`,
+          destination,
+          createdAt: this.deps.clock.now(),
+        },
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return;
+      throw error;
+    }
+    await this.deps.changes?.customersChanged([given.ownerId]);
+    if (destination !== 'none') await this.deps.queue.enqueue(DELIVER_QUEUE, { leadId: lead.id }, { jobId: `lead-deliver-${lead.id}` });
   }
 
   // ---------------------------------------------------------------- detection
