@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { loadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n/index.ts';
 import { renderRoute } from '../../test/render.tsx';
 import type { LogsRouteQuery } from './__generated__/LogsRouteQuery.graphql.ts';
 import { exportUrl } from './exportChatLogs.ts';
@@ -19,6 +20,8 @@ const log = (id: string, channel: string, extra: Record<string, unknown> = {}) =
   timestamp: '2026-11-20T10:00:00Z',
   message: `question ${id}`,
   response: `answer ${id}`,
+  answeredBy: 'BOT',
+  personName: null,
   bot: { id: supportBotId, name: 'Support bot' },
   rating: null,
   ratingComment: null,
@@ -52,6 +55,8 @@ function renderLogs(logs = [log('l1', 'whatsapp'), log('l2', 'widget')], hasNext
 }
 
 describe('LogsScreen', () => {
+  afterEach(() => changeLanguage('en'));
+
   it('shows each exchange with its channel badge, and the phone number only for WhatsApp', async () => {
     renderLogs();
     expect(await screen.findByText('question l1')).toBeTruthy();
@@ -59,6 +64,32 @@ describe('LogsScreen', () => {
     expect(screen.getByText('WHATSAPP')).toBeTruthy();
     expect(screen.getByText('WIDGET')).toBeTruthy();
     expect(screen.getAllByText('+41791234567')).toHaveLength(1);
+  });
+
+  it("says who answered each exchange, and offers why and a better answer for the bot's answers only", async () => {
+    renderLogs([
+      log('l1', 'widget', { answeredBy: 'PERSON', personName: 'Anna Smith' }),
+      log('l2', 'widget'),
+      log('l3', 'widget', { answeredBy: 'PERSON', personName: 'Anna Smith', message: '' }),
+    ]);
+    const [byPerson, byBot, followUp] = await screen.findAllByRole('listitem');
+    expect(within(byPerson!).getByText('Anna Smith (person)')).toBeTruthy();
+    expect(within(byPerson!).getByText('Anna Smith:')).toBeTruthy();
+    expect(within(byPerson!).queryByRole('button')).toBeNull();
+    expect(within(byBot!).getByText('Bot')).toBeTruthy();
+    expect(within(byBot!).getByRole('button', { name: 'Why this answer to “question l2”?' })).toBeTruthy();
+    expect(within(byBot!).getByRole('button', { name: 'Write the right answer to “question l2”' })).toBeTruthy();
+    // A follow-up answering no message of the visitor's shows no empty question line.
+    expect(within(followUp!).queryByText('User:')).toBeNull();
+    expect(within(followUp!).getByText('answer l3')).toBeTruthy();
+  });
+
+  it('names the person who answered in French', async () => {
+    await changeLanguage('fr');
+    renderLogs([log('l1', 'widget', { answeredBy: 'PERSON', personName: 'Anna Smith' }), log('l2', 'widget')]);
+    expect(await screen.findByText('Anna Smith (personne)')).toBeTruthy();
+    expect(screen.getByText('Anna Smith :')).toBeTruthy();
+    expect(screen.getByText('Bot')).toBeTruthy();
   });
 
   it('shows how an answer was rated and what the visitor said was wrong', async () => {

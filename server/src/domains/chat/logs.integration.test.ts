@@ -35,6 +35,7 @@ async function exchange(
       unanswered: extra.unanswered ?? false,
     },
   });
+  return session;
 }
 
 beforeAll(async () => {
@@ -95,6 +96,8 @@ describe('chat logs over REST', () => {
         'unanswered',
         'userEmail',
         'userName',
+        'answered_by',
+        'person_name',
       ].sort(),
     );
     const timestamps = response.body.logs.map((log: { timestamp: string }) => log.timestamp);
@@ -134,7 +137,7 @@ describe('chat logs over REST', () => {
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toContain('chat-logs.csv');
     const lines = (await response.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('timestamp,bot,channel,user_name,user_email,phone_number,message,response,unanswered');
+    expect(lines[0]).toBe('timestamp,bot,channel,user_name,user_email,phone_number,message,response,unanswered,answered_by');
     expect(lines).toHaveLength(4);
     expect(lines.join('\n')).toContain(",'=SUM(A1) is the price?,");
   });
@@ -240,6 +243,125 @@ describe('chat logs and unanswered questions over GraphQL', () => {
       { id },
       stranger.accessToken,
     );
+    expect(peek.errors).toBeUndefined();
+    expect(peek.data).toEqual({ node: null });
+  });
+});
+
+describe("a person's replies from the inbox", () => {
+  // Anna answers a conversation of her bot from the inbox: her first reply answers the visitor's
+  // waiting message, her second answers nothing new. Both are chat logs, said to be hers.
+  let anna: TestAccount;
+  let helpBotId: string;
+  let replyIds: string[];
+
+  const REPLY = `mutation ($id: ID!, $text: String!) {
+    replyToConversation(id: $id, text: $text) { __typename ... on ConversationReply { reply { id } } ... on NotFoundError { code } }
+  }`;
+  const LOGS = `{ viewer { chatLogs(first: 10) { edges { node { id message response answeredBy personName rating } } } } }`;
+  const NODE = 'query($id: ID!) { node(id: $id) { __typename ... on ChatLog { message response answeredBy personName } } }';
+  const chatLogId = (id: string) => Buffer.from(`ChatLog:${id}`).toString('base64');
+
+  beforeAll(async () => {
+    anna = await signUp(server, 'Anna Smith');
+    await grantSubscription(server, anna.userId, 'Pro');
+    const body = { name: 'Help', displayName: 'Help', useCase: 'faq-bot', description: 'x' };
+    helpBotId = (await api(server, 'POST', '/bots/save', { token: anna.accessToken, body })).body.id;
+    const asked = new Date(server.clock.now().getTime() - 600_000);
+    const session = await exchange(helpBotId, 'widget', 'Do you ship abroad?', 'Yes, within the EU.', asked, { visitorName: 'Sam' });
+    // A message held for a person, as the widget keeps it while she has the conversation.
+    await server.platform.prisma.chatMessage.create({
+      data: { sessionId: session.id, role: 'user', content: 'And to Switzerland?', createdAt: new Date(asked.getTime() + 60_000) },
+    });
+    const conversation = Buffer.from(`Conversation:${session.id}`).toString('base64');
+    replyIds = [];
+    for (const text of ['Yes, Switzerland too: 3 days.', 'Anything else I can help with?']) {
+      const sent = await graphql(server, REPLY, { id: conversation, text }, anna.accessToken);
+      expect(sent.errors).toBeUndefined();
+      expect(sent.data.replyToConversation.__typename).toBe('ConversationReply');
+      replyIds.push(Buffer.from(sent.data.replyToConversation.reply.id, 'base64').toString().split(':').at(-1)!);
+    }
+  });
+
+  it("lists her replies over REST, each with the visitor's message it answers and her name", async () => {
+    const response = await logs('', anna.accessToken);
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBe(3);
+    expect(response.body.logs.map((log: Record<string, unknown>) => [log.message, log.response, log.answered_by, log.person_name])).toEqual(
+      [
+        ['', 'Anything else I can help with?', 'person', 'Anna Smith'],
+        ['And to Switzerland?', 'Yes, Switzerland too: 3 days.', 'person', 'Anna Smith'],
+        ['Do you ship abroad?', 'Yes, within the EU.', 'bot', null],
+      ],
+    );
+    expect(response.body.logs[1]).toMatchObject({ id: replyIds[0], botName: 'Help', userName: 'Sam', unanswered: false });
+    // A person's reply is never unanswered; search finds it by its words.
+    expect((await logs('?unanswered=true', anna.accessToken)).body.total).toBe(0);
+    expect((await logs('?unanswered=false', anna.accessToken)).body.total).toBe(3);
+    const found = await logs('?search=3 days', anna.accessToken);
+    expect(found.body.logs.map((log: { id: string }) => log.id)).toEqual([replyIds[0]]);
+  });
+
+  it('says who answered each row in the CSV export', async () => {
+    const response = await fetch(`${server.url}/api/v1/customer/chatlogs/export`, {
+      headers: { authorization: `Bearer ${anna.accessToken}` },
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]!.split(',').at(-1)).toBe('answered_by');
+    expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(['person: Anna Smith', 'person: Anna Smith', 'bot']);
+    expect(lines[2]).toMatch(/,And to Switzerland\?,"Yes, Switzerland too: 3 days\.",no,person: Anna Smith$/);
+  });
+
+  it('gives who answered over GraphQL, in the list and through node()', async () => {
+    const result = await graphql(server, LOGS, {}, anna.accessToken);
+    expect(result.errors).toBeUndefined();
+    const nodes = result.data.viewer.chatLogs.edges.map((edge: { node: Record<string, unknown> }) => edge.node);
+    expect(nodes.map((node: Record<string, unknown>) => [node.message, node.answeredBy, node.personName, node.rating])).toEqual([
+      ['', 'PERSON', 'Anna Smith', null],
+      ['And to Switzerland?', 'PERSON', 'Anna Smith', null],
+      ['Do you ship abroad?', 'BOT', null, null],
+    ]);
+    const reply = await graphql(server, NODE, { id: chatLogId(replyIds[0]!) }, anna.accessToken);
+    expect(reply.errors).toBeUndefined();
+    expect(reply.data.node).toEqual({
+      __typename: 'ChatLog',
+      message: 'And to Switzerland?',
+      response: 'Yes, Switzerland too: 3 days.',
+      answeredBy: 'PERSON',
+      personName: 'Anna Smith',
+    });
+  });
+
+  it('refuses a rating of her reply as not found, and keeps it out of Needs attention', async () => {
+    const rate = `mutation($id: ID!) { rateAnswer(messageId: $id, rating: DOWN) { __typename ... on NotFoundError { code } } }`;
+    const rated = await graphql(server, rate, { id: chatLogId(replyIds[0]!) }, anna.accessToken);
+    expect(rated.errors).toBeUndefined();
+    expect(rated.data.rateAnswer).toEqual({ __typename: 'NotFoundError', code: 'ANSWER_NOT_FOUND' });
+    expect((await server.platform.prisma.chatMessage.findUniqueOrThrow({ where: { id: replyIds[0]! } })).rating).toBeNull();
+    const attention = await graphql(
+      server,
+      '{ viewer { needsAttention(first: 10) { edges { node { question } } } } }',
+      {},
+      anna.accessToken,
+    );
+    expect(attention.errors).toBeUndefined();
+    expect(attention.data.viewer.needsAttention.edges).toEqual([]);
+  });
+
+  it('shows another customer none of her replies: not listed, not exported, not found', async () => {
+    const listed = await logs(`?bot_id=${helpBotId}&search=Switzerland`, stranger.accessToken);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ logs: [], total: 0, page: 1, page_size: 50 });
+    const exported = await fetch(`${server.url}/api/v1/customer/chatlogs/export?bot_id=${helpBotId}`, {
+      headers: { authorization: `Bearer ${stranger.accessToken}` },
+    });
+    expect(exported.status).toBe(200);
+    expect((await exported.text()).trim().split('\r\n')).toHaveLength(1);
+    const viaGraphql = await graphql(server, LOGS, {}, stranger.accessToken);
+    expect(viaGraphql.errors).toBeUndefined();
+    expect(viaGraphql.data.viewer.chatLogs.edges).toEqual([]);
+    const peek = await graphql(server, NODE, { id: chatLogId(replyIds[0]!) }, stranger.accessToken);
     expect(peek.errors).toBeUndefined();
     expect(peek.data).toEqual({ node: null });
   });

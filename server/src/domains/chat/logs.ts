@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Channel, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Channel, MessageRole, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import { csvDocument } from '../../platform/csv/index.ts';
 import { parseInput } from '../../platform/validation.ts';
@@ -73,10 +73,27 @@ export interface ChatLogRow {
   timestamp: Date;
   unanswered: boolean;
   latencyMs: number | null;
+  answeredBy: Answerer;
+  /** The person who answered; null for the bot's answers. */
+  personName: string | null;
+}
+
+/** Who answered an exchange: the bot, or a person of the owner's from the inbox. */
+export type Answerer = 'bot' | 'person';
+
+/** The messages a chat log lists: the bot's answers and the replies a person of the owner's sent from the inbox. */
+const ANSWER_ROLES = ['assistant', 'agent'] as const satisfies readonly MessageRole[];
+
+/** Who wrote an answer, from its role and author (an agent message's author is the person). */
+export function answererOf(answer: { role: MessageRole; author: { fullName: string } | null }) {
+  return answer.role === 'agent'
+    ? { answeredBy: 'person' as const, personName: answer.author?.fullName ?? null }
+    : { answeredBy: 'bot' as const, personName: null };
 }
 
 const logInclude = {
   replyTo: { select: { content: true } },
+  author: { select: { fullName: true } },
   session: {
     select: { channel: true, visitorName: true, visitorEmail: true, phoneNumber: true, bot: { select: { id: true, name: true } } },
   },
@@ -89,8 +106,11 @@ const attentionInclude = {
   session: { select: { channel: true, bot: { select: { id: true, name: true, languageCode: true } } } },
 } satisfies Prisma.ChatMessageInclude;
 
-/** What needs the owner: an answer the bot could not ground in its knowledge, or one rated down. */
-const needsAttentionWhere = { OR: [{ unanswered: true }, { rating: 'down' }] } satisfies Prisma.ChatMessageWhereInput;
+/** What needs the owner: an answer the bot could not ground in its knowledge, or one rated down (a person's reply is neither). */
+const needsAttentionWhere = {
+  role: 'assistant',
+  OR: [{ unanswered: true }, { rating: 'down' }],
+} satisfies Prisma.ChatMessageWhereInput;
 
 function toRow(message: LogMessage): ChatLogRow {
   return {
@@ -106,21 +126,23 @@ function toRow(message: LogMessage): ChatLogRow {
     timestamp: message.createdAt,
     unanswered: message.unanswered,
     latencyMs: message.latencyMs,
+    ...answererOf(message),
   };
 }
 /**
- * One answer of one of the viewer's bots, by id: what a chat log is. A filter for one row (node
- * lookups) and for an update of it (ratings) alike.
+ * One answer in a conversation of one of the viewer's bots, by id: what a chat log is, the bot's or a
+ * person's. A filter for one row (node lookups) and for an update of it (ratings, which narrow it
+ * to the bot's answers: a person's reply is not rated).
  */
 export function ownedChatLogWhere(viewerId: string | null, answerId: string) {
   return {
     id: answerId,
-    role: 'assistant',
+    role: { in: [...ANSWER_ROLES] },
     session: { bot: ownedBotsWhere(viewerId) },
   } as const satisfies Prisma.ChatMessageWhereUniqueInput;
 }
 
-/** Every answered exchange of the owner's bots, newest first: one row per bot answer with its question. */
+/** Every answered exchange of the owner's bots, newest first: one row per answer (the bot's or a person's) with its question. */
 export class ChatLogs {
   constructor(
     private readonly deps: {
@@ -139,7 +161,10 @@ export class ChatLogs {
   private whereFor(ownerId: string, filter: ChatLogFilter): Prisma.ChatMessageWhereInput {
     const { from, to } = dateRangeBounds(filter.dateRange, this.deps.clock.now());
     const conditions: Prisma.ChatMessageWhereInput[] = [
-      { role: 'assistant', session: { bot: ownedBotsWhere(ownerId), ...(filter.channel ? { channel: filter.channel } : {}) } },
+      {
+        role: { in: [...ANSWER_ROLES] },
+        session: { bot: ownedBotsWhere(ownerId), ...(filter.channel ? { channel: filter.channel } : {}) },
+      },
     ];
     if (filter.botId) conditions.push({ session: { botId: filter.botId } });
     if (from || to) conditions.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
@@ -224,6 +249,7 @@ const CSV_COLUMNS = [
   'message',
   'response',
   'unanswered',
+  'answered_by',
 ] as const;
 
 export function chatLogsCsv(rows: ChatLogRow[]): string {
@@ -239,8 +265,15 @@ export function chatLogsCsv(rows: ChatLogRow[]): string {
       row.message,
       row.response,
       row.unanswered ? 'yes' : 'no',
+      answeredByCell(row),
     ]),
   );
+}
+
+/** `bot`, or `person: ` and the person's name (`person` alone when their account is gone). */
+function answeredByCell(row: ChatLogRow): string {
+  if (row.answeredBy === 'bot') return 'bot';
+  return row.personName ? `person: ${row.personName}` : 'person';
 }
 
 export function chatLogJson(row: ChatLogRow) {
@@ -256,5 +289,7 @@ export function chatLogJson(row: ChatLogRow) {
     response: row.response,
     timestamp: row.timestamp.toISOString(),
     unanswered: row.unanswered,
+    answered_by: row.answeredBy,
+    person_name: row.personName,
   };
 }

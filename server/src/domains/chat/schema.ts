@@ -5,7 +5,7 @@ import { streamOf } from '../../platform/pubsub/streams.ts';
 import { UserRef, viewerOnly } from '../auth/schema.ts';
 import { BotRef } from '../bots/schema.ts';
 import { ATTENTION_ORDERS, ATTENTION_REASONS, type AttentionGroup } from './attention.ts';
-import { DATE_RANGES, ownedChatLogWhere } from './logs.ts';
+import { answererOf, DATE_RANGES, ownedChatLogWhere } from './logs.ts';
 import type { AttentionChange } from './attentionEvents.ts';
 import { explainAnswer, type AnswerExplanation, type ExplainedPassage } from './explanation.ts';
 import type { Citation } from './passages.ts';
@@ -73,32 +73,52 @@ const AnswerExplanationRef = builder.objectRef<AnswerExplanation>('AnswerExplana
   }),
 });
 
-/** One answered exchange: a bot answer with the question it answers. */
+const ChatLogAnswererEnum = builder.enumType('ChatLogAnswerer', {
+  description: 'Who answered an exchange: the BOT, or a PERSON of yours replying from the inbox.',
+  values: { BOT: { value: 'bot' as const }, PERSON: { value: 'person' as const } },
+});
+
+/** One answered exchange: an answer (the bot's, or a person's from the inbox) with the question it answers. */
 export const ChatLogRef = builder.prismaNode('ChatMessage', {
   name: 'ChatLog',
   id: { field: 'id' },
-  // node(id) finds only an answer of one of the viewer's own bots; lists are scoped by their where.
+  // node(id) finds only an answer in a conversation of the viewer's own bots; lists are scoped by their where.
   findUnique: (id, context) => ownedChatLogWhere(context.viewer?.id ?? null, id),
   nullable: true,
   authScopes: { authenticated: true },
   fields: (t) => ({
     message: t.string({
+      description:
+        "The visitor's message it answers; empty for a person's reply sent when the visitor's newest message already had an answer.",
       select: { replyTo: { select: { content: true } } },
       resolve: (answer) => answer.replyTo?.content ?? '',
     }),
     response: t.exposeString('content'),
+    answeredBy: t.field({
+      type: ChatLogAnswererEnum,
+      description: 'Who answered: the bot, or a person of yours from the inbox (a reply that cost no credits).',
+      select: { role: true, author: { select: { fullName: true } } },
+      resolve: (answer) => answererOf(answer).answeredBy,
+    }),
+    personName: t.string({
+      nullable: true,
+      description: "The name of the person who answered; null for the bot's answers.",
+      select: { role: true, author: { select: { fullName: true } } },
+      resolve: (answer) => answererOf(answer).personName,
+    }),
     timestamp: t.expose('createdAt', { type: 'DateTime' }),
     unanswered: t.exposeBoolean('unanswered'),
     rating: t.expose('rating', {
       type: AnswerRatingEnum,
       nullable: true,
-      description: 'How the visitor (or the owner) rated this answer; null while unrated.',
+      description: "How the visitor (or the owner) rated this answer; null while unrated (a person's reply is never rated).",
     }),
     ratingComment: t.exposeString('ratingComment', { nullable: true, description: 'The line that came with a thumbs-down.' }),
     latencyMs: t.exposeInt('latencyMs', { nullable: true }),
     explanation: t.field({
       type: AnswerExplanationRef,
-      description: 'Why this answer: the passages it was given and cited, the model or the offline answerer, the time and the credits.',
+      description:
+        "Why this answer: the passages it was given and cited, the model or the offline answerer, the time and the credits. Meaningful for the bot's answers only (answeredBy BOT): a person's reply was given no passages and cost nothing.",
       select: {
         givenPassages: true,
         sources: true,

@@ -256,7 +256,14 @@ export class InboxService {
         replyText === undefined
           ? null
           : await tx.chatMessage.create({
-              data: { sessionId: id, role: 'agent', content: replyText, authorId: ownerId, createdAt: sentAt },
+              data: {
+                sessionId: id,
+                role: 'agent',
+                content: replyText,
+                authorId: ownerId,
+                replyToId: await unansweredQuestionId(tx, id),
+                createdAt: sentAt,
+              },
               include: { author: { select: { fullName: true } } },
             });
       const conversation = await tx.chatSession.update({
@@ -278,4 +285,18 @@ export class InboxService {
   private async announce(change: ConversationChange): Promise<void> {
     await announceConversationChanges(this.deps, [change]);
   }
+}
+
+/**
+ * The visitor's newest message when nothing answers it yet: what a person's reply answers (the chat
+ * logs show the two as one exchange). Read with the conversation locked, so two replies never claim
+ * it both; the bot writes a question with its answer, so it never claims one a person is answering.
+ */
+async function unansweredQuestionId(tx: Prisma.TransactionClient, sessionId: string): Promise<string | null> {
+  const newest = await tx.chatMessage.findFirst({
+    where: { sessionId, role: 'user' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, reply: { select: { id: true } } },
+  });
+  return newest && !newest.reply ? newest.id : null;
 }
