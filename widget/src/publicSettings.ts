@@ -8,6 +8,8 @@ export interface PublicSettings {
   is_active: boolean;
   language_code: string;
   streaming: boolean;
+  /** The owner turned "Talk to a person" on: the visitor can ask for a person of the team. */
+  talk_to_person: boolean;
 }
 
 export const PUBLIC_API_PATH = '/api/v1/public';

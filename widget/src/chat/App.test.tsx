@@ -1,20 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App.tsx';
+import { CHAT_URL, SESSION_KEY, lastMessage, messages, startApp } from './testing/chatApp.tsx';
 import { answerStream, fakeWidgetApi, jsonResponse, streamedAnswer } from './testing/fakeWidgetApi.ts';
-
-const CHAT_URL = 'http://product.test/embed-widget?bot_id=bot-1&token=widget-token';
-const SESSION_KEY = 'chatbot-widget:session:bot-1';
-
-function startApp(api: ReturnType<typeof fakeWidgetApi>, url = CHAT_URL) {
-  vi.stubGlobal('fetch', api.fetch);
-  render(<App url={url} />);
-  return { user: userEvent.setup(), input: screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement };
-}
-
-const messages = () => [...screen.getByRole('list', { name: 'Conversation' }).children] as HTMLElement[];
-const lastMessage = () => messages().at(-1)!;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

@@ -5,6 +5,7 @@ import { ChatHeader } from './components/ChatHeader.tsx';
 import { Composer } from './components/Composer.tsx';
 import { LiveAnnouncer } from './components/LiveAnnouncer.tsx';
 import { MessageList } from './components/MessageList.tsx';
+import { PersonHandoff } from './components/PersonHandoff.tsx';
 import { stringsFor } from './strings.ts';
 import { useAppearance } from './useAppearance.ts';
 import { useChat } from './useChat.ts';
@@ -52,6 +53,8 @@ export function ChatWidget({ botId, widgetToken, frame }: ChatWidgetProps) {
         strings={strings}
         language={appearance.language}
         onRate={chat.rate}
+        onTalkToPerson={chat.status === 'bot' ? chat.talkToPerson : undefined}
+        askingForPerson={chat.askingForPerson}
       />
       {chat.error && (
         <p className="error-notice" role="alert">
@@ -59,6 +62,13 @@ export function ChatWidget({ botId, widgetToken, frame }: ChatWidgetProps) {
         </p>
       )}
       <LiveAnnouncer pending={chat.pending} lastReply={chat.lastReply} strings={strings} />
+      <PersonHandoff
+        status={chat.status}
+        offered={appearance.talkToPerson}
+        disabled={chat.busy || chat.askingForPerson}
+        strings={strings}
+        onTalkToPerson={chat.talkToPerson}
+      />
       <Composer disabled={chat.busy} strings={strings} onSend={chat.send} focusRequest={focusRequest} />
     </div>
   );

@@ -13,6 +13,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Who answers the conversation: the bot, nobody yet (a person was asked for), a person of the bot's owner, or nobody. */
+export type ConversationStatus = 'bot' | 'waiting' | 'human' | 'closed';
+
 export interface HistoryEntry {
   id: string;
   text: string;
@@ -24,6 +27,8 @@ export interface HistoryEntry {
   sources?: Source[];
   /** The visitor's rating of an answer, kept with it. */
   rating?: Rating | null;
+  /** The person's name on their reply, when the server knows it. */
+  author_name?: string | null;
 }
 
 export type Rating = 'up' | 'down';
@@ -45,6 +50,10 @@ export interface ChatAnswer {
   message_id?: string | null;
   /** A person of the bot's owner has the conversation: the message waits for them, and the bot said nothing. */
   held_for_person?: boolean;
+  /** The conversation's status after this message. */
+  status?: ConversationStatus;
+  /** The bot could not answer and a person can be asked for. */
+  offer_person?: boolean;
 }
 
 async function failure(response: Response): Promise<ApiError> {
@@ -114,15 +123,60 @@ export async function sendMessage(
 }
 
 /** Rates an answer of the visitor's conversation; a later rating replaces it. */
-export async function rateAnswer(
+export function rateAnswer(
   botId: string,
   widgetToken: string,
   messageId: string,
   body: { session_token: string; rating: Rating; comment?: string },
-): Promise<void> {
+): Promise<{ offer_person?: boolean }> {
   const query = new URLSearchParams({ token: widgetToken });
-  await requestJson(
+  return requestJson(
     `${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/messages/${encodeURIComponent(messageId)}/rating?${query}`,
     postJson(body),
   );
+}
+
+export interface PersonRequest {
+  status: ConversationStatus;
+  /** The bot's line saying a person was asked for (or asking for an email address when nobody is free), stored in the history. */
+  message: HistoryEntry | null;
+}
+
+/** Asks for a person of the bot's owner to take the conversation over. */
+export function askForPerson(botId: string, widgetToken: string, sessionToken: string): Promise<PersonRequest> {
+  const query = new URLSearchParams({ token: widgetToken });
+  return requestJson(
+    `${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/talk-to-person?${query}`,
+    postJson({ session_token: sessionToken }),
+  );
+}
+
+export type ConversationEvent =
+  { type: 'status'; status: ConversationStatus; agentName: string | null } | { type: 'message'; message: HistoryEntry };
+
+/**
+ * The conversation's live events (its status first, then each change, and what a person or the bot
+ * says unasked) until the server ends the stream; `since` replays the messages after that time first.
+ */
+export async function* conversationEvents(
+  botId: string,
+  sessionToken: string,
+  since: string | null,
+  signal: AbortSignal,
+): AsyncGenerator<ConversationEvent> {
+  const query = new URLSearchParams({ session_token: sessionToken });
+  if (since) query.set('since', since);
+  const response = await fetch(`${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/conversation-events?${query}`, {
+    headers: { accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  if (!response.body) throw new ApiError(0, 'The conversation stream has no body.');
+  for await (const { event, data } of readEvents(response.body)) {
+    if (event === 'status') {
+      const payload = JSON.parse(data) as { status: ConversationStatus; agent_name?: string | null };
+      yield { type: 'status', status: payload.status, agentName: payload.agent_name ?? null };
+    }
+    if (event === 'message') yield { type: 'message', message: JSON.parse(data) as HistoryEntry };
+  }
 }

@@ -3,8 +3,21 @@ import { ApiError, createSession, fetchHistory, type ChatAnswer, type HistoryEnt
 import { loadSessionToken, saveSessionToken } from './sessionStore.ts';
 import type { ChatStrings } from './strings.ts';
 
-/** Bot texts the app writes itself, kept as keys so they follow the bot's language. */
-export type NoticeKey = keyof Pick<ChatStrings, 'greeting' | 'connectionTrouble' | 'notUnderstood' | 'personWillReply'>;
+/**
+ * Texts the app writes itself, kept as keys so they follow the bot's language: the bot's, and the
+ * lines saying who answers now (a person joined, the assistant is back).
+ */
+export type NoticeKey = keyof Pick<
+  ChatStrings,
+  | 'greeting'
+  | 'connectionTrouble'
+  | 'notUnderstood'
+  | 'personWillReply'
+  | 'waitingForPerson'
+  | 'personJoined'
+  | 'teamJoined'
+  | 'assistantBack'
+>;
 
 export interface ChatMessage {
   id: string;
@@ -18,6 +31,14 @@ export interface ChatMessage {
   /** The stored answer's id, for its rating; none for the app's own texts and unstored replies. */
   answerId?: string;
   rating?: Rating | null;
+  /** A person of the bot's owner wrote it. */
+  agent?: boolean;
+  /** The person's name, on their replies and on the line saying they joined; unknown in a reloaded history. */
+  authorName?: string | null;
+  /** A line about the conversation itself, not a message. */
+  divider?: boolean;
+  /** The bot could not help with this answer: the visitor may ask for a person. */
+  offerPerson?: boolean;
 }
 
 let localIds = 0;
@@ -35,21 +56,68 @@ export function isUnknownSession(error: unknown): boolean {
 }
 
 export function displayText(message: ChatMessage, strings: ChatStrings): string {
-  return message.notice ? strings[message.notice] : message.text;
+  // A function replacer: a name holding `$&` is not a replacement pattern.
+  return message.notice ? strings[message.notice].replace('{name}', () => message.authorName ?? '') : message.text;
 }
 
-/** The finished answer; one without text is the spec's "didn't understand", unless a person has the conversation. */
+/** The line saying a person of the team joined. */
+export const joinedLine = (name: string | null) =>
+  localMessage({ text: '', isUser: false, divider: true, notice: name ? 'personJoined' : 'teamJoined', authorName: name });
+
+export const assistantBackLine = () => localMessage({ text: '', isUser: false, divider: true, notice: 'assistantBack' });
+
+/** A person already speaks: the last message that is not the visitor's is theirs, or says they joined. */
+function teamIsSpeaking(messages: ChatMessage[]): boolean {
+  const last = messages.findLast((message) => !message.isUser);
+  return last?.agent === true || last?.notice === 'personJoined' || last?.notice === 'teamJoined';
+}
+
+/** The conversation with the line saying a person joined, unless one already speaks. */
+export function withJoinedLine(messages: ChatMessage[], line: ChatMessage): ChatMessage[] {
+  return teamIsSpeaking(messages) ? messages : [...messages, line];
+}
+
+/** A stored line the server sent on its own (a person's reply, the bot's handoff lines): not an answer to rate. */
+export function serverLine(entry: HistoryEntry): ChatMessage {
+  const { id, text, timestamp, sources } = entry;
+  return entry.role === 'agent'
+    ? { id, text, timestamp, sources, isUser: false, agent: true, authorName: entry.author_name ?? null }
+    : { id, text, timestamp, sources, isUser: false };
+}
+
+/**
+ * The finished answer; one without text is the spec's "didn't understand", unless it waits for a
+ * person (who has the conversation, or was asked for and has not come yet).
+ */
 export function answeredReply(reply: ChatMessage, answer: ChatAnswer): ChatMessage {
-  if (answer.held_for_person) return { ...reply, text: '', notice: 'personWillReply', streaming: false };
+  if (answer.held_for_person) {
+    return { ...reply, text: '', notice: answer.status === 'waiting' ? 'waitingForPerson' : 'personWillReply', streaming: false };
+  }
   const text = answer.message || answer.response || '';
   return text.trim()
-    ? { ...reply, text, sources: answer.sources ?? [], streaming: false, answerId: answer.message_id ?? undefined }
+    ? {
+        ...reply,
+        text,
+        sources: answer.sources ?? [],
+        streaming: false,
+        answerId: answer.message_id ?? undefined,
+        offerPerson: answer.offer_person === true,
+      }
     : { ...reply, text: '', notice: 'notUnderstood', streaming: false };
 }
 
-/** A reloaded conversation's messages: the bot's stored answers can be rated again (a person's replies are not rated). */
+/**
+ * A reloaded conversation's messages: the bot's stored answers can be rated again (a person's
+ * replies are not rated). The history has no status changes, so a person's first reply after
+ * the bot gets the line saying they joined.
+ */
 export function historyMessages(history: HistoryEntry[]): ChatMessage[] {
-  return history.map((entry) => (entry.isUser || entry.role === 'agent' ? entry : { ...entry, answerId: entry.id }));
+  const messages: ChatMessage[] = [];
+  for (const entry of history) {
+    if (entry.role === 'agent' && !teamIsSpeaking(messages)) messages.push(joinedLine(entry.author_name ?? null));
+    messages.push(entry.role === 'agent' ? serverLine(entry) : entry.isUser ? entry : { ...entry, answerId: entry.id });
+  }
+  return messages;
 }
 
 export function failedReply(reply: ChatMessage): ChatMessage {

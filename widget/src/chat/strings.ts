@@ -29,6 +29,20 @@ export interface ChatStrings {
   sendFeedback: string;
   thanksForFeedback: string;
   rateFailed: string;
+  /** The visitor asks for a person of the bot's owner (a button above the composer, and under an answer that did not help). */
+  talkToPerson: string;
+  /** Said while a person was asked for and none has joined yet. */
+  waitingForPerson: string;
+  /** The line when a person joins: `{name}` is theirs; `teamJoined` when the name is unknown. */
+  personJoined: string;
+  teamJoined: string;
+  /** The line when the person hands the conversation back to the bot. */
+  assistantBack: string;
+  /** The author of a person's reply whose name is unknown. */
+  team: string;
+  /** The bot does not hand conversations to a person (409). */
+  personUnavailable: string;
+  personRequestFailed: string;
 }
 
 export type ChatLanguage = 'en' | 'es' | 'fr' | 'de' | 'it';
@@ -60,6 +74,14 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sendFeedback: 'Send',
     thanksForFeedback: 'Thank you for your feedback.',
     rateFailed: 'Your rating could not be saved. Please try again.',
+    talkToPerson: 'Talk to a person',
+    waitingForPerson: 'Waiting for a person from the team…',
+    personJoined: '{name} joined the conversation',
+    teamJoined: 'A person from the team joined the conversation',
+    assistantBack: "You're chatting with the assistant again.",
+    team: 'Team',
+    personUnavailable: 'Sorry, nobody from the team can take over this chat here.',
+    personRequestFailed: 'Your request for a person could not be sent. Please try again.',
   },
   es: {
     placeholder: 'Escriba su mensaje...',
@@ -87,6 +109,14 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sendFeedback: 'Enviar',
     thanksForFeedback: 'Gracias por su opinión.',
     rateFailed: 'No se pudo guardar su valoración. Inténtelo de nuevo.',
+    talkToPerson: 'Hablar con una persona',
+    waitingForPerson: 'Esperando a una persona del equipo…',
+    personJoined: '{name} se ha unido a la conversación',
+    teamJoined: 'Una persona del equipo se ha unido a la conversación',
+    assistantBack: 'Vuelve a hablar con el asistente.',
+    team: 'Equipo',
+    personUnavailable: 'Lo sentimos, nadie del equipo puede atender este chat aquí.',
+    personRequestFailed: 'No se pudo enviar su solicitud al equipo. Inténtelo de nuevo.',
   },
   fr: {
     placeholder: 'Écrivez votre message...',
@@ -114,6 +144,14 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sendFeedback: 'Envoyer',
     thanksForFeedback: 'Merci pour votre avis.',
     rateFailed: 'Votre avis n’a pas pu être enregistré. Réessayez.',
+    talkToPerson: 'Parler à une personne',
+    waitingForPerson: 'En attente d’une personne de l’équipe…',
+    personJoined: '{name} a rejoint la conversation',
+    teamJoined: 'Une personne de l’équipe a rejoint la conversation',
+    assistantBack: 'Vous discutez de nouveau avec l’assistant.',
+    team: 'Équipe',
+    personUnavailable: 'Désolé, personne de l’équipe ne peut reprendre ce chat ici.',
+    personRequestFailed: 'Votre demande n’a pas pu être transmise à l’équipe. Veuillez réessayer.',
   },
   de: {
     placeholder: 'Nachricht eingeben...',
@@ -141,6 +179,14 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sendFeedback: 'Senden',
     thanksForFeedback: 'Danke für Ihr Feedback.',
     rateFailed: 'Ihre Bewertung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+    talkToPerson: 'Mit einer Person sprechen',
+    waitingForPerson: 'Warten auf eine Person aus dem Team…',
+    personJoined: '{name} ist dem Gespräch beigetreten',
+    teamJoined: 'Eine Person aus dem Team ist dem Gespräch beigetreten',
+    assistantBack: 'Sie chatten wieder mit dem Assistenten.',
+    team: 'Team',
+    personUnavailable: 'Leider kann hier niemand aus dem Team diesen Chat übernehmen.',
+    personRequestFailed: 'Ihre Anfrage konnte nicht an das Team gesendet werden. Bitte versuchen Sie es erneut.',
   },
   it: {
     placeholder: 'Scriva il suo messaggio...',
@@ -168,6 +214,14 @@ const STRINGS: Record<ChatLanguage, ChatStrings> = {
     sendFeedback: 'Invia',
     thanksForFeedback: 'Grazie per il suo parere.',
     rateFailed: 'Non è stato possibile salvare la sua valutazione. Riprovi.',
+    talkToPerson: 'Parla con una persona',
+    waitingForPerson: 'In attesa di una persona del team…',
+    personJoined: '{name} partecipa ora alla conversazione',
+    teamJoined: 'Una persona del team partecipa ora alla conversazione',
+    assistantBack: 'Sta di nuovo parlando con l’assistente.',
+    team: 'Team',
+    personUnavailable: 'Spiacente, nessuno del team può seguire questa chat qui.',
+    personRequestFailed: 'Non è stato possibile inviare la sua richiesta al team. Riprovi.',
   },
 };
 

@@ -9,9 +9,17 @@ export interface Appearance {
   themeColor: string;
   logoUrl: string | null;
   language: ChatLanguage;
+  /** The owner lets the visitor ask for a person. */
+  talkToPerson: boolean;
 }
 
-const DEFAULT_APPEARANCE: Appearance = { title: 'AI Assistant', themeColor: DEFAULT_THEME_COLOR, logoUrl: null, language: 'en' };
+const DEFAULT_APPEARANCE: Appearance = {
+  title: 'AI Assistant',
+  themeColor: DEFAULT_THEME_COLOR,
+  logoUrl: null,
+  language: 'en',
+  talkToPerson: false,
+};
 
 function appearanceOf(settings: PublicSettings): Appearance {
   return {
@@ -20,6 +28,7 @@ function appearanceOf(settings: PublicSettings): Appearance {
     // Relative /static URLs resolve against this page, which is the API's origin.
     logoUrl: settings.logo_url || null,
     language: chatLanguage(settings.language_code),
+    talkToPerson: settings.talk_to_person,
   };
 }
 

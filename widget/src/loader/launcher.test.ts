@@ -15,6 +15,7 @@ const SETTINGS: PublicSettings = {
   is_active: true,
   language_code: 'en',
   streaming: false,
+  talk_to_person: false,
 };
 
 let launcher: Launcher | null = null;

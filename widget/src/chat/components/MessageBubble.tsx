@@ -16,14 +16,24 @@ interface MessageBubbleProps {
   strings: ChatStrings;
   language: string;
   onRate: (message: ChatMessage, rating: Rating, comment?: string) => void;
+  /** Offers a person under an answer that did not help; absent while the bot does not answer. */
+  onTalkToPerson?: () => void;
+  askingForPerson: boolean;
 }
 
-/** One message: the visitor's as typed, the bot's as sanitised markdown with its sources. */
-export function MessageBubble({ message, botName, strings, language, onRate }: MessageBubbleProps) {
+/** One message: the visitor's as typed, the bot's and a person's as sanitised markdown with its sources. */
+export function MessageBubble({ message, botName, strings, language, onRate, onTalkToPerson, askingForPerson }: MessageBubbleProps) {
   const text = displayText(message, strings);
   return (
     <li className={message.isUser ? 'message from-user' : 'message from-bot'}>
-      <span className="sr-only">{message.isUser ? strings.you : botName}: </span>
+      {message.agent ? (
+        <span className="message-author">
+          {message.authorName || strings.team}
+          <span className="sr-only">: </span>
+        </span>
+      ) : (
+        <span className="sr-only">{message.isUser ? strings.you : botName}: </span>
+      )}
       {message.isUser ? (
         <p className="message-text">{text}</p>
       ) : (
@@ -35,6 +45,11 @@ export function MessageBubble({ message, botName, strings, language, onRate }: M
       </time>
       {message.answerId && !message.streaming && (
         <AnswerRating rating={message.rating} strings={strings} onRate={(rating, comment) => onRate(message, rating, comment)} />
+      )}
+      {message.offerPerson && onTalkToPerson && (
+        <button type="button" className="person-button offer" disabled={askingForPerson} onClick={onTalkToPerson}>
+          {strings.talkToPerson}
+        </button>
       )}
     </li>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Rating } from '../api.ts';
-import type { ChatMessage } from '../conversation.ts';
+import { displayText, type ChatMessage } from '../conversation.ts';
 import type { ChatStrings } from '../strings.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { TypingIndicator } from './TypingIndicator.tsx';
@@ -11,10 +11,16 @@ interface MessageListProps {
   strings: ChatStrings;
   language: string;
   onRate: (message: ChatMessage, rating: Rating, comment?: string) => void;
+  /** Offers a person under answers that did not help; absent while the bot does not answer. */
+  onTalkToPerson?: () => void;
+  askingForPerson: boolean;
 }
 
-/** The conversation, kept scrolled to its newest line; a reply with no text yet shows as typing. */
-export function MessageList({ messages, botName, strings, language, onRate }: MessageListProps) {
+/**
+ * The conversation, kept scrolled to its newest line; a reply with no text yet shows as typing, a
+ * line about who answers as a divider.
+ */
+export function MessageList({ messages, botName, strings, language, onRate, onTalkToPerson, askingForPerson }: MessageListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -24,10 +30,23 @@ export function MessageList({ messages, botName, strings, language, onRate }: Me
     // Focusable so keyboard users can scroll it.
     <ol className="messages" aria-label={strings.conversation} ref={list} tabIndex={0}>
       {messages.map((message) =>
-        message.streaming && !message.text ? (
+        message.divider ? (
+          <li key={message.id} className="conversation-line">
+            {displayText(message, strings)}
+          </li>
+        ) : message.streaming && !message.text ? (
           <TypingIndicator key={message.id} label={strings.typing} />
         ) : (
-          <MessageBubble key={message.id} message={message} botName={botName} strings={strings} language={language} onRate={onRate} />
+          <MessageBubble
+            key={message.id}
+            message={message}
+            botName={botName}
+            strings={strings}
+            language={language}
+            onRate={onRate}
+            onTalkToPerson={onTalkToPerson}
+            askingForPerson={askingForPerson}
+          />
         ),
       )}
     </ol>
