@@ -148,6 +148,11 @@ const ConversationChangeRef = builder.objectRef<ConversationChange>('Conversatio
       resolve: (query, change, _args, context) =>
         context.prisma.chatSession.findFirst({ ...query, where: ownedConversationWhere(change.ownerId, change.conversationId) }),
     }),
+    viewer: t.prismaField({
+      type: UserRef,
+      description: 'You, as the change leaves you: ask for `waitingConversationsCount` to keep the inbox badge current.',
+      resolve: (query, change, _args, context) => context.prisma.user.findUniqueOrThrow({ ...query, where: { id: change.ownerId } }),
+    }),
     message: t.prismaField({
       type: ConversationMessageRef,
       nullable: true,
