@@ -86,7 +86,7 @@ describe("a visitor's rating through the widget", () => {
 
     const down = await rate(visitor, messageId, { rating: 'down', comment: '  It opens at 10\non Saturdays ' });
     expect(down.status, JSON.stringify(down.body)).toBe(200);
-    expect(down.body).toEqual({ message_id: messageId, rating: 'down', comment: 'It opens at 10 on Saturdays' });
+    expect(down.body).toEqual({ message_id: messageId, rating: 'down', comment: 'It opens at 10 on Saturdays', offer_person: false });
 
     const history = await api(server, 'GET', `/public/bots/${bot.id}/chat-history?session_token=${visitor.sessionToken}`);
     expect(history.body.map((entry: { isUser: boolean; rating: string | null }) => [entry.isUser, entry.rating])).toEqual([
@@ -111,7 +111,7 @@ describe("a visitor's rating through the widget", () => {
     expect(seen).toEqual({ data: { node: { rating: 'DOWN', ratingComment: 'It opens at 10 on Saturdays' } } });
 
     const up = await rate(visitor, messageId, { rating: 'up' });
-    expect(up.body).toEqual({ message_id: messageId, rating: 'up', comment: null });
+    expect(up.body).toEqual({ message_id: messageId, rating: 'up', comment: null, offer_person: false });
     const row = await server.platform.prisma.chatMessage.findUniqueOrThrow({ where: { id: messageId } });
     expect(row).toMatchObject({ rating: 'up', ratingComment: null });
     expect(row.ratedAt).toBeInstanceOf(Date);

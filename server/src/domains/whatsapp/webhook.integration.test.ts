@@ -11,9 +11,10 @@ import {
   textDelivery,
   type FakeWhatsApp,
 } from '../../../test/fakeWhatsApp.ts';
-import { api, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { api, graphql, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { botWithKnowledge } from '../../../test/knowledge.ts';
 import { BOT_PHRASES } from '../chat/language.ts';
+import { HANDOFF_PHRASES } from '../inbox/handoff.ts';
 import { WHATSAPP_REPLIES } from './service.ts';
 
 let meta: FakeWhatsApp;
@@ -323,5 +324,27 @@ describe('a WhatsApp conversation taken over from the inbox', () => {
     await sendFrom(number, 'How long does shipping to Canada take?');
     expect(sentTo(number)).toHaveLength(before + 2);
     expect(sentTo(number).at(-1)).toContain('5 business days');
+  });
+
+  it('hands a number asking for a person in words to the inbox, with the bot saying so and then staying silent', async () => {
+    const customer = await signUp(server);
+    await grantSubscription(server, customer.userId, 'Pro');
+    const { bot, number } = await linkedBot(customer);
+    const globalBotId = Buffer.from(`Bot:${bot.id}`).toString('base64');
+    const set = await graphql(
+      server,
+      'mutation ($botId: ID!) { setBotHandoff(botId: $botId, input: { enabled: true }) { __typename } }',
+      { botId: globalBotId },
+      customer.accessToken,
+    );
+    expect(set.data.setBotHandoff).toEqual({ __typename: 'Bot' });
+
+    // The number's first message asks for a person: its conversation opens waiting, and the bot says so once.
+    await sendFrom(number, 'Je voudrais parler à un conseiller');
+    expect(sentTo(number)).toEqual([HANDOFF_PHRASES.en.asked]);
+    const inbox = await api(server, 'GET', '/conversations?channel=whatsapp&status=waiting', { token: customer.accessToken });
+    expect(inbox.body.conversations).toEqual([expect.objectContaining({ phone_number: number, status: 'waiting' })]);
+    await sendFrom(number, 'Hello?');
+    expect(sentTo(number)).toHaveLength(1);
   });
 });
