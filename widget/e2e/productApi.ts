@@ -61,3 +61,18 @@ export async function latestRatings(
   }>(`${productUrl}/graphql`, { ...json({ query }), accessToken });
   return answer.data.viewer.chatLogs.edges.map((edge) => edge.node);
 }
+
+/** Turns on the bot's "Talk to a person" (any hour), as the editor's setting does. */
+export async function enableTalkToPerson(productUrl: string, accessToken: string, botId: string): Promise<void> {
+  const query = 'mutation ($botId: ID!) { setBotHandoff(botId: $botId, input: { enabled: true, openingHours: [] }) { __typename } }';
+  const answer = await call<{ data: { setBotHandoff: { __typename: string } } }>(`${productUrl}/graphql`, {
+    ...json({ query, variables: { botId: Buffer.from(`Bot:${botId}`).toString('base64') } }),
+    accessToken,
+  });
+  if (answer.data.setBotHandoff.__typename !== 'Bot') throw new Error(`setBotHandoff answered ${JSON.stringify(answer.data)}`);
+}
+
+/** The signed-in customer's name, as the inbox signs their replies. */
+export async function fullName(productUrl: string, accessToken: string): Promise<string> {
+  return (await call<{ full_name: string }>(`${productUrl}/api/v1/users/me`, { accessToken })).full_name;
+}

@@ -4,7 +4,7 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductServer, type ProductServer } from '../../scripts/e2e/productServer.ts';
 import { startHostSite, type HostSite } from './hostSite.ts';
-import { createBot, deploy, latestRatings, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
+import { createBot, deploy, enableTalkToPerson, fullName, latestRatings, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -54,6 +54,8 @@ let site: HostSite | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let accessToken: string;
+/** The museum bot, on the host site's first page. */
+let museumBotId: string;
 const cspViolations: string[] = [];
 
 const DESKTOP = { width: 1280, height: 720 };
@@ -95,14 +97,14 @@ beforeAll(async () => {
 
   product = await startProductServer();
   accessToken = await logIn(product.url, 'customer@example.com', 'customer-demo-2026');
-  const botId = await createBot(product.url, accessToken, {
+  const botId = (museumBotId = await createBot(product.url, accessToken, {
     name: 'Museum bot',
     displayName: 'Museum helper',
     useCase: 'customer-support',
     description: 'Answers visitors’ questions about the Zorbling Museum of Clocks.',
     themeColor: '#e11d48',
     chatPosition: 'bottom-left',
-  });
+  }));
   await uploadDocument(product.url, accessToken, botId, 'museum-facts.txt', DOCUMENT);
   await waitForDocuments(product.url, accessToken, botId);
   const snippet = await deploy(product.url, accessToken, botId);
@@ -326,5 +328,69 @@ describe('a bot whose language is French', () => {
     expect(await reply.textContent()).toContain('Je n’ai pas trouvé d’information');
     await screenshot(french, 'widget-french');
     await french.close();
+  });
+});
+
+describe('a visitor asking for a person', () => {
+  const REPLY = 'Hello, I am at the front desk: guide dogs are welcome in every gallery.';
+  const FOLLOW_UP = 'Wonderful, thank you!';
+
+  it('reaches the owner’s inbox; the owner takes over and both write live; given back, the bot answers again', async () => {
+    await enableTalkToPerson(product!.url, accessToken, museumBotId);
+    const ownerName = await fullName(product!.url, accessToken);
+    // Two browsers' worth of state: the visitor on the museum's site, the owner in the product.
+    const visitorContext = await browser!.newContext({ viewport: DESKTOP });
+    const ownerContext = await browser!.newContext({ viewport: DESKTOP, baseURL: product!.url });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`${site!.url}/`);
+      await bubbleOf(visitor).click();
+      const chat = await chatFrame(visitor);
+      await chat.getByRole('button', { name: 'Talk to a person' }).click();
+      const messages = chat.locator('.messages');
+      await messages.getByText("I've asked a person from the team to join.", { exact: false }).waitFor();
+      await chat.getByText('Waiting for a person from the team…').first().waitFor();
+      expect(await chat.getByRole('button', { name: 'Talk to a person' }).count()).toBe(0);
+      await screenshot(visitor, 'widget-waiting-for-person');
+
+      const owner = await ownerContext.newPage();
+      await owner.goto('/?auth=signin');
+      await owner.getByRole('button', { name: 'Demo customer account' }).click();
+      await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await owner.waitForURL('**/dashboard');
+      await owner.goto('/inbox');
+      await owner.getByRole('combobox', { name: 'Filter by status' }).selectOption({ label: 'Needs a person' });
+      const waiting = owner.getByRole('list', { name: 'Conversations' }).getByRole('link');
+      await expect.poll(() => waiting.count(), STATE_WAIT).toBe(1);
+      await waiting.getByText('Waiting for a person').waitFor();
+      await waiting.click();
+      const transcript = owner.getByRole('log', { name: 'Conversation' });
+      await transcript.getByText("I've asked a person from the team to join.", { exact: false }).waitFor();
+      await owner.getByRole('button', { name: 'Take over' }).click();
+      await owner.getByRole('textbox', { name: 'Your reply' }).fill(REPLY);
+      await owner.getByRole('button', { name: 'Send' }).click();
+      await transcript.getByText(REPLY).waitFor();
+
+      // The visitor sees the person join and their reply without reloading.
+      await messages.getByText(`${ownerName} joined the conversation`).waitFor();
+      await messages.getByText(REPLY).waitFor();
+      await screenshot(visitor, 'widget-person-replied');
+      await chat.getByRole('textbox', { name: 'Message' }).fill(FOLLOW_UP);
+      await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await transcript.getByText(FOLLOW_UP).waitFor();
+      await screenshot(owner, 'inbox-person-conversation');
+
+      await owner.getByRole('button', { name: 'Give back to the bot' }).click();
+      await messages.getByText("You're chatting with the assistant again.").waitFor();
+      await chat.getByRole('textbox', { name: 'Message' }).fill(QUESTION);
+      await chat.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await chat.locator('.messages > .from-bot').last().getByText('7:45', { exact: false }).first().waitFor();
+      await transcript.getByText(QUESTION).last().waitFor();
+      await screenshot(visitor, 'widget-back-to-bot');
+      expect(cspViolations).toEqual([]);
+    } finally {
+      await visitorContext.close();
+      await ownerContext.close();
+    }
   });
 });

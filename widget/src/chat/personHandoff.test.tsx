@@ -86,6 +86,21 @@ describe('asking for a person', () => {
     expect(request!.query.get('token')).toBe('widget-token');
   });
 
+  it('shows the bot’s line once when the live stream brings it before the request’s answer', async () => {
+    let answer!: (response: Response) => void;
+    const api = handoffApi({ talkToPerson: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user } = startApp(api);
+    await screen.findByText(GREETING);
+    await waitFor(() => expect(api.eventStreams).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Talk to a person' }));
+    await waitFor(() => expect(api.personRequests()).toHaveLength(1));
+    api.eventStreams[0]!.send('message', { ...HANDOFF_LINE, author_name: null });
+    await waitFor(() => expect(lastMessage().textContent).toContain(HANDOFF_LINE.text));
+    answer(jsonResponse(200, { status: 'waiting', message: HANDOFF_LINE }));
+    expect(await screen.findByText(WAITING, ONLY_THE_LINE)).toBeTruthy();
+    expect(messages().filter((item) => item.textContent?.includes(HANDOFF_LINE.text))).toHaveLength(1);
+  });
+
   it('says so when the bot does not hand conversations to a person (409)', async () => {
     const { user } = startApp(
       handoffApi({ talkToPerson: () => jsonResponse(409, { detail: 'This bot does not hand conversations to a person.' }) }),

@@ -236,6 +236,8 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
       .then(
         (answer) => {
           changeStatus(answer.status);
+          // The stream may have brought the line first: it is shown once.
+          if (answer.message && seenIds.current.has(answer.message.id)) return;
           if (answer.message) {
             seen(answer.message);
             const line = serverLine(answer.message);

@@ -308,9 +308,10 @@ export class AnswerCore {
     const refusals = batch.flatMap(({ record, ownerId }) =>
       ownerId && record.answer.unanswered ? [{ ownerId, chatLogId: record.answer.id }] : [],
     );
+    // The question and its answer, in order: an open transcript shows both.
     const newMessages = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
       ownerId && inInbox(record.session.channel)
-        ? [{ ownerId, conversationId: written[index]!.session.id, messageId: record.answer.id }]
+        ? [record.question.id, record.answer.id].map((messageId) => ({ ownerId, conversationId: written[index]!.session.id, messageId }))
         : [],
     );
     await Promise.all([
