@@ -39,7 +39,7 @@ export interface StreamEvent {
  * the widget reads it. `next` waits for the next event; `close` hangs up.
  */
 export async function openConversationStream(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   botId: string,
   sessionToken: string,
   since?: string,

@@ -8,6 +8,7 @@ import { BOT_PHRASES } from '../../src/domains/chat/language.ts';
 import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrieval/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/graphql/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
+import { openConversationStream } from '../widget.ts';
 import { htmlPage, respond, serveLocalSite, type LocalSite } from '../localSite.ts';
 import {
   api,
@@ -546,6 +547,57 @@ describe('a conversation taken over from the inbox', () => {
     expect(released.data.releaseConversation.status).toBe('BOT');
     expect(await visitorWrites('And now?')).toMatchObject({ response: 'The bot answers.', held_for_person: false });
     await inbox.close();
+  });
+});
+
+describe('a visitor asking for a person', () => {
+  it('on replica A, with the setting turned on from B, gets the owner’s reply from B on their live stream', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Handoff replica bot' });
+    cluster.openAi.answerWith('The bot answers.');
+    const ip = randomClientIp();
+    const session = await api(A, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, ip });
+    const sessionToken: string = session.body.session_token;
+    const visitorWrites = async (message: string) => {
+      const answer = await api(A, 'POST', `/public/bots/${bot.id}/chat?token=${bot.widgetToken}`, {
+        body: { message, session_token: sessionToken },
+        ip,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as { response: string; status: string; held_for_person: boolean };
+    };
+    // A keeps the conversation's context, with the bot's setting off.
+    expect(await visitorWrites('I want to talk to a human')).toMatchObject({ response: 'The bot answers.', status: 'bot' });
+
+    const set = await graphql(
+      B,
+      'mutation ($botId: ID!) { setBotHandoff(botId: $botId, input: { enabled: true }) { __typename } }',
+      { botId: globalId('Bot', bot.id) },
+      customer.accessToken,
+    );
+    expect(set.data.setBotHandoff).toEqual({ __typename: 'Bot' });
+    const stream = await openConversationStream(A, bot.id, sessionToken);
+    expect(await stream.next()).toEqual({ event: 'status', data: { status: 'bot', agent_name: null } });
+    // A hears of the setting at once.
+    expect(await visitorWrites('I want to talk to a human')).toMatchObject({ status: 'waiting', held_for_person: false });
+    expect(await stream.next()).toMatchObject({ event: 'status', data: { status: 'waiting' } });
+
+    const waiting = await graphql(
+      B,
+      '{ viewer { waitingConversationsCount conversations(first: 1, status: WAITING) { edges { node { id } } } } }',
+      {},
+      customer.accessToken,
+    );
+    expect(waiting.data.viewer.waitingConversationsCount).toBe(1);
+    const replied = await graphql(
+      B,
+      'mutation ($id: ID!, $text: String!) { replyToConversation(id: $id, text: $text) { __typename } }',
+      { id: waiting.data.viewer.conversations.edges[0].node.id, text: 'A person on B here.' },
+      customer.accessToken,
+    );
+    expect(replied.data.replyToConversation.__typename).toBe('ConversationReply');
+    expect(await stream.next()).toMatchObject({ event: 'message', data: { role: 'agent', text: 'A person on B here.' } });
+    expect(await stream.next()).toMatchObject({ event: 'status', data: { status: 'human' } });
+    stream.close();
   });
 });
 
