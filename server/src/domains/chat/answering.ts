@@ -22,7 +22,14 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
-import { afterVisitorWrites, announceConversationChanges, inInbox, type ConversationChange, type HandoffService } from '../inbox/public.ts';
+import {
+  afterVisitorWrites,
+  announceConversationChanges,
+  inInbox,
+  type ConversationChange,
+  type HandoffOutcome,
+  type HandoffService,
+} from '../inbox/public.ts';
 import { announceAttention } from './attentionEvents.ts';
 import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
@@ -53,6 +60,20 @@ const MAX_READ_BATCH = 32;
 /** The most exchanges one statement writes. */
 const MAX_WRITE_BATCH = 32;
 const RETRIEVAL_TOP_K = 8;
+
+/**
+ * A visitor's message kept for a person, or the bot's line about a person, as the chat answers it
+ * (WhatsApp sends nothing for a message kept for a person).
+ */
+export function handoffReply(outcome: HandoffOutcome): ChatReply {
+  return {
+    text: outcome.line?.content ?? '',
+    sources: [],
+    messageId: null,
+    heldForPerson: outcome.line === null,
+    status: outcome.status,
+  };
+}
 
 export const messageText = z
   .string({ error: CHAT_MESSAGES.emptyMessage })

@@ -6,7 +6,15 @@ import { MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import { rateAnswer, thumbRating } from './ratings.ts';
 import { asksForPerson, botAnswers } from '../inbox/public.ts';
-import { AnswerCore, messageText, refusedPolitely, type AnswerContext, type ChatDependencies, type ChatReply } from './answering.ts';
+import {
+  AnswerCore,
+  handoffReply,
+  messageText,
+  refusedPolitely,
+  type AnswerContext,
+  type ChatDependencies,
+  type ChatReply,
+} from './answering.ts';
 
 /** WhatsApp's entry: each linked number's messages, answered in that number's own conversation. */
 export class WhatsAppChannel {
@@ -51,14 +59,7 @@ export class WhatsAppChannel {
         const outcome = botAnswers(current.session.status)
           ? await handoff.askForPerson(bot.id, session.id, question)
           : await handoff.holdForPerson(bot.id, session.id, question);
-        // WhatsApp sends nothing for a message kept for a person.
-        return {
-          text: outcome.line?.content ?? '',
-          sources: [],
-          messageId: null,
-          heldForPerson: outcome.line === null,
-          status: outcome.status,
-        };
+        return handoffReply(outcome);
       }
       return await this.core.respond(current, question, {});
     } catch (error) {

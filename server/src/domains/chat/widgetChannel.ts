@@ -17,8 +17,8 @@ import { chatErrors } from './errors.ts';
 import { WIDGET_RATE_LIMITS } from './limits.ts';
 import type { Citation } from './passages.ts';
 import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
-import { asksForPerson, botAnswers, conversationTopic, type ConversationChange, type HandoffOutcome } from '../inbox/public.ts';
-import { AnswerCore, messageText, refusedPolitely, type ChatDependencies, type ChatReply } from './answering.ts';
+import { asksForPerson, botAnswers, conversationTopic, type ConversationChange } from '../inbox/public.ts';
+import { AnswerCore, handoffReply, messageText, refusedPolitely, type ChatDependencies, type ChatReply } from './answering.ts';
 
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
 
@@ -89,17 +89,6 @@ export type ConversationEvent =
 const UNASKED_REPLAY_LIMIT = 50;
 
 const sinceInput = z.coerce.date({ error: 'since must be a date and time (ISO 8601)' }).optional();
-
-/** A visitor's message kept for a person, or the bot's line about a person, as the chat answers it. */
-function handoffReply(outcome: HandoffOutcome): ChatReply {
-  return {
-    text: outcome.line?.content ?? '',
-    sources: [],
-    messageId: null,
-    heldForPerson: outcome.line === null,
-    status: outcome.status,
-  };
-}
 
 type PublicBot = Bot & { owner: Pick<User, 'status'> | null };
 

@@ -5,7 +5,7 @@
 import { tool } from '@langchain/core/tools';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Bot, Channel, Lead, PrismaClient } from '../../../generated/prisma/client.ts';
+import type { Bot, Channel, Lead, Prisma, PrismaClient } from '../../../generated/prisma/client.ts';
 import type { Clock } from '../../../platform/clock/index.ts';
 import { AppError } from '../../../errors.ts';
 import { isUniqueViolation } from '../../../platform/database/errors.ts';
@@ -95,29 +95,38 @@ export class LeadCapture {
     }
     const tool = session.bot.activeTool;
     const destination = tool !== 'none' && (await this.destinationReady(given.botId, tool)) ? tool : 'none';
-    let lead: Lead;
+    await this.storeLead({
+      botId: given.botId,
+      ownerId: given.ownerId,
+      sessionId: given.sessionId,
+      channel: given.channel,
+      name: session.visitorName,
+      email: given.email,
+      phone: session.phoneNumber,
+      question: given.question,
+      conversationLink: `${this.deps.publicUrl}/inbox?conversation=${encodeURIComponent(given.sessionId)}`,
+      destination,
+    });
+  }
+
+  /**
+   * Stores a conversation's lead and queues its delivery (none for a lead kept only in the product);
+   * another message of the same conversation getting there first keeps its own: one per conversation.
+   */
+  private async storeLead(lead: Omit<Prisma.LeadUncheckedCreateInput, 'createdAt'> & { question: string; ownerId: string }) {
+    let stored: Lead;
     try {
-      lead = await prisma.lead.create({
-        data: {
-          botId: given.botId,
-          ownerId: given.ownerId,
-          sessionId: given.sessionId,
-          channel: given.channel,
-          name: session.visitorName,
-          email: given.email,
-          phone: session.phoneNumber,
-          question: given.question.slice(0, MAX_QUESTION_LENGTH),
-          conversationLink: `${this.deps.publicUrl}/inbox?conversation=${encodeURIComponent(given.sessionId)}`,
-          destination,
-          createdAt: this.deps.clock.now(),
-        },
+      stored = await this.deps.prisma.lead.create({
+        data: { ...lead, question: lead.question.slice(0, MAX_QUESTION_LENGTH), createdAt: this.deps.clock.now() },
       });
     } catch (error) {
       if (isUniqueViolation(error)) return;
       throw error;
     }
-    await this.deps.changes?.customersChanged([given.ownerId]);
-    if (destination !== 'none') await this.deps.queue.enqueue(DELIVER_QUEUE, { leadId: lead.id }, { jobId: `lead-deliver-${lead.id}` });
+    await this.deps.changes?.customersChanged([lead.ownerId]);
+    if (stored.destination !== 'none') {
+      await this.deps.queue.enqueue(DELIVER_QUEUE, { leadId: stored.id }, { jobId: `lead-deliver-${stored.id}` });
+    }
   }
 
   // ---------------------------------------------------------------- detection
@@ -137,30 +146,18 @@ export class LeadCapture {
 
     const contact = byModel ? await this.modelDecides(bot, session.channel, question.content) : contactDetailsIn(question.content);
     if (!contact) return;
-    let lead: Lead;
-    try {
-      lead = await prisma.lead.create({
-        data: {
-          botId: bot.id,
-          ownerId: bot.ownerId,
-          sessionId,
-          channel: session.channel,
-          name: contact.name ?? session.visitorName,
-          email: contact.email ?? session.visitorEmail,
-          phone: contact.phone ?? session.phoneNumber,
-          question: question.content.slice(0, MAX_QUESTION_LENGTH),
-          conversationLink: `${this.deps.publicUrl}/logs?session=${encodeURIComponent(sessionId)}`,
-          destination,
-          createdAt: this.deps.clock.now(),
-        },
-      });
-    } catch (error) {
-      // Another message of the same conversation got there first: once per conversation.
-      if (isUniqueViolation(error)) return;
-      throw error;
-    }
-    await this.deps.changes?.customersChanged([bot.ownerId]);
-    await this.deps.queue.enqueue(DELIVER_QUEUE, { leadId: lead.id }, { jobId: `lead-deliver-${lead.id}` });
+    await this.storeLead({
+      botId: bot.id,
+      ownerId: bot.ownerId,
+      sessionId,
+      channel: session.channel,
+      name: contact.name ?? session.visitorName,
+      email: contact.email ?? session.visitorEmail,
+      phone: contact.phone ?? session.phoneNumber,
+      question: question.content,
+      conversationLink: `${this.deps.publicUrl}/logs?session=${encodeURIComponent(sessionId)}`,
+      destination,
+    });
   }
 
   /** A tool that is chosen but not configured (or switched off) is inert: no lead is taken. */
