@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import { seriousAccessibilityViolations } from '../../scripts/e2e/accessibility.ts';
+
+export { seriousAccessibilityViolations };
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -15,8 +17,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let axeSource: string | undefined;
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots', import.meta.url));
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -119,38 +119,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   // Transitions end first: a button enabled a moment ago is pictured as it stays, not half faded.
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core in the page and returns its serious and critical violations, printable. */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  // Evaluated from outside the page: an added <script> is inline code, which the app's CSP refuses.
-  axeSource ??= readFileSync(AXE_SCRIPT, 'utf8');
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id} (${violation.help}) on ${page.url()}:\n` +
-        violation.nodes.map((node) => `  ${JSON.stringify(node.target)}: ${node.failureSummary?.replace(/\n/g, ' ')}`).join('\n'),
-    );
 }
 
 export async function expectAccessible(page: Page): Promise<void> {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductServer, type ProductServer } from '../../scripts/e2e/productServer.ts';
+import { seriousAccessibilityViolations } from '../../scripts/e2e/accessibility.ts';
 import { startHostSite, type HostSite } from './hostSite.ts';
 import { createBot, deploy, enableTalkToPerson, fullName, latestRatings, logIn, uploadDocument, waitForDocuments } from './productApi.ts';
 
@@ -56,6 +57,8 @@ let page: Page;
 let accessToken: string;
 /** The museum bot, on the host site's first page. */
 let museumBotId: string;
+/** The French bot, on the host site's /fr page. */
+let frenchBotId: string;
 const cspViolations: string[] = [];
 
 const DESKTOP = { width: 1280, height: 720 };
@@ -116,7 +119,7 @@ beforeAll(async () => {
     description: 'Answers from the default corner.',
   });
   const cornerSnippet = await deploy(product.url, accessToken, cornerBotId);
-  const frenchBotId = await createBot(product.url, accessToken, {
+  frenchBotId = await createBot(product.url, accessToken, {
     name: 'Bot du musée',
     displayName: 'Guide du musée',
     useCase: 'customer-support',
@@ -392,5 +395,25 @@ describe('a visitor asking for a person', () => {
       await visitorContext.close();
       await ownerContext.close();
     }
+  });
+});
+
+describe('a French visitor asking for a person on a 375 px phone', () => {
+  it('is answered in French, waits with the notice in view, and the chat stays accessible', async () => {
+    await enableTalkToPerson(product!.url, accessToken, frenchBotId);
+    const phone = await openPage('/fr', PHONE);
+    await bubbleOf(phone).click();
+    const chat = await chatFrame(phone);
+    await chat.getByRole('button', { name: 'Parler à une personne' }).waitFor();
+    const input = chat.getByRole('textbox', { name: 'Message' });
+    await input.fill('Je voudrais parler à une personne');
+    await chat.getByRole('button', { name: 'Envoyer le message' }).click();
+    await chat.locator('.messages').getByText('J’ai demandé à une personne de l’équipe de vous rejoindre.', { exact: false }).waitFor();
+    await chat.getByText('En attente d’une personne de l’équipe…').first().waitFor();
+    expect(await chat.getByRole('button', { name: 'Parler à une personne' }).count()).toBe(0);
+    await screenshot(phone, 'widget-person-fr-375');
+    expect(await seriousAccessibilityViolations(chat)).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    await phone.close();
   });
 });
