@@ -20,18 +20,19 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('records the mailbox of every trial already given, in the same canonical form, the earliest trial holding it', async () => {
     const { prisma } = database;
-    // In SQL: the client knows the plan columns of later migrations, which this database has not got yet.
+    // In SQL: the client knows the plan's and the user's columns of later migrations, which this database has not got yet.
     const plan = { id: 'plan-starter' };
     await prisma.$executeRaw`INSERT INTO "payment_plans" ("id", "name", "type", "price", "billingPeriod", "updatedAt")
       VALUES (${plan.id}, 'Starter', 'subscription', 9, 'month', now())`;
     const customer = async (email: string, trialStartedAt?: Date, status: 'trialing' | 'active' = 'trialing') => {
-      const user = await prisma.user.create({ data: { email, fullName: email } });
+      const [user] = await prisma.$queryRaw<{ id: string }[]>`INSERT INTO "users" ("id", "email", "fullName", "updatedAt")
+        VALUES (gen_random_uuid()::text, ${email}, ${email}, now()) RETURNING "id"`;
       if (trialStartedAt) {
         await prisma.subscription.create({
-          data: { userId: user.id, planId: plan.id, status, billingPeriod: 'month', startedAt: trialStartedAt, expiresAt: trialStartedAt },
+          data: { userId: user!.id, planId: plan.id, status, billingPeriod: 'month', startedAt: trialStartedAt, expiresAt: trialStartedAt },
         });
       }
-      return user.id;
+      return user!.id;
     };
     const early = await customer('a.b+first@googlemail.com', new Date('2026-01-01T00:00:00Z'));
     await customer('ab@gmail.com', new Date('2026-02-01T00:00:00Z'));

@@ -8,6 +8,7 @@ import { handoffSettings } from './handoffService.ts';
 
 const OpeningHoursRef = builder.objectRef<OpeningHours>('OpeningHours').implement({
   description: "When a person can answer on one weekday, in the bot's time zone.",
+  authScopes: { authenticated: true },
   fields: (t) => ({
     day: t.exposeInt('day', { description: '0 is Sunday, 6 Saturday.' }),
     opens: t.exposeString('opens', { description: 'HH:MM' }),
@@ -17,6 +18,7 @@ const OpeningHoursRef = builder.objectRef<OpeningHours>('OpeningHours').implemen
 
 const BotHandoffRef = builder.objectRef<HandoffSettings>('BotHandoff').implement({
   description: 'Whether and when visitors may ask for a person of yours ("Talk to a person").',
+  authScopes: { authenticated: true },
   fields: (t) => ({
     enabled: t.exposeBoolean('enabled', {
       description: 'The widget offers "Talk to a person", and the bot offers a person when it cannot help.',
