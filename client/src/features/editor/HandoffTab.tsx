@@ -237,7 +237,7 @@ export function HandoffTab({ bot: botKey }: { bot: HandoffTabFragment$key }) {
             { value: 'hours', label: t('editor.handoff.openingHoursChoice') },
           ]}
           onChange={(choice) => chooseHours(choice === 'any')}
-          helper={t('editor.handoff.whenHelp')}
+          helper={draft.anyHour ? undefined : t('editor.handoff.whenHelp')}
         />
         {!draft.anyHour && (
           <>

@@ -22,7 +22,8 @@ export function InboxMenuBadge({ viewer }: { viewer: InboxMenuBadgeFragment$key 
   );
   if (count === 0) return null;
   return (
-    <Badge colorPalette="orange" variant="solid" size="sm" borderRadius="full">
+    // A shade darker than the palette's solid, so white text reads on it.
+    <Badge colorPalette="orange" variant="solid" bg="orange.700" size="sm" borderRadius="full">
       {/* The number is for the eye; a screen reader hears what it counts. */}
       <span aria-hidden="true">{format(count, 'number')}</span>
       <VisuallyHidden>{t('shell.waiting', { count })}</VisuallyHidden>
