@@ -113,6 +113,9 @@ describe('named formats through i18next', () => {
     [1536, 'fileSize', 'en', {}, '1.5 kB'],
     [new Date(2026, 0, 5).toISOString(), 'date', 'fr', {}, '5 janv. 2026'],
     [15650, 'number', 'fr', {}, '15 650'],
+    [0, 'weekday', 'en', {}, 'Sunday'],
+    [1, 'weekday', 'fr', {}, 'lundi'],
+    [6, 'weekday', 'en', {}, 'Saturday'],
   ] as const)('%s as %s in %s', (value, name, language, options, text) => {
     expect(spaces(formatValue(value, name, language, options))).toBe(text);
   });

@@ -105,6 +105,11 @@ type NamedFormat = (language: string, options: Record<string, unknown>) => (valu
 
 const digitsOf = (options: Record<string, unknown>) => (typeof options.digits === 'number' ? options.digits : undefined);
 
+/** A weekday's name, `day` 0 being Sunday (as the server counts): 2026-11-29 was a Sunday. */
+export function formatWeekday(day: number, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 29 + day)));
+}
+
 export const NAMED_FORMATS = {
   /** `{{value, decimal}}`, `{{value, decimal(digits: 2)}}` */
   decimal: (language, options) => (value: number) => formatDecimal(value, language, digitsOf(options)),
@@ -125,6 +130,8 @@ export const NAMED_FORMATS = {
   dateTime: (language) => (moment: Moment) => formatMoment(moment, 'dateTime', language),
   timestamp: (language) => (moment: Moment) => formatMoment(moment, 'timestamp', language),
   time: (language) => (moment: Moment) => formatMoment(moment, 'time', language),
+  /** `{{day, weekday}}`: 0 is Sunday. */
+  weekday: (language) => (day: number) => formatWeekday(day, language),
 } satisfies Record<string, NamedFormat>;
 
 /** i18next's own formats, usable by name too. */
@@ -153,3 +160,12 @@ export function useFormat(): (value: unknown, name: FormatName, options?: object
   const { i18n } = useTranslation();
   return (value, name, options) => formatValue(value, name, i18n.language, options);
 }
+
+/** The IANA time zones this browser knows, with UTC, which some browsers leave out of the list. */
+export function timeZoneNames(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/** The time zone this browser is set to, such as Europe/Paris. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseIdOf } from './globalId.ts';
+import { databaseIdOf, globalIdOf } from './globalId.ts';
 
 /** Encodes as the server does (UTF-8, then base64). */
 const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
@@ -26,5 +26,16 @@ describe('databaseIdOf', () => {
     ['URL-safe base64', base64('Bot:\u00ff\u00ff').replace(/\+/g, '-').replace(/\//g, '_')],
   ])('refuses %s', (_case, notAGlobalId) => {
     expect(() => databaseIdOf(notAGlobalId)).toThrow(`Not a Relay global id: ${JSON.stringify(notAGlobalId)}`);
+  });
+});
+
+describe('globalIdOf', () => {
+  it.each([
+    ['a plain id', 'Conversation', 'cm3x9k2'],
+    ['an id that holds colons', 'ChatLog', '2026:11:20'],
+    ['an id with non-ASCII letters', 'Document', 'café'],
+  ])('writes %s as the server does, and reads back', (_case, type, databaseId) => {
+    expect(globalIdOf(type, databaseId)).toBe(base64(`${type}:${databaseId}`));
+    expect(databaseIdOf(globalIdOf(type, databaseId))).toBe(databaseId);
   });
 });

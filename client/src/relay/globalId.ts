@@ -9,6 +9,14 @@ function decodeBase64(text: string): string | null {
 }
 
 /**
+ * A Relay global id as the server writes it: base64 of `Type:id`, in UTF-8. For a database id that
+ * came from outside GraphQL (a link in an email names the conversation by its database id).
+ */
+export function globalIdOf(type: string, databaseId: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(`${type}:${databaseId}`)));
+}
+
+/**
  * The database id inside a Relay global id (base64 of `Type:id`). GraphQL names objects by global
  * ids; the REST shim (document uploads, bot images, the chat-log export) takes the plain database
  * ids the spec shows. Anything else is a bug upstream: it throws rather than send a wrong id.

@@ -1,7 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { EDITOR_ROUTE_PATH } from '../features/editor/editorPath.ts';
 import { CONVERSATION_ROUTE_PATH, INBOX_PATH } from '../features/inbox/inboxPath.ts';
+import { loadCustomerShellQuery } from '../features/shell/CustomerShellQuery.ts';
 import { loadFeatureStrings } from '../i18n/index.ts';
+import { relayEnvironment } from '../relay/environment.ts';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -42,7 +44,11 @@ export const routes: RouteObject[] = [
       { path: '/payment-success', lazy: withStrings(['payment'], () => import('../features/payment/PaymentSuccessPage.tsx')) },
       { path: '/payment-cancelled', lazy: withStrings(['payment'], () => import('../features/payment/PaymentCancelledPage.tsx')) },
       {
-        loader: () => requireCustomer(),
+        // The frame's own data (the inbox's waiting count) starts loading with its module.
+        loader: () => {
+          requireCustomer();
+          return loadCustomerShellQuery(relayEnvironment());
+        },
         lazy: () => import('../features/shell/CustomerShell.tsx'),
         children: [
           {

@@ -27,13 +27,14 @@ import {
 } from './botDraft.ts';
 import { DeployButton } from './DeployDialog.tsx';
 import { editorPathOf } from './editorPath.ts';
+import { HandoffTab } from './HandoffTab.tsx';
 import { TestBotDialog } from './TestBotDialog.tsx';
 import { useSaveBot } from './useSaveBot.ts';
 
 // Loaded when its tab opens: it brings libphonenumber's metadata, which no other tab needs.
 const ConnectionsTab = lazy(() => import('../connections/ConnectionsTab.tsx').then(({ ConnectionsTab }) => ({ default: ConnectionsTab })));
 
-export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'qa' | 'connections';
+export type EditorTab = 'useCase' | 'details' | 'documents' | 'website' | 'qa' | 'connections' | 'handoff';
 
 /** Which tab shows each field, to take the user to the first one a save is missing. */
 const TAB_OF_FIELD: Record<DraftField, EditorTab> = {
@@ -84,6 +85,7 @@ const botEditorFragment = graphql`
     followUpBehavior
     iconUrl
     logoUrl
+    ...HandoffTabFragment
   }
 `;
 
@@ -210,6 +212,9 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
           <Tabs.Trigger value="connections" disabled={!botId}>
             {t('editor.tabs.connections')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="handoff" disabled={!botId}>
+            {t('editor.tabs.handoff')}
+          </Tabs.Trigger>
         </Tabs.List>
         {!botId && (
           <Text fontSize="sm" color="fg.muted" marginTop="2">
@@ -236,6 +241,11 @@ export function BotEditor({ bot: initialBot, onCreated }: { bot: BotEditorFragme
             <Tabs.Content value="qa">{knowledgeTab(<QaPairsTab botId={botId} />)}</Tabs.Content>
             <Tabs.Content value="connections">{knowledgeTab(<ConnectionsTab botId={botId} />)}</Tabs.Content>
           </>
+        )}
+        {bot && (
+          <Tabs.Content value="handoff">
+            <HandoffTab bot={bot} />
+          </Tabs.Content>
         )}
       </Tabs.Root>
 

@@ -34,6 +34,7 @@ export const savedBot = (overrides: Record<string, unknown> = {}) => ({
   followUpBehavior: 'ask-more',
   iconUrl: null,
   logoUrl: '/static/bots/4f1c2d3e/images/logo-1.png',
+  handoff: { enabled: false, waitMinutes: 5, timeZone: 'UTC', openNow: true, openingHours: [] },
   ...overrides,
 });
 

@@ -1,7 +1,7 @@
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { useFormat } from '../../i18n/format.ts';
@@ -43,6 +43,7 @@ export function ConversationPanel({ conversation }: { conversation: Conversation
         unreadCount
         visitorName
         visitorEmail
+        replyEmail
         phoneNumber
         channel
         createdAt
@@ -103,6 +104,11 @@ export function ConversationPanel({ conversation }: { conversation: Conversation
           <Text fontSize="sm" color="fg.muted">
             {t(`inbox.statusLine.${data.status}`)}
           </Text>
+          {data.replyEmail && (
+            <Text fontSize="sm" overflowWrap="anywhere">
+              <Trans i18nKey="inbox.repliesEmailed" values={{ email: data.replyEmail }} components={{ strong: <strong /> }} />
+            </Text>
+          )}
         </Stack>
         <Stack gap="2">
           <Heading as="h3" size="sm">

@@ -40,6 +40,7 @@ export function ConversationRow({ conversation, open }: { conversation: Conversa
     conversation,
   );
   const lastMessageAt = String(data.lastMessageAt);
+  const waiting = data.status === 'WAITING';
   return (
     <li>
       <Box
@@ -48,9 +49,11 @@ export function ConversationRow({ conversation, open }: { conversation: Conversa
         padding="3"
         borderWidth="1px"
         borderRadius="md"
-        borderColor={open ? 'brand.solid' : 'border'}
-        bg={open ? 'brand.subtle' : 'bg'}
-        _hover={{ bg: open ? 'brand.subtle' : 'bg.muted' }}
+        borderColor={open ? 'brand.solid' : waiting ? 'orange.solid' : 'border'}
+        // A visitor waiting for a person stands out: a thick edge and a warm background.
+        borderStartWidth={waiting ? '4px' : '1px'}
+        bg={open ? 'brand.subtle' : waiting ? 'orange.subtle' : 'bg'}
+        _hover={{ bg: open ? 'brand.subtle' : waiting ? 'orange.muted' : 'bg.muted' }}
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
       >
         <RouterLink to={conversationPathOf(data.id)} aria-current={open ? 'page' : undefined}>

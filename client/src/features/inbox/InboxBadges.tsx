@@ -14,7 +14,11 @@ const STATUS_PALETTES: Record<ConversationStatus, string> = {
 export function StatusBadge({ status }: { status: ConversationStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge colorPalette={STATUS_PALETTES[status]} variant={status === 'WAITING' ? 'solid' : 'subtle'}>
+    // A waiting visitor's badge is solid, a shade darker than the palette's so white text reads on it.
+    <Badge
+      colorPalette={STATUS_PALETTES[status]}
+      {...(status === 'WAITING' ? { variant: 'solid', bg: 'orange.700' } : { variant: 'subtle' })}
+    >
       {t(`inbox.statuses.${status}`)}
     </Badge>
   );

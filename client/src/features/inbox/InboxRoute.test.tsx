@@ -9,7 +9,7 @@ import { toaster } from '../../ui/toaster.tsx';
 import type { ConversationRouteQuery } from './__generated__/ConversationRouteQuery.graphql.ts';
 import type { InboxRouteQuery } from './__generated__/InboxRouteQuery.graphql.ts';
 import { ConversationScreen, conversationQuery } from './ConversationRoute.tsx';
-import { InboxScreen, inboxQuery } from './InboxRoute.tsx';
+import { InboxScreen, inboxQuery, loadInboxQuery } from './InboxRoute.tsx';
 
 type MockEnvironment = ReturnType<typeof createMockEnvironment>;
 
@@ -22,6 +22,7 @@ const conversation = (id: string, extra: Record<string, unknown> = {}) => ({
   id: conversationId(id),
   visitorName: `Visitor ${id}`,
   visitorEmail: null,
+  replyEmail: null,
   phoneNumber: null,
   channel: 'widget',
   status: 'BOT',
@@ -93,7 +94,7 @@ async function pushInboxChange(environment: MockEnvironment, changed: unknown, w
   });
 }
 
-function renderConversation(status = 'WAITING', unreadCount = 2) {
+function renderConversation(status = 'WAITING', unreadCount = 2, replyEmail: string | null = null) {
   const environment = createMockEnvironment();
   const id = conversationId('c1');
   const queryRef = loadQuery<ConversationRouteQuery>(environment, conversationQuery, { id });
@@ -101,7 +102,7 @@ function renderConversation(status = 'WAITING', unreadCount = 2) {
     MockPayloadGenerator.generate(operation, {
       Node: () => ({ __typename: 'Conversation', id }),
       Conversation: () =>
-        conversation('c1', { status, unreadCount, visitorName: 'Ada', visitorEmail: 'ada@example.com', phoneNumber: null }),
+        conversation('c1', { status, unreadCount, replyEmail, visitorName: 'Ada', visitorEmail: 'ada@example.com', phoneNumber: null }),
       ConversationMessagesConnection: () => ({
         edges: [
           { cursor: 'm1', node: message('m1', 'VISITOR', 'Do you deliver to Lyon?') },
@@ -385,5 +386,41 @@ describe('an opened conversation', () => {
       { environment },
     );
     expect(await screen.findByText('This conversation does not exist, or is no longer yours.')).toBeTruthy();
+  });
+});
+
+describe('waiting visitors in the inbox', () => {
+  it('makes a conversation waiting for a person stand out in the list', async () => {
+    renderInbox([conversation('c1', { status: 'WAITING' }), conversation('c2')]);
+    const [waiting, answered] = within(await screen.findByRole('list', { name: 'Conversations' })).getAllByRole('link');
+    expect(within(waiting!).getByText('Waiting for a person')).toBeTruthy();
+    expect(getComputedStyle(waiting!).borderInlineStartWidth).toBe('4px');
+    expect(getComputedStyle(answered!).borderInlineStartWidth).toBe('1px');
+  });
+
+  it('says where replies are emailed when the visitor left an address', async () => {
+    renderConversation('WAITING', 0, 'ada.replies@example.com');
+    expect(await screen.findByText(/Replies are also emailed to/)).toBeTruthy();
+    expect(screen.getByText('ada.replies@example.com').tagName).toBe('STRONG');
+  });
+
+  it('says nothing of emailed replies without an address', async () => {
+    renderConversation('HUMAN', 0);
+    await screen.findByRole('heading', { name: 'Ada' });
+    expect(screen.queryByText(/Replies are also emailed/)).toBeNull();
+  });
+
+  it("opens the conversation an owner's email links to by its database id", async () => {
+    const environment = createMockEnvironment();
+    const { router } = renderRoute(<p>the list</p>, {
+      path: '/inbox',
+      at: '/inbox?conversation=c1',
+      environment,
+      loader: (args) => loadInboxQuery(environment, args),
+      routes: [{ path: '/inbox/:conversationId', element: <p>the conversation</p> }],
+    });
+    expect(await screen.findByText('the conversation')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/inbox/${conversationId('c1')}`);
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 });

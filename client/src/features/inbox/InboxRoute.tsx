@@ -2,13 +2,15 @@ import { Box, Card, Center, Grid, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useOutlet, useParams } from 'react-router';
+import type { IEnvironment } from 'relay-runtime';
+import { redirect, useLoaderData, useOutlet, useParams, type LoaderFunctionArgs } from 'react-router';
 import { relayEnvironment } from '../../relay/environment.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SessionExpired } from '../shell/SessionExpired.tsx';
 import type { InboxRouteQuery } from './__generated__/InboxRouteQuery.graphql.ts';
 import { InboxList } from './InboxList.tsx';
+import { emailedConversationPath } from './inboxPath.ts';
 
 export const inboxQuery = graphql`
   query InboxRouteQuery {
@@ -19,8 +21,17 @@ export const inboxQuery = graphql`
   }
 `;
 
-// Opening another conversation keeps this route's match (its path is still /inbox): the list is not loaded again.
-export const loader = () => loadQuery<InboxRouteQuery>(relayEnvironment(), inboxQuery, {}, { fetchPolicy: 'store-and-network' });
+/**
+ * Opening another conversation keeps this route's match (its path is still /inbox): the list is not
+ * loaded again. An email's link (`/inbox?conversation=<database id>`) moves to the conversation's place.
+ */
+export function loadInboxQuery(environment: IEnvironment, { request }: Pick<LoaderFunctionArgs, 'request'>) {
+  const emailed = emailedConversationPath(new URL(request.url));
+  if (emailed) throw redirect(emailed);
+  return loadQuery<InboxRouteQuery>(environment, inboxQuery, {}, { fetchPolicy: 'store-and-network' });
+}
+
+export const loader = (args: LoaderFunctionArgs) => loadInboxQuery(relayEnvironment(), args);
 
 /**
  * The inbox: the conversations beside the one opened (the child route). On a phone, one at a

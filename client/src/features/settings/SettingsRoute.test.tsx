@@ -20,12 +20,19 @@ const CONNECTED = {
 };
 const DISCONNECTED = { sheetsConnected: false, calendarConnected: false, driveConnected: false, account: null };
 
-function renderSettings({ emailNotifications = true, resolve = true, googleIntegration = DISCONNECTED as object } = {}) {
+function renderSettings({
+  emailNotifications = true,
+  waitingVisitorEmails = true,
+  resolve = true,
+  googleIntegration = DISCONNECTED as object,
+} = {}) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery<SettingsRouteQuery>(environment, settingsQuery, {});
   if (resolve) {
     environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, { User: () => ({ id: VIEWER_ID, emailNotifications, googleIntegration }) }),
+      MockPayloadGenerator.generate(operation, {
+        User: () => ({ id: VIEWER_ID, emailNotifications, waitingVisitorEmails, googleIntegration }),
+      }),
     );
   }
   renderRoute(
@@ -63,7 +70,7 @@ describe('SettingsScreen', () => {
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.node.params.name).toBe('GeneralSettingsMutation');
-    expect(operation.request.variables).toEqual({ emailNotifications: false });
+    expect(operation.request.variables).toEqual({ emailNotifications: false, waitingVisitorEmails: null });
     await waitFor(() => expect(emailSwitch().checked).toBe(false));
     await act(async () => {
       environment.mock.resolve(operation, {
@@ -90,13 +97,82 @@ describe('SettingsScreen', () => {
     const environment = renderSettings({ emailNotifications: false });
     await openGeneralTab();
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Email notifications' }));
-    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ emailNotifications: true });
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({ emailNotifications: true, waitingVisitorEmails: null });
     await act(async () => {
       environment.mock.resolveMostRecentOperation({
         data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: true } },
       });
     });
     expect(await screen.findByText('Email notifications turned on')).toBeTruthy();
+  });
+});
+
+describe('Settings › Notifications of waiting visitors', () => {
+  const waitingEmailsSwitch = () => screen.getByRole('checkbox', { name: 'Email me when a visitor asks for a person' }) as HTMLInputElement;
+  const browserSwitch = () => screen.getByRole('checkbox', { name: 'Browser notifications for waiting visitors' }) as HTMLInputElement;
+
+  /** The browser's Notification, answering the permission request with `answer`. */
+  function stubNotifications(permission: NotificationPermission, answer: NotificationPermission = permission) {
+    const requestPermission = vi.fn(async () => answer);
+    vi.stubGlobal('Notification', Object.assign(vi.fn(), { permission, requestPermission }));
+    return requestPermission;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('turns the emails off, keeping the other emails as they are', async () => {
+    const environment = renderSettings({ emailNotifications: false, waitingVisitorEmails: true });
+    stubNotifications('default');
+    await openGeneralTab();
+    expect(waitingEmailsSwitch().checked).toBe(true);
+    await userEvent.setup().click(waitingEmailsSwitch());
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables).toEqual({ emailNotifications: false, waitingVisitorEmails: false });
+    await waitFor(() => expect(waitingEmailsSwitch().checked).toBe(false));
+    await act(async () => {
+      environment.mock.resolve(operation, {
+        data: { updateAccountSettings: { __typename: 'User', id: VIEWER_ID, emailNotifications: false, waitingVisitorEmails: false } },
+      });
+    });
+    expect(await screen.findByText('Emails about waiting visitors turned off')).toBeTruthy();
+  });
+
+  it('asks the browser when turned on, and keeps the choice in this browser', async () => {
+    const requestPermission = stubNotifications('default', 'granted');
+    renderSettings();
+    await openGeneralTab();
+    expect(browserSwitch().checked).toBe(false);
+    await userEvent.setup().click(browserSwitch());
+    await waitFor(() => expect(browserSwitch().checked).toBe(true));
+    expect(requestPermission).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('waitingVisitorNotifications')).toBe('on');
+    expect(await seriousViolations(document.body)).toEqual([]);
+
+    await userEvent.setup().click(browserSwitch());
+    await waitFor(() => expect(browserSwitch().checked).toBe(false));
+    expect(localStorage.getItem('waitingVisitorNotifications')).toBeNull();
+  });
+
+  it('stays off and says where to allow them when the browser refuses', async () => {
+    stubNotifications('default', 'denied');
+    renderSettings();
+    await openGeneralTab();
+    await userEvent.setup().click(browserSwitch());
+    expect(await screen.findByText(/Your browser blocks notifications from this site/)).toBeTruthy();
+    expect(browserSwitch().checked).toBe(false);
+    expect(browserSwitch().disabled).toBe(true);
+    expect(localStorage.getItem('waitingVisitorNotifications')).toBeNull();
+  });
+
+  it('says so at once when the browser blocked them before', async () => {
+    stubNotifications('denied');
+    localStorage.setItem('waitingVisitorNotifications', 'on');
+    renderSettings();
+    await openGeneralTab();
+    expect(screen.getByText(/Your browser blocks notifications from this site/)).toBeTruthy();
+    expect(browserSwitch().checked).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import type { MenuItem } from './menu.ts';
-import { SidebarContent, type SidebarExtras } from './SidebarContent.tsx';
+import { SidebarContent, type MenuBadges, type SidebarExtras } from './SidebarContent.tsx';
 import { useSidebarState } from './sidebarState.ts';
 
 const SIDEBAR_WIDTH = '16rem';
@@ -16,15 +16,17 @@ const MobileSidebar = lazy(() => import('./MobileSidebar.tsx'));
 
 /**
  * The signed-in frame every role shares: sidebar (rail, or drawer on phones) with the role's menu,
- * header, routed page. A shell gives its menu, what its header shows at the end, and what its
- * sidebar shows above the footer.
+ * header, routed page. A shell gives its menu (with badges beside some entries), what its header
+ * shows at the end, and what its sidebar shows above the footer.
  */
 export function AppShell({
   menu,
+  menuBadges,
   headerExtras,
   SidebarExtras,
 }: {
   menu: readonly MenuItem[];
+  menuBadges?: MenuBadges;
   headerExtras?: ReactNode;
   SidebarExtras?: SidebarExtras;
 }) {
@@ -38,7 +40,13 @@ export function AppShell({
     <Flex minHeight="100vh">
       {sidebar.mobile ? (
         <Suspense>
-          <MobileSidebar menu={menu} Extras={SidebarExtras} open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen} />
+          <MobileSidebar
+            menu={menu}
+            badges={menuBadges}
+            Extras={SidebarExtras}
+            open={sidebar.drawerOpen}
+            onOpenChange={sidebar.setDrawerOpen}
+          />
         </Suspense>
       ) : (
         <Box
@@ -53,7 +61,7 @@ export function AppShell({
           height="100vh"
           transition="width 0.2s"
         >
-          <SidebarContent menu={menu} Extras={SidebarExtras} compact={!sidebar.expanded} />
+          <SidebarContent menu={menu} badges={menuBadges} Extras={SidebarExtras} compact={!sidebar.expanded} />
         </Box>
       )}
       <Flex direction="column" flex="1" minWidth="0">

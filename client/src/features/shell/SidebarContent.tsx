@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -9,7 +9,20 @@ import type { MenuItem } from './menu.ts';
 /** What a shell adds above the sidebar's footer (the customer's plan card); `onNavigate` closes the drawer. */
 export type SidebarExtras = ComponentType<{ onNavigate?: () => void }>;
 
-function MenuLinks({ menu, compact, onNavigate }: { menu: readonly MenuItem[]; compact: boolean; onNavigate?: () => void }) {
+/** What a shell shows beside some of its menu's entries, by path (the inbox's waiting count). */
+export type MenuBadges = Partial<Record<string, ReactNode>>;
+
+function MenuLinks({
+  menu,
+  badges,
+  compact,
+  onNavigate,
+}: {
+  menu: readonly MenuItem[];
+  badges: MenuBadges;
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Stack as="ul" gap="1" listStyleType="none" margin="0" padding="0">
@@ -22,20 +35,21 @@ function MenuLinks({ menu, compact, onNavigate }: { menu: readonly MenuItem[]; c
             justifyContent={compact ? 'center' : 'start'}
             paddingX={compact ? '0' : '3'}
             size="sm"
+            position="relative"
           >
-            <NavLink
-              to={item.path}
-              onClick={onNavigate}
-              aria-label={compact ? t(item.labelKey) : undefined}
-              title={compact ? t(item.labelKey) : undefined}
-            >
+            <NavLink to={item.path} onClick={onNavigate} title={compact ? t(item.labelKey) : undefined}>
               {({ isActive }) => (
                 <>
                   <item.icon aria-hidden="true" size={18} />
-                  {!compact && (
-                    <Text as="span" fontWeight={isActive ? 'bold' : 'normal'} color={isActive ? 'brand.fg' : undefined}>
-                      {t(item.labelKey)}
-                    </Text>
+                  {/* The rail shows the icon only: the label is still the link's name, and so is the badge's count. */}
+                  <Text as="span" srOnly={compact} fontWeight={isActive ? 'bold' : 'normal'} color={isActive ? 'brand.fg' : undefined}>
+                    {t(item.labelKey)}
+                  </Text>
+                  {badges[item.path] && ' '}
+                  {badges[item.path] && (
+                    <Box as="span" {...(compact ? { position: 'absolute', top: '-1', insetEnd: '-1' } : { marginStart: 'auto' })}>
+                      {badges[item.path]}
+                    </Box>
                   )}
                 </>
               )}
@@ -72,11 +86,13 @@ function SidebarFooter() {
 /** The sidebar's inside: the shell's menu, its extras, and the footer; `compact` is the 3rem collapsed rail (menu icons only). */
 export function SidebarContent({
   menu,
+  badges = {},
   compact,
   onNavigate,
   Extras,
 }: {
   menu: readonly MenuItem[];
+  badges?: MenuBadges;
   compact: boolean;
   onNavigate?: () => void;
   Extras?: SidebarExtras;
@@ -90,7 +106,7 @@ export function SidebarContent({
             {t('brand.name')}
           </Text>
         )}
-        <MenuLinks menu={menu} compact={compact} onNavigate={onNavigate} />
+        <MenuLinks menu={menu} badges={badges} compact={compact} onNavigate={onNavigate} />
       </Stack>
       {!compact && (
         <Stack gap="3">
