@@ -16,6 +16,8 @@ export interface Identity {
 export interface FrameContext {
   hostOrigin: string | null;
   identity: Identity;
+  /** The host page's address, which the owner's inbox shows beside the conversation. */
+  page: string | null;
 }
 
 export function frameFragment(context: FrameContext): string {
@@ -23,6 +25,7 @@ export function frameFragment(context: FrameContext): string {
   if (context.hostOrigin) fields.set('host', context.hostOrigin);
   if (context.identity.name) fields.set('name', context.identity.name);
   if (context.identity.email) fields.set('email', context.identity.email);
+  if (context.page) fields.set('page', context.page);
   return fields.toString();
 }
 
@@ -31,6 +34,7 @@ export function readFrameFragment(hash: string): FrameContext {
   return {
     hostOrigin: fields.get('host'),
     identity: { name: fields.get('name') ?? undefined, email: fields.get('email') ?? undefined },
+    page: fields.get('page'),
   };
 }
 

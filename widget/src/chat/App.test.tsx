@@ -312,6 +312,18 @@ describe('sending', () => {
   });
 });
 
+describe('the host page', () => {
+  it('is named to a new session, where the owner’s inbox shows it', async () => {
+    const api = fakeWidgetApi();
+    startApp(api, `${CHAT_URL}#page=${encodeURIComponent('https://shop.example/pricing?plan=pro')}`);
+    await screen.findByText('Hello! How can I help you today?');
+    expect(api.requests.find((request) => request.path.endsWith('/sessions/create'))?.body).toEqual({
+      bot_id: 'bot-1',
+      page_url: 'https://shop.example/pricing?plan=pro',
+    });
+  });
+});
+
 describe('rating answers', () => {
   const answered = () =>
     fakeWidgetApi({ chat: () => jsonResponse(200, { response: 'We open at 9 am.', sources: [], message_id: 'answer-1' }) });

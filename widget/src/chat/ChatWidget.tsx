@@ -28,7 +28,7 @@ export function ChatWidget({ botId, widgetToken, frame }: ChatWidgetProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const requestFocus = useCallback(() => setFocusRequest((count) => count + 1), []);
   const host = useHost(frame, requestFocus);
-  const chat = useChat({ botId, widgetToken, identity: host.identity, onReply: host.notifyReply });
+  const chat = useChat({ botId, widgetToken, identity: host.identity, page: frame.page, onReply: host.notifyReply });
 
   useEffect(() => {
     document.documentElement.lang = appearance.language;

@@ -80,11 +80,12 @@ export function fetchSettings(botId: string): Promise<PublicSettings> {
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An integrator's malformed email must not cost the visitor their chat, so it is left out. */
-export async function createSession(botId: string, identity: Identity): Promise<string> {
+export async function createSession(botId: string, identity: Identity, page: string | null): Promise<string> {
   const body = {
     bot_id: botId,
     name: identity.name?.trim() || undefined,
     email: identity.email && LOOKS_LIKE_EMAIL.test(identity.email) ? identity.email : undefined,
+    page_url: page ?? undefined,
   };
   const created = await requestJson<{ session_token: string }>(`${PUBLIC_API_PATH}/bots/sessions/create`, postJson(body));
   return created.session_token;
@@ -143,11 +144,12 @@ export interface PersonRequest {
 }
 
 /** Asks for a person of the bot's owner to take the conversation over. */
-export function askForPerson(botId: string, widgetToken: string, sessionToken: string): Promise<PersonRequest> {
+/** Asks for a person from `page` (the host page the visitor is on now: the person sees where they are). */
+export function askForPerson(botId: string, widgetToken: string, sessionToken: string, page: string | null): Promise<PersonRequest> {
   const query = new URLSearchParams({ token: widgetToken });
   return requestJson(
     `${PUBLIC_API_PATH}/bots/${encodeURIComponent(botId)}/talk-to-person?${query}`,
-    postJson({ session_token: sessionToken }),
+    postJson({ session_token: sessionToken, page_url: page ?? undefined }),
   );
 }
 

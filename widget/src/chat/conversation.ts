@@ -124,8 +124,8 @@ export function failedReply(reply: ChatMessage): ChatMessage {
   return { ...reply, text: '', notice: 'connectionTrouble', streaming: false };
 }
 
-export async function startSession(botId: string, identity: Identity): Promise<string> {
-  const token = await createSession(botId, identity);
+export async function startSession(botId: string, identity: Identity, page: string | null): Promise<string> {
+  const token = await createSession(botId, identity, page);
   saveSessionToken(botId, token);
   return token;
 }
@@ -135,7 +135,11 @@ export async function startSession(botId: string, identity: Identity): Promise<s
  * A history that fails for another reason reads as empty (the greeting shows); a session that
  * cannot be created rejects.
  */
-export async function resumeConversation(botId: string, identity: Identity): Promise<{ sessionToken: string; history: HistoryEntry[] }> {
+export async function resumeConversation(
+  botId: string,
+  identity: Identity,
+  page: string | null,
+): Promise<{ sessionToken: string; history: HistoryEntry[] }> {
   const stored = loadSessionToken(botId);
   if (stored) {
     try {
@@ -144,5 +148,5 @@ export async function resumeConversation(botId: string, identity: Identity): Pro
       if (!isUnknownSession(error)) return { sessionToken: stored, history: [] };
     }
   }
-  return { sessionToken: await startSession(botId, identity), history: [] };
+  return { sessionToken: await startSession(botId, identity, page), history: [] };
 }

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from './api.ts';
-import { SESSION_KEY, lastMessage, messages, startApp } from './testing/chatApp.tsx';
+import { CHAT_URL, SESSION_KEY, lastMessage, messages, startApp } from './testing/chatApp.tsx';
 import { fakeWidgetApi, jsonResponse, streamedAnswer } from './testing/fakeWidgetApi.ts';
 
 const GREETING = 'Hello! How can I help you today?';
@@ -99,6 +99,15 @@ describe('asking for a person', () => {
     answer(jsonResponse(200, { status: 'waiting', message: HANDOFF_LINE }));
     expect(await screen.findByText(WAITING, ONLY_THE_LINE)).toBeTruthy();
     expect(messages().filter((item) => item.textContent?.includes(HANDOFF_LINE.text))).toHaveLength(1);
+  });
+
+  it('names the host page the visitor asks from', async () => {
+    const api = handoffApi();
+    const { user } = startApp(api, `${CHAT_URL}#page=${encodeURIComponent('https://shop.example/checkout')}`);
+    await screen.findByText(GREETING);
+    await user.click(await screen.findByRole('button', { name: 'Talk to a person' }));
+    await waitFor(() => expect(api.personRequests()).toHaveLength(1));
+    expect(api.personRequests()[0]!.body).toEqual({ session_token: 'ws_new_1', page_url: 'https://shop.example/checkout' });
   });
 
   it('says so when the bot does not hand conversations to a person (409)', async () => {

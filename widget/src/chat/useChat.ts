@@ -48,6 +48,8 @@ interface ChatOptions {
   botId: string;
   widgetToken: string;
   identity: RefObject<Identity>;
+  /** The host page the chat is open on, or null outside a host page. */
+  page: string | null;
   onReply: () => void;
 }
 
@@ -55,7 +57,7 @@ interface ChatOptions {
  * One visitor's conversation with a bot: session, history, answers streamed in as they come, and,
  * live while the session lasts, who answers it and what a person of the bot's owner says.
  */
-export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions): ChatState {
+export function useChat({ botId, widgetToken, identity, page, onReply }: ChatOptions): ChatState {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [starting, setStarting] = useState(true);
   const [pending, setPending] = useState(false);
@@ -91,7 +93,7 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
   /** Runs a request with the visitor's session, starting one first if needed, and a new one if the server forgot it. */
   const withSession = useCallback(
     async <T>(request: (token: string) => Promise<T>): Promise<T> => {
-      const once = async () => request(sessionToken.current ?? adoptSession(await startSession(botId, identity.current)));
+      const once = async () => request(sessionToken.current ?? adoptSession(await startSession(botId, identity.current, page)));
       try {
         return await once();
       } catch (failure) {
@@ -100,12 +102,12 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
         return once();
       }
     },
-    [botId, identity, adoptSession],
+    [botId, identity, page, adoptSession],
   );
 
   useEffect(() => {
     let cancelled = false;
-    resumeConversation(botId, identity.current)
+    resumeConversation(botId, identity.current, page)
       .then(
         (resumed) => {
           if (cancelled) return;
@@ -123,7 +125,7 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
     return () => {
       cancelled = true;
     };
-  }, [botId, identity, adoptSession, seen]);
+  }, [botId, identity, page, adoptSession, seen]);
 
   useEffect(() => {
     if (!liveSession) return;
@@ -232,7 +234,7 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
     asking.current = true;
     setAskingForPerson(true);
     setError(null);
-    withSession((token) => askForPerson(botId, widgetToken, token))
+    withSession((token) => askForPerson(botId, widgetToken, token, page))
       .then(
         (answer) => {
           changeStatus(answer.status);
@@ -258,7 +260,7 @@ export function useChat({ botId, widgetToken, identity, onReply }: ChatOptions):
         asking.current = false;
         setAskingForPerson(false);
       });
-  }, [botId, widgetToken, withSession, changeStatus, seen]);
+  }, [botId, widgetToken, page, withSession, changeStatus, seen]);
 
   return {
     messages,

@@ -92,14 +92,18 @@ describe('mountLauncher', () => {
     expect(bubble.querySelector('img')?.src).toBe(`${PRODUCT}/static/bots/bot-1/images/icon.png`);
   });
 
-  it('opens the chat app in an iframe on first click, with the host origin and identity in the fragment', () => {
+  it('opens the chat app in an iframe on first click, with the host origin, page and identity in the fragment', () => {
     const { bubble, frame } = mount({}, { name: 'Ada' });
     bubble.click();
     const iframe = frame()!;
     const src = new URL(iframe.src);
     expect(`${src.origin}${src.pathname}`).toBe(`${PRODUCT}/embed-widget`);
     expect(Object.fromEntries(src.searchParams)).toEqual({ bot_id: 'bot-1', token: 'widget-token' });
-    expect(Object.fromEntries(new URLSearchParams(src.hash.slice(1)))).toEqual({ host: window.location.origin, name: 'Ada' });
+    expect(Object.fromEntries(new URLSearchParams(src.hash.slice(1)))).toEqual({
+      host: window.location.origin,
+      name: 'Ada',
+      page: window.location.href,
+    });
     expect(iframe.title).toBe('Museum helper');
     expect(iframe.hidden).toBe(false);
     expect(bubble.getAttribute('aria-expanded')).toBe('true');

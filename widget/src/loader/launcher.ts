@@ -40,7 +40,7 @@ function bubbleIcon(iconUrl: string | null, origin: string): Element {
 
 function chatFrameUrl(embed: EmbedConfig, hostOrigin: string, identity: Identity): string {
   const query = new URLSearchParams({ bot_id: embed.botId, token: embed.widgetToken });
-  return `${embed.origin}/embed-widget?${query}#${frameFragment({ hostOrigin, identity })}`;
+  return `${embed.origin}/embed-widget?${query}#${frameFragment({ hostOrigin, identity, page: location.href })}`;
 }
 
 /**

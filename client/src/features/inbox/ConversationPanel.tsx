@@ -1,6 +1,6 @@
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
@@ -45,6 +45,7 @@ export function ConversationPanel({ conversation }: { conversation: Conversation
         visitorEmail
         replyEmail
         phoneNumber
+        pageUrl
         channel
         createdAt
         bot {
@@ -76,13 +77,21 @@ export function ConversationPanel({ conversation }: { conversation: Conversation
   }, [data.id, data.unreadCount]);
 
   const visitor = visitorLabel(data, t('inbox.anonymous'));
-  const details = [
+  const details: { key: string; value: ReactNode }[] = [
     { key: 'name', value: data.visitorName },
     { key: 'email', value: data.visitorEmail },
     { key: 'phoneNumber', value: data.phoneNumber },
+    {
+      key: 'page',
+      value: data.pageUrl && (
+        <Link href={data.pageUrl} target="_blank" rel="noreferrer" color="purple.700">
+          {data.pageUrl}
+        </Link>
+      ),
+    },
     { key: 'bot', value: data.bot.name },
     { key: 'started', value: format(data.createdAt, 'dateTime') },
-  ].filter((detail): detail is { key: string; value: string } => Boolean(detail.value));
+  ].filter((detail) => Boolean(detail.value));
 
   return (
     <Card.Root as="section" aria-labelledby="conversation-heading">

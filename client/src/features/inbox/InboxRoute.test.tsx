@@ -24,6 +24,7 @@ const conversation = (id: string, extra: Record<string, unknown> = {}) => ({
   visitorEmail: null,
   replyEmail: null,
   phoneNumber: null,
+  pageUrl: null,
   channel: 'widget',
   status: 'BOT',
   lastMessage: `last words of ${id}`,
@@ -94,7 +95,7 @@ async function pushInboxChange(environment: MockEnvironment, changed: unknown, w
   });
 }
 
-function renderConversation(status = 'WAITING', unreadCount = 2, replyEmail: string | null = null) {
+function renderConversation(status = 'WAITING', unreadCount = 2, replyEmail: string | null = null, pageUrl: string | null = null) {
   const environment = createMockEnvironment();
   const id = conversationId('c1');
   const queryRef = loadQuery<ConversationRouteQuery>(environment, conversationQuery, { id });
@@ -102,7 +103,15 @@ function renderConversation(status = 'WAITING', unreadCount = 2, replyEmail: str
     MockPayloadGenerator.generate(operation, {
       Node: () => ({ __typename: 'Conversation', id }),
       Conversation: () =>
-        conversation('c1', { status, unreadCount, replyEmail, visitorName: 'Ada', visitorEmail: 'ada@example.com', phoneNumber: null }),
+        conversation('c1', {
+          status,
+          unreadCount,
+          replyEmail,
+          pageUrl,
+          visitorName: 'Ada',
+          visitorEmail: 'ada@example.com',
+          phoneNumber: null,
+        }),
       ConversationMessagesConnection: () => ({
         edges: [
           { cursor: 'm1', node: message('m1', 'VISITOR', 'Do you deliver to Lyon?') },
@@ -402,6 +411,13 @@ describe('waiting visitors in the inbox', () => {
     renderConversation('WAITING', 0, 'ada.replies@example.com');
     expect(await screen.findByText(/Replies are also emailed to/)).toBeTruthy();
     expect(screen.getByText('ada.replies@example.com').tagName).toBe('STRONG');
+  });
+
+  it('links the page of the site the visitor wrote from', async () => {
+    renderConversation('WAITING', 0, null, 'https://shop.example/checkout');
+    const page = await screen.findByRole('link', { name: 'https://shop.example/checkout' });
+    expect(page.getAttribute('href')).toBe('https://shop.example/checkout');
+    expect(page.getAttribute('target')).toBe('_blank');
   });
 
   it('says nothing of emailed replies without an address', async () => {

@@ -436,6 +436,7 @@ export class AnswerCore {
       ownerReadAt: null,
       emailAskedAt: null,
       replyEmail: null,
+      pageUrl: null,
     };
     return { session: opening, opening };
   }

@@ -41,8 +41,8 @@ function chatLogFilterFromQuery(query: unknown) {
 }
 
 function widgetSessionFromBody(body: unknown) {
-  const { bot_id, name, email } = (body ?? {}) as Record<string, unknown>;
-  return { botId: bot_id, name, email };
+  const { bot_id, name, email, page_url } = (body ?? {}) as Record<string, unknown>;
+  return { botId: bot_id, name, email, pageUrl: page_url };
 }
 
 function widgetMessageFromBody(body: unknown) {
@@ -174,8 +174,8 @@ export function publicChatRoutes(app: FastifyInstance, { services }: RestContext
 
   app.post('/bots/:bot_id/talk-to-person', async (request) => {
     const token = (request.query as { token?: unknown }).token;
-    const { session_token } = (request.body ?? {}) as Record<string, unknown>;
-    const asked = await chat.askForPerson(botIdOf(request), token, session_token, request.ip);
+    const { session_token, page_url } = (request.body ?? {}) as Record<string, unknown>;
+    const asked = await chat.askForPerson(botIdOf(request), token, { sessionToken: session_token, pageUrl: page_url }, request.ip);
     return { status: asked.status, message: asked.line && historyEntryJson(asked.line) };
   });
 

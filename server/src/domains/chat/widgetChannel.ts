@@ -24,11 +24,25 @@ const sessionToken = z.string({ error: 'session_token is required' }).trim().min
 
 const widgetChatInput = z.object({ message: messageText, sessionToken });
 const widgetRatingInput = ratingInput.and(z.object({ sessionToken }));
+/** The longest page address kept; a longer one (or one that is no web address) is left out, never refused. */
+const MAX_PAGE_URL_LENGTH = 2000;
+
+/** The page the widget is on, without its fragment: kept when it is a web address, left out otherwise. */
+const pageUrl = z.unknown().transform((value) => {
+  if (typeof value !== 'string' || value.length > MAX_PAGE_URL_LENGTH || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.hash = '';
+  return url.toString();
+});
+
 const createSessionInput = z.object({
   botId: z.string({ error: 'bot_id is required' }).trim().min(1, { error: 'bot_id is required' }).max(100),
   name: z.string().trim().max(100).optional(),
   email: z.email({ error: 'Enter a valid email address' }).max(254).optional(),
+  pageUrl,
 });
+const askForPersonInput = z.object({ sessionToken, pageUrl });
 
 /** The spec's default widget title, for a bot without a display name. */
 const DEFAULT_WIDGET_TITLE = 'AI Assistant';
@@ -131,7 +145,14 @@ export class WidgetChannel {
     const bot = await this.activePublicBot(input.botId);
     const token = `ws_${randomBytes(24).toString('base64url')}`;
     await this.deps.prisma.chatSession.create({
-      data: { botId: bot.id, channel: 'widget', tokenHash: sha256Hex(token), visitorName: input.name, visitorEmail: input.email },
+      data: {
+        botId: bot.id,
+        channel: 'widget',
+        tokenHash: sha256Hex(token),
+        visitorName: input.name,
+        visitorEmail: input.email,
+        pageUrl: input.pageUrl,
+      },
     });
     await this.deps.changes?.conversationsChanged([bot.ownerId]);
     return token;
@@ -208,14 +229,18 @@ export class WidgetChannel {
   }
 
   /** The visitor's "Talk to a person": the conversation waits for a person of the owner's (see HandoffService.askForPerson). */
-  async askForPerson(botId: string, widgetToken: unknown, rawSessionToken: unknown, ip: string): Promise<HandoffRequest> {
-    const token = parseInput(sessionToken, rawSessionToken);
+  async askForPerson(botId: string, widgetToken: unknown, rawInput: unknown, ip: string): Promise<HandoffRequest> {
+    const input = parseInput(askForPersonInput, rawInput);
     const bot = await this.activePublicBot(botId);
     assertWidgetToken(bot, widgetToken);
-    const session = await this.widgetSession(bot.id, token);
+    const session = await this.widgetSession(bot.id, input.sessionToken);
     await this.core.limit('perIp', `widget:ip:${ip}`);
     await this.core.limit('perSession', `widget:session:${session.id}`);
     if (!this.deps.handoff) throw new Error('the chat was built without the inbox, so nobody can be asked for');
+    // The page they ask from is where the person finds them (a visitor moves between pages in one conversation).
+    if (input.pageUrl && input.pageUrl !== session.pageUrl) {
+      await this.deps.prisma.chatSession.update({ where: { id: session.id }, data: { pageUrl: input.pageUrl } });
+    }
     const outcome = await this.deps.handoff.askForPerson(bot.id, session.id, null);
     return { status: outcome.status, line: outcome.line && historyEntry({ ...outcome.line, author: null }) };
   }

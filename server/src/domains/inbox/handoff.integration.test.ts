@@ -252,6 +252,45 @@ describe('a visitor asking for a person', () => {
     await setHandoff({ openingHours: [] });
   });
 
+  it('shows the owner the page of their site the visitor started on, then asked from', async () => {
+    const junk = await api(server, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id, page_url: 'javascript:alert(1)' } });
+    expect(junk.status).toBe(201);
+    expect((await conversationOf(junk.body.session_token)).pageUrl).toBeNull();
+
+    const created = await api(server, 'POST', '/public/bots/sessions/create', {
+      body: { bot_id: bot.id, page_url: 'https://shop.example/pricing?plan=pro#faq' },
+    });
+    const sessionToken: string = created.body.session_token;
+    expect((await conversationOf(sessionToken)).pageUrl).toBe('https://shop.example/pricing?plan=pro');
+    const asked = await api(server, 'POST', `/public/bots/${bot.id}/talk-to-person?token=${bot.widgetToken}`, {
+      body: { session_token: sessionToken, page_url: 'https://shop.example/checkout' },
+    });
+    expect(asked.status).toBe(200);
+    const conversation = await conversationOf(sessionToken);
+    const shown = await graphql(
+      server,
+      'query ($id: ID!) { node(id: $id) { ... on Conversation { pageUrl } } }',
+      {
+        id: globalId('Conversation', conversation.id),
+      },
+      owner.accessToken,
+    );
+    expect(shown.errors).toBeUndefined();
+    expect(shown.data.node).toEqual({ pageUrl: 'https://shop.example/checkout' });
+    const rest = await api(server, 'GET', `/conversations/${conversation.id}`, { token: owner.accessToken });
+    expect(rest.body).toMatchObject({ page_url: 'https://shop.example/checkout', reply_email: null });
+    const strangers = await graphql(
+      server,
+      'query ($id: ID!) { node(id: $id) { ... on Conversation { pageUrl } } }',
+      {
+        id: globalId('Conversation', conversation.id),
+      },
+      stranger.accessToken,
+    );
+    expect(strangers.errors).toBeUndefined();
+    expect(strangers.data.node).toBeNull();
+  });
+
   it('is refused with clear errors for a wrong token, an unknown session, or a bad stream request', async () => {
     const { sessionToken } = await newVisitor();
     const wrongToken = await talkToPerson(sessionToken, 'not-the-token');

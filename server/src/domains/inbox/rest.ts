@@ -20,6 +20,8 @@ function conversationJson(conversation: ListedConversation) {
     visitor_name: conversation.visitorName,
     visitor_email: conversation.visitorEmail,
     phone_number: conversation.phoneNumber,
+    page_url: conversation.pageUrl,
+    reply_email: conversation.replyEmail,
     unread_count: conversation.unreadCount,
     created_at: conversation.createdAt.toISOString(),
     last_message_at: conversation.lastMessageAt.toISOString(),

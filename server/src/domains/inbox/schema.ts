@@ -85,6 +85,10 @@ export const ConversationRef = builder.prismaNode('ChatSession', {
     }),
     visitorEmail: t.exposeString('visitorEmail', { nullable: true, description: 'The email address the visitor gave, if any.' }),
     phoneNumber: t.exposeString('phoneNumber', { nullable: true, description: "The visitor's WhatsApp number; null on the widget." }),
+    pageUrl: t.exposeString('pageUrl', {
+      nullable: true,
+      description: 'The page of your site the widget visitor started on, or asked for a person from; null on WhatsApp.',
+    }),
     replyEmail: t.exposeString('replyEmail', {
       nullable: true,
       description: 'The address the visitor left while waiting for a person: your replies are emailed to it too.',
