@@ -221,7 +221,8 @@ export async function benchBotList(): Promise<BenchRow[]> {
         : [];
     const dashboard = dashboardQuery();
     const dashboardAnswer = await graphql(server, dashboard, {}, customer.accessToken);
-    if (dashboardAnswer.errors || !dashboardAnswer.data?.viewer?.dashboard) throw new Error(`dashboard: ${JSON.stringify(dashboardAnswer)}`);
+    if (dashboardAnswer.errors || !dashboardAnswer.data?.viewer?.dashboard)
+      throw new Error(`dashboard: ${JSON.stringify(dashboardAnswer)}`);
     const dashboardStatements = (await countStatements(dashboard)).count;
 
     // Each load in every round, after the hello; a load asked with no-cache runs its query each time, as a hard reload does.
