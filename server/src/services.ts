@@ -243,7 +243,7 @@ export function createServices(platform: Platform): Services {
     chatLogs: new ChatLogs({ prisma, clock, knownAnswersOf: (botId) => qaPairs.knownAnswersOf(botId) }),
     crawls,
     crawlSchedules,
-    dashboard: new DashboardService({ prisma, clock }),
+    dashboard: new DashboardService({ prisma, query: platform.database.query, clock }),
     demo: new DemoService({ prisma, clock, rateLimiter, blobs: platform.blobs, knowledge, chat, crawls }),
     inbox: new InboxService({
       prisma,

@@ -1,4 +1,4 @@
-import { validate } from 'graphql';
+import { validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { operationLimitErrors } from './operationLimits.ts';
 import { assertSourceWithinLimits } from './parseLimits.ts';
@@ -11,6 +11,16 @@ import { VALIDATION_LIMIT_RULES } from './validationLimits.ts';
  * variables are checked before execution.
  */
 export function useGraphQLLimits(): Plugin {
+  // The rules read the document alone, and yoga's parser cache hands the same document for the same
+  // source: a client's operation, sent again and again, is measured once.
+  const refusalsOf = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
+  const limitRefusals = (schema: GraphQLSchema, document: DocumentNode) => {
+    let bySchema = refusalsOf.get(schema);
+    if (!bySchema) refusalsOf.set(schema, (bySchema = new WeakMap()));
+    let refusals = bySchema.get(document);
+    if (!refusals) bySchema.set(document, (refusals = validate(schema, document, VALIDATION_LIMIT_RULES)));
+    return refusals;
+  };
   return {
     onParse({ params }) {
       // Thrown by the hook, not by a parse function: yoga marks what the parse function throws as a
@@ -20,8 +30,8 @@ export function useGraphQLLimits(): Plugin {
     onValidate({ params, setResult }) {
       // The limits alone and first: graphql-js's own rules include a quadratic one (overlapping
       // fields), which only a document within the limits may reach.
-      const refusals = validate(params.schema, params.documentAST, VALIDATION_LIMIT_RULES);
-      if (refusals.length > 0) setResult(refusals);
+      const refusals = limitRefusals(params.schema, params.documentAST);
+      if (refusals.length > 0) setResult([...refusals]);
     },
     onExecute({ args, setResultAndStopExecution }) {
       const errors = operationLimitErrors(args);

@@ -40,8 +40,24 @@ export function operationLimitErrors(request: OperationRequest): GraphQLError[] 
   const operation = getOperationAST(request.document, request.operationName);
   // No such operation: execution answers that itself.
   if (!operation) return [];
-  const cost = operationCost(request.schema, request.document, operation, request.variableValues ?? {});
+  const cost = costOf(request.schema, request.document, operation, request.variableValues ?? {});
   return cost > GRAPHQL_LIMITS.cost.max ? [limitExceeded('cost', cost, [operation])] : [];
+}
+
+/** The costs of operations that declare no variables, which nothing but the document decides. */
+const fixedCosts = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, number>>();
+
+/**
+ * `operationCost`, measured once for an operation without variables: yoga's parser cache hands the
+ * same document for the same source, so a client's fixed query, sent again and again, is walked once.
+ */
+function costOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variableValues: Variables): number {
+  if (operation.variableDefinitions?.length) return operationCost(schema, document, operation, variableValues);
+  let costs = fixedCosts.get(schema);
+  if (!costs) fixedCosts.set(schema, (costs = new WeakMap()));
+  let cost = costs.get(operation);
+  if (cost === undefined) costs.set(operation, (cost = operationCost(schema, document, operation, variableValues)));
+  return cost;
 }
 
 /** How deep arrays and objects nest in a JSON value, walked without recursion (the value may be deeper than the stack). */

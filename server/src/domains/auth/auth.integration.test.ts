@@ -181,8 +181,10 @@ describe('sessions', () => {
     expect((await api(server, 'POST', '/users/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
   });
 
-  it('expires access tokens after their lifetime', async () => {
+  it('expires access tokens after their lifetime, also one already checked', async () => {
     const session = await loggedIn();
+    // Checked once, the token's signature is known good: its expiry must still be read on every use.
+    expect((await api(server, 'GET', '/users/me', { token: session.accessToken })).status).toBe(200);
     server.clock.advance(16 * 60 * 1000);
     try {
       expect((await api(server, 'GET', '/users/me', { token: session.accessToken })).status).toBe(401);

@@ -20,9 +20,19 @@ export interface VerifiedAccess extends AccessClaims {
   issuedAt: number;
 }
 
+/** How many tokens that verified are kept with their claims, the oldest forgotten first: more than the sessions a process serves at once. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** Short-lived HS256 access tokens, keyed by a key derived from the app secret. */
 export class AccessTokens {
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature verified, with their claims and expiry (JWT seconds): a client sends the
+   * same token with every request for its 15 minutes, and checking an HMAC through WebCrypto costs
+   * more than the rest of a small request's token handling. Its expiry is checked on every use;
+   * revocation is the caller's to check, every time (AuthService.authenticate).
+   */
+  private readonly verified = new Map<string, { access: VerifiedAccess; expiresAt: number }>();
 
   constructor(
     appSecret: string,
@@ -45,14 +55,24 @@ export class AccessTokens {
 
   /** Returns the claims of a valid token, or null for a forged, malformed or expired one. */
   async verify(token: string): Promise<VerifiedAccess | null> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    // As jose checks `exp`: valid while the current second is before it.
+    if (known) return Math.floor(now.getTime() / 1000) < known.expiresAt ? known.access : null;
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
-        currentDate: this.now(),
+        currentDate: now,
       });
       if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || typeof payload.iat !== 'number') return null;
       if (payload.role !== 'ADMIN' && payload.role !== 'customer') return null;
-      return { userId: payload.sub, role: payload.role, familyId: payload.fam, issuedAt: payload.iat };
+      const access: VerifiedAccess = { userId: payload.sub, role: payload.role, familyId: payload.fam, issuedAt: payload.iat };
+      // Only what `exp` alone bounds is kept (every token issued here): a `nbf` would need checking again.
+      if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+        if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { access, expiresAt: payload.exp });
+      }
+      return access;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

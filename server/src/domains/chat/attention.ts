@@ -74,6 +74,20 @@ export function questionKey(question: string, languageCode: string) {
   return { stems: new Set(stemmedTerms(question, questionLanguage(question, languageCode))), text: normalized(question) };
 }
 
+/**
+ * `questionKey`, each wording stemmed once: visitors ask the same words again and again, and a
+ * list of questions would otherwise stem each of its rows. For one computation, not kept.
+ */
+function questionKeys(): (question: string, languageCode: string) => ReturnType<typeof questionKey> {
+  const keys = new Map<string, ReturnType<typeof questionKey>>();
+  return (question, languageCode) => {
+    const id = `${languageCode}\u0000${question}`;
+    let key = keys.get(id);
+    if (!key) keys.set(id, (key = questionKey(question, languageCode)));
+    return key;
+  };
+}
+
 /** How alike two questions are, from 0 to 1: their stems' Dice, or 1 for the same text without a content word. */
 export function likeness(a: { stems: Set<string>; text: string }, b: { stems: Set<string>; text: string }): number {
   if (a.stems.size === 0 || b.stems.size === 0) return a.text === b.text ? 1 : 0;
@@ -89,11 +103,12 @@ function clusterQuestions<Item>(
   items: readonly Item[],
   questionOf: (item: Item) => { question: string; languageCode: string },
   together: (item: Item, first: Item) => boolean = () => true,
+  keyOf = questionKeys(),
 ): Cluster<Item>[] {
   const clusters: Cluster<Item>[] = [];
   for (const item of items) {
     const { question, languageCode } = questionOf(item);
-    const key = questionKey(question, languageCode);
+    const key = keyOf(question, languageCode);
     let best: Cluster<Item> | undefined;
     let bestScore = 0;
     for (const cluster of clusters) {
@@ -152,10 +167,11 @@ export interface Topic {
  * the period before: alike questions count as one topic, across bots.
  */
 export function topTopics(current: readonly AskedQuestion[], previous: readonly AskedQuestion[], limit: number): Topic[] {
-  const top = clusterQuestions(current, (asked) => asked)
+  const keyOf = questionKeys();
+  const top = clusterQuestions(current, (asked) => asked, undefined, keyOf)
     .sort((a, b) => b.items.length - a.items.length)
     .slice(0, limit);
-  const earlier = previous.map((asked) => questionKey(asked.question, asked.languageCode));
+  const earlier = previous.map((asked) => keyOf(asked.question, asked.languageCode));
   return top.map((cluster) => ({
     question: cluster.items[0]!.question,
     count: cluster.items.length,

@@ -1,5 +1,6 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
+import type { SqlQuery } from '../../platform/database/index.ts';
 import { eventLevel } from '../events/service.ts';
 import { monthBounds, percentChange } from '../../platform/periods.ts';
 import { topTopics, type Topic } from '../chat/public.ts';
@@ -47,97 +48,103 @@ export interface DashboardOverview {
   recentActivity: { id: string; event: string; category: string; level: string; timestamp: Date }[];
 }
 
+/**
+ * The owner's bots' ids, as an SQL array computed once per statement: conversations read with
+ * `"botId" = ANY(...)` probe the sessions index bot by bot, where a filter through the bot relation
+ * joins every customer's sessions (a sequential scan of the table, each statement).
+ */
+const ownBotIds = (ownerId: string) => Prisma.sql`ARRAY(SELECT b."id" FROM "bots" b WHERE b."ownerId" = ${ownerId})`;
+
 /** The customer's home figures, from their real bots, conversations and events (this month against last). */
 export class DashboardService {
-  constructor(private readonly deps: { prisma: PrismaClient; clock: Clock }) {}
+  /** `query` (pg, no Prisma row mapping) for the statements that read many rows or aggregate. */
+  constructor(private readonly deps: { prisma: PrismaClient; query: SqlQuery; clock: Clock }) {}
 
   /** The last 7 days against the 7 before: how many answers were grounded, how many thumbs were up, what was asked most. */
   async answerQuality(ownerId: string): Promise<AnswerQuality> {
-    const { prisma } = this.deps;
+    const { query } = this.deps;
     const now = this.deps.clock.now().getTime();
-    const thisWeek = { gte: new Date(now - WEEK_MS) };
-    const lastWeek = { gte: new Date(now - 2 * WEEK_MS), lt: new Date(now - WEEK_MS) };
-    const session = { bot: { ownerId }, channel: { not: 'test' as const } };
-    const questions = (createdAt: typeof thisWeek | typeof lastWeek) =>
-      prisma.chatMessage.findMany({
-        where: { role: 'user', session, createdAt },
-        select: { content: true, session: { select: { bot: { select: { languageCode: true } } } } },
-        orderBy: { createdAt: 'desc' },
-        take: TOPIC_QUESTIONS,
-      });
-    // One grouped count per week: answers by (unanswered, rating) give all four figures.
-    const counts = async (createdAt: typeof thisWeek | typeof lastWeek) => {
-      const groups = await prisma.chatMessage.groupBy({
-        by: ['unanswered', 'rating'],
-        where: { role: 'assistant', session, createdAt },
-        _count: { _all: true },
-      });
-      const sum = (keep: (group: (typeof groups)[number]) => boolean) =>
-        groups.filter(keep).reduce((total, group) => total + group._count._all, 0);
-      return [
-        sum(() => true),
-        sum((group) => group.unanswered),
-        sum((group) => group.rating !== null),
-        sum((group) => group.rating === 'up'),
-      ] as const;
-    };
-    const [[all, unanswered, rated, up], [allBefore, unansweredBefore, ratedBefore, upBefore], asked, askedBefore] = await Promise.all([
-      counts(thisWeek),
-      counts(lastWeek),
-      questions(thisWeek),
-      questions(lastWeek),
+    const weekAgo = new Date(now - WEEK_MS);
+    const twoWeeksAgo = new Date(now - 2 * WEEK_MS);
+    const askedIn = (from: Date, before: Date | null) => Prisma.sql`
+      SELECT ${before === null}::boolean AS "thisWeek", m."content" AS "question", b."languageCode"
+      FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId" JOIN "bots" b ON b."id" = s."botId"
+      WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test' AND m."role" = 'user' AND m."createdAt" >= ${from}
+        ${before ? Prisma.sql`AND m."createdAt" < ${before}` : Prisma.empty}
+      ORDER BY m."createdAt" DESC LIMIT ${TOPIC_QUESTIONS}`;
+    const [[answers], questions] = await Promise.all([
+      // Both weeks' answers in one pass: all of them, the unanswered, the rated and the thumbs up.
+      query<
+        Record<'all' | 'unanswered' | 'rated' | 'up' | 'allBefore' | 'unansweredBefore' | 'ratedBefore' | 'upBefore', number>
+      >(Prisma.sql`
+        SELECT
+          (COUNT(*) FILTER (WHERE m."createdAt" >= ${weekAgo}))::int AS "all",
+          (COUNT(*) FILTER (WHERE m."createdAt" >= ${weekAgo} AND m."unanswered"))::int AS "unanswered",
+          (COUNT(*) FILTER (WHERE m."createdAt" >= ${weekAgo} AND m."rating" IS NOT NULL))::int AS "rated",
+          (COUNT(*) FILTER (WHERE m."createdAt" >= ${weekAgo} AND m."rating" = 'up'))::int AS "up",
+          (COUNT(*) FILTER (WHERE m."createdAt" < ${weekAgo}))::int AS "allBefore",
+          (COUNT(*) FILTER (WHERE m."createdAt" < ${weekAgo} AND m."unanswered"))::int AS "unansweredBefore",
+          (COUNT(*) FILTER (WHERE m."createdAt" < ${weekAgo} AND m."rating" IS NOT NULL))::int AS "ratedBefore",
+          (COUNT(*) FILTER (WHERE m."createdAt" < ${weekAgo} AND m."rating" = 'up'))::int AS "upBefore"
+        FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId"
+        WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test' AND m."role" = 'assistant' AND m."createdAt" >= ${twoWeeksAgo}`),
+      // Each week's newest questions, both in one statement.
+      query<{ thisWeek: boolean; question: string; languageCode: string }>(
+        Prisma.sql`(${askedIn(weekAgo, null)}) UNION ALL (${askedIn(twoWeeksAgo, weekAgo)})`,
+      ),
     ]);
-    const asQuestions = (rows: typeof asked) => rows.map((row) => ({ question: row.content, languageCode: row.session.bot.languageCode }));
+    const { all, unanswered, rated, up, allBefore, unansweredBefore, ratedBefore, upBefore } = answers!;
     return {
       answeredRate: weeklyRate({ part: all - unanswered, whole: all }, { part: allBefore - unansweredBefore, whole: allBefore }),
       thumbsUpRate: weeklyRate({ part: up, whole: rated }, { part: upBefore, whole: ratedBefore }),
-      topTopics: topTopics(asQuestions(asked), asQuestions(askedBefore), TOP_TOPICS),
+      topTopics: topTopics(
+        questions.filter((row) => row.thisWeek),
+        questions.filter((row) => !row.thisWeek),
+        TOP_TOPICS,
+      ),
     };
   }
 
   async overview(ownerId: string): Promise<DashboardOverview> {
-    const { prisma } = this.deps;
+    const { prisma, query } = this.deps;
     const { thisMonth, lastMonth } = monthBounds(this.deps.clock.now());
-    const ownSessions = { bot: { ownerId }, channel: { not: 'test' as const } };
-    const [totalBots, botsThisMonth, botsLastMonth, totalConversations, conversationsThisMonth, conversationsLastMonth] = await Promise.all(
-      [
-        prisma.bot.count({ where: { ownerId } }),
-        prisma.bot.count({ where: { ownerId, createdAt: { gte: thisMonth } } }),
-        prisma.bot.count({ where: { ownerId, createdAt: { gte: lastMonth, lt: thisMonth } } }),
-        prisma.chatSession.count({ where: ownSessions }),
-        prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: thisMonth } } }),
-        prisma.chatSession.count({ where: { ...ownSessions, createdAt: { gte: lastMonth, lt: thisMonth } } }),
-      ],
-    );
-    const answers = { role: 'assistant' as const, latencyMs: { not: null }, session: ownSessions };
-    const [latencyThisMonth, latencyLastMonth, busiest, events] = await Promise.all([
-      prisma.chatMessage.aggregate({ where: { ...answers, createdAt: { gte: thisMonth } }, _avg: { latencyMs: true } }),
-      prisma.chatMessage.aggregate({ where: { ...answers, createdAt: { gte: lastMonth, lt: thisMonth } }, _avg: { latencyMs: true } }),
-      prisma.chatSession.groupBy({
-        by: ['botId'],
-        where: { ...ownSessions, createdAt: { gte: thisMonth } },
-        _count: { _all: true },
-        orderBy: { _count: { botId: 'desc' } },
-        take: TOP_BOTS,
-      }),
+    const [bots, sessionsByBot, [latency], events] = await Promise.all([
+      prisma.bot.findMany({ where: { ownerId }, select: { id: true, name: true, createdAt: true } }),
+      // Each bot's conversations, this month's and last month's: the totals, and the busiest bots of the month.
+      query<{ botId: string; total: number; thisMonth: number; lastMonth: number }>(Prisma.sql`
+        SELECT s."botId", COUNT(*)::int AS "total",
+          (COUNT(*) FILTER (WHERE s."createdAt" >= ${thisMonth}))::int AS "thisMonth",
+          (COUNT(*) FILTER (WHERE s."createdAt" >= ${lastMonth} AND s."createdAt" < ${thisMonth}))::int AS "lastMonth"
+        FROM "chat_sessions" s
+        WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test'
+        GROUP BY s."botId"`),
+      query<{ thisMonth: number | null; lastMonth: number | null }>(Prisma.sql`
+        SELECT (AVG(m."latencyMs") FILTER (WHERE m."createdAt" >= ${thisMonth}))::float8 AS "thisMonth",
+          (AVG(m."latencyMs") FILTER (WHERE m."createdAt" < ${thisMonth}))::float8 AS "lastMonth"
+        FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId"
+        WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test'
+          AND m."role" = 'assistant' AND m."latencyMs" IS NOT NULL AND m."createdAt" >= ${lastMonth}`),
       prisma.systemEvent.findMany({ where: { userId: ownerId }, orderBy: { timestamp: 'desc' }, take: RECENT_ACTIVITY }),
     ]);
-    const names = new Map(
-      (await prisma.bot.findMany({ where: { id: { in: busiest.map((row) => row.botId) } }, select: { id: true, name: true } })).map(
-        (bot) => [bot.id, bot.name],
-      ),
-    );
+    const names = new Map(bots.map((bot) => [bot.id, bot.name]));
+    const sum = (key: 'total' | 'thisMonth' | 'lastMonth') => sessionsByBot.reduce((total, row) => total + row[key], 0);
+    const createdIn = (from: Date, before?: Date) =>
+      bots.filter((bot) => bot.createdAt >= from && (!before || bot.createdAt < before)).length;
+    const busiest = sessionsByBot
+      .filter((row) => row.thisMonth > 0)
+      .sort((a, b) => b.thisMonth - a.thisMonth)
+      .slice(0, TOP_BOTS);
     const seconds = (milliseconds: number | null) => Math.round((milliseconds ?? 0) / 10) / 100;
-    const avgNow = seconds(latencyThisMonth._avg.latencyMs);
-    const avgBefore = seconds(latencyLastMonth._avg.latencyMs);
+    const avgNow = seconds(latency!.thisMonth);
+    const avgBefore = seconds(latency!.lastMonth);
     return {
-      totalBots,
-      botsChange: percentChange(botsThisMonth, botsLastMonth),
-      totalConversations,
-      conversationsChange: percentChange(conversationsThisMonth, conversationsLastMonth),
+      totalBots: bots.length,
+      botsChange: percentChange(createdIn(thisMonth), createdIn(lastMonth, thisMonth)),
+      totalConversations: sum('total'),
+      conversationsChange: percentChange(sum('thisMonth'), sum('lastMonth')),
       avgResponseTime: avgNow,
       avgResponseTimeChange: avgNow === 0 || avgBefore === 0 ? 0 : percentChange(avgNow, avgBefore),
-      topBots: busiest.map((row) => ({ id: row.botId, name: names.get(row.botId) ?? '', conversations: row._count._all })),
+      topBots: busiest.map((row) => ({ id: row.botId, name: names.get(row.botId) ?? '', conversations: row.thisMonth })),
       recentActivity: events.map((event) => ({
         id: event.id,
         event: event.event,
