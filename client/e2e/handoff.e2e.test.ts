@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, SLOW_STEP, STATE_WAIT } from './browser.ts';
+import { newBotAs, signInAsDemoCustomer, watchSubscriptions } from './session.ts';
 
 const productUrl = inject('productUrl');
 
@@ -9,20 +10,6 @@ let context: BrowserContext;
 let page: Page;
 let bot: { id: string; name: string; widgetToken: string };
 
-async function ownerApi(path: string, init: RequestInit = {}): Promise<Response> {
-  const accessToken = await page.evaluate(() => localStorage.getItem('accessToken'));
-  return fetch(`${productUrl}/api/v1${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-  });
-}
-
-/** Whether the page has asked the server for `subscription` over its graphql-ws socket (watched from its first). */
-function watchSubscriptions(watched: Page): (subscription: string) => boolean {
-  const sent: string[] = [];
-  watched.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
-  return (subscription) => sent.some((payload) => payload.includes('"subscribe"') && payload.includes(subscription));
-}
 let subscribed: (subscription: string) => boolean;
 
 const editorAddress = () => `/editor/${encodeURIComponent(btoa(`Bot:${bot.id}`))}`;
@@ -56,17 +43,8 @@ afterAll(async () => {
 
 describe('Talk to a person', () => {
   it('signs the demo customer in, with a bot of their own', async () => {
-    await page.goto('/?auth=signin');
-    await page.getByRole('button', { name: 'Demo customer account' }).click();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/dashboard');
-    const name = `Handoff bot ${Date.now()}`;
-    const saved = await ownerApi('/bots/save', {
-      method: 'POST',
-      body: JSON.stringify({ name, displayName: name, useCase: 'customer-support', description: 'Answers questions about orders.' }),
-    });
-    expect(saved.status).toBe(201);
-    bot = (await saved.json()) as typeof bot;
+    await signInAsDemoCustomer(page);
+    bot = await newBotAs(page, productUrl, `Handoff bot ${Date.now()}`);
   });
 
   it('turns it on in the editor with a wait, a time zone and opening hours, and keeps them after a reload', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, phoneLike, screenshot, scrollsSideways, SLOW_STEP, STATE_WAIT } from './browser.ts';
+import { apiAs, newBotAs, signInAsDemoCustomer, watchSubscriptions } from './session.ts';
 
 const productUrl = inject('productUrl');
 
@@ -26,20 +27,6 @@ async function visitorSays(message: string): Promise<void> {
   expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
-async function ownerApi(path: string, init: RequestInit = {}): Promise<Response> {
-  const accessToken = await page.evaluate(() => localStorage.getItem('accessToken'));
-  return fetch(`${productUrl}/api/v1${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-  });
-}
-
-/** Whether the page has asked the server for `subscription` over its graphql-ws socket (watched from its first). */
-function watchSubscriptions(watched: Page): (subscription: string) => boolean {
-  const sent: string[] = [];
-  watched.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
-  return (subscription) => sent.some((payload) => payload.includes('"subscribe"') && payload.includes(subscription));
-}
 let subscribed: (subscription: string) => boolean;
 
 beforeAll(async () => {
@@ -55,18 +42,9 @@ afterAll(async () => {
 
 describe('the inbox', () => {
   it('signs the demo customer in, with a bot of their own on the widget', async () => {
-    await page.goto('/?auth=signin');
-    await page.getByRole('button', { name: 'Demo customer account' }).click();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/dashboard');
-    const name = `Inbox bot ${Date.now()}`;
-    const saved = await ownerApi('/bots/save', {
-      method: 'POST',
-      body: JSON.stringify({ name, displayName: name, useCase: 'customer-support', description: 'Answers questions about orders.' }),
-    });
-    expect(saved.status).toBe(201);
-    bot = (await saved.json()) as typeof bot;
-    ownerName = ((await (await ownerApi('/users/me')).json()) as { full_name: string }).full_name;
+    await signInAsDemoCustomer(page);
+    bot = await newBotAs(page, productUrl, `Inbox bot ${Date.now()}`);
+    ownerName = ((await (await apiAs(page, productUrl, '/users/me')).json()) as { full_name: string }).full_name;
   });
 
   it('shows a new visitor’s conversation as it starts, without a reload', async () => {
