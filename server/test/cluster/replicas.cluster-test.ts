@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_CONTEXT_LIMITS } from '../../src/domains/chat/answerContexts.ts';
 import { BOT_PHRASES } from '../../src/domains/chat/language.ts';
+import { HANDOFF_PHRASES } from '../../src/domains/inbox/handoff.ts';
 import { RETRIEVAL_CACHE_LIMITS } from '../../src/domains/knowledge/retrieval/retrievalCache.ts';
 import { RESPONSE_CACHE_LIMITS } from '../../src/graphql/responseCache.ts';
 import { signedWebhook } from '../fakeStripe.ts';
@@ -598,6 +599,34 @@ describe('a visitor asking for a person', () => {
     expect(await stream.next()).toMatchObject({ event: 'message', data: { role: 'agent', text: 'A person on B here.' } });
     expect(await stream.next()).toMatchObject({ event: 'status', data: { status: 'human' } });
     stream.close();
+  });
+
+  it('kept waiting past the wait time, is asked where to reply by the worker’s tick, on their stream on A', async () => {
+    const bot = await createBot(A, customer.accessToken, { name: 'Waiting replica bot' });
+    const set = await graphql(
+      B,
+      'mutation ($botId: ID!) { setBotHandoff(botId: $botId, input: { enabled: true, openingHours: [] }) { __typename } }',
+      { botId: globalId('Bot', bot.id) },
+      customer.accessToken,
+    );
+    expect(set.data.setBotHandoff).toEqual({ __typename: 'Bot' });
+    const session = await api(A, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id }, ip: randomClientIp() });
+    const sessionToken: string = session.body.session_token;
+    const asked = await api(A, 'POST', `/public/bots/${bot.id}/talk-to-person?token=${bot.widgetToken}`, {
+      body: { session_token: sessionToken },
+    });
+    expect(asked.body.status).toBe('waiting');
+    const stream = await openConversationStream(A, bot.id, sessionToken);
+    expect((await stream.next()).data).toMatchObject({ status: 'waiting' });
+    // The wait began long ago: the worker's next tick (every 20 s) asks the visitor, once.
+    await query(`UPDATE "chat_sessions" SET "statusChangedAt" = now() - interval '10 minutes' WHERE "botId" = $1`, [bot.id]);
+    expect(await stream.next()).toMatchObject({ event: 'message', data: { role: 'assistant', text: HANDOFF_PHRASES.en.nobodyFree } });
+    stream.close();
+    const lines = await query<{ count: number }>(
+      `SELECT COUNT(*)::int AS "count" FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId" WHERE s."botId" = $1 AND m."content" = $2`,
+      [bot.id, HANDOFF_PHRASES.en.nobodyFree],
+    );
+    expect(lines).toEqual([{ count: 1 }]);
   });
 });
 
