@@ -596,8 +596,8 @@ describe('a visitor asking for a person', () => {
       customer.accessToken,
     );
     expect(replied.data.replyToConversation.__typename).toBe('ConversationReply');
-    expect(await stream.next()).toMatchObject({ event: 'message', data: { role: 'agent', text: 'A person on B here.' } });
     expect(await stream.next()).toMatchObject({ event: 'status', data: { status: 'human' } });
+    expect(await stream.next()).toMatchObject({ event: 'message', data: { role: 'agent', text: 'A person on B here.' } });
     stream.close();
   });
 

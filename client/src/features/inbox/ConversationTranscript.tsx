@@ -27,7 +27,7 @@ const changesSubscription = graphql`
         lastMessage
         lastMessageAt
       }
-      message @appendNode(connections: $connections, edgeTypeName: "ConversationMessagesConnectionEdge") {
+      messages @appendNode(connections: $connections, edgeTypeName: "ConversationMessagesConnectionEdge") {
         id
         ...ConversationMessageFragment
       }

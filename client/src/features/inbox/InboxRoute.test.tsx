@@ -331,7 +331,7 @@ describe('an opened conversation', () => {
     // The conversation's own subscription may bring the reply before the mutation's answer: it is shown once.
     await act(async () => {
       environment.mock.nextValue(operationNamed(environment, 'ConversationTranscriptChangesSubscription'), {
-        data: { conversationChanged: { conversation: conversation('c1', { status: 'HUMAN', visitorName: 'Ada' }), message: sent } },
+        data: { conversationChanged: { conversation: conversation('c1', { status: 'HUMAN', visitorName: 'Ada' }), messages: [sent] } },
       });
     });
     await act(async () => {
@@ -358,7 +358,7 @@ describe('an opened conversation', () => {
     expect(screen.getByText('You answer this visitor; the bot stays silent.')).toBeTruthy();
   });
 
-  it("appends the visitor's new message from the live subscription, and reads it", async () => {
+  it("appends the visitor's question and the bot's answer from the live subscription, in order, and reads them", async () => {
     const { environment, id } = renderConversation('HUMAN', 0);
     await screen.findByRole('heading', { level: 2, name: 'Ada' });
     const live = operationNamed(environment, 'ConversationTranscriptChangesSubscription');
@@ -368,12 +368,15 @@ describe('an opened conversation', () => {
         data: {
           conversationChanged: {
             conversation: conversation('c1', { status: 'HUMAN', visitorName: 'Ada', unreadCount: 1 }),
-            message: message('m5', 'VISITOR', 'Thanks, that helps!'),
+            messages: [message('m5', 'VISITOR', 'Do you ship to Lyon?'), message('m6', 'BOT', 'Yes, in two days.')],
           },
         },
       });
     });
-    expect(transcriptTexts().at(-1)).toMatch(/^Visitor · .*Thanks, that helps!$/);
+    expect(transcriptTexts().slice(-2)).toEqual([
+      expect.stringMatching(/^Visitor · .*Do you ship to Lyon\?$/),
+      expect.stringMatching(/^Bot · .*Yes, in two days\.$/),
+    ]);
     expect(operationNamed(environment, 'ConversationPanelMarkReadMutation').request.variables).toEqual({ id });
   });
 

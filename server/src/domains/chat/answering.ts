@@ -329,10 +329,10 @@ export class AnswerCore {
     const refusals = batch.flatMap(({ record, ownerId }) =>
       ownerId && record.answer.unanswered ? [{ ownerId, chatLogId: record.answer.id }] : [],
     );
-    // The question and its answer, in order: an open transcript shows both.
+    // The question and its answer, in order, as one change: an open transcript shows both, for one notice.
     const newMessages = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
       ownerId && inInbox(record.session.channel)
-        ? [record.question.id, record.answer.id].map((messageId) => ({ ownerId, conversationId: written[index]!.session.id, messageId }))
+        ? [{ ownerId, conversationId: written[index]!.session.id, messageIds: [record.question.id, record.answer.id] }]
         : [],
     );
     await Promise.all([

@@ -9,7 +9,14 @@ import { uuidv7 } from '../../platform/ids.ts';
 import { writeExchanges, type ExchangeRecord, type WrittenExchange } from './records.ts';
 
 /** A new conversation's status columns: the bot answers it. */
-const BOT_ANSWERS = { status: 'bot' as const, statusChangedAt: null, ownerReadAt: null, emailAskedAt: null, replyEmail: null, pageUrl: null };
+const BOT_ANSWERS = {
+  status: 'bot' as const,
+  statusChangedAt: null,
+  ownerReadAt: null,
+  emailAskedAt: null,
+  replyEmail: null,
+  pageUrl: null,
+};
 
 let server: TestServer;
 let botId: string;

@@ -271,18 +271,20 @@ export class WidgetChannel {
         yield { kind: 'message', message };
       }
     }
+    // The status first, then the messages: a person joins before their first reply shows. The status is
+    // read as it is now (a later change's may show first, never after that change's messages).
     for await (const change of changes) {
-      if (change.messageId && !sent.has(change.messageId)) {
-        const [message] = await this.unaskedMessages({ id: change.messageId, sessionId: session.id });
-        if (message) {
-          sent.add(message.id);
-          yield { kind: 'message', message };
-        }
-      }
       const now = await this.conversationStatus(session.id);
       if (now.status !== status.status) {
         status = now;
         yield { kind: 'status', ...now };
+      }
+      const added = change.messageIds.filter((id) => !sent.has(id));
+      if (added.length > 0) {
+        for (const message of await this.unaskedMessages({ id: { in: added }, sessionId: session.id })) {
+          sent.add(message.id);
+          yield { kind: 'message', message };
+        }
       }
     }
   }

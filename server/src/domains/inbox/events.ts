@@ -6,8 +6,8 @@ import { announce, type PubSub } from '../../platform/pubsub/index.ts';
 export interface ConversationChange {
   ownerId: string;
   conversationId: string;
-  /** The message the change added; null for a change of status or of what the owner has read. */
-  messageId: string | null;
+  /** The messages the change added, in order (a question and its answer are one change); none for a change of status or of what the owner has read. */
+  messageIds: readonly string[];
 }
 
 export const inboxTopic = (ownerId: string) => `inbox:${ownerId}`;

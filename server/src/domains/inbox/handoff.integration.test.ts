@@ -149,8 +149,8 @@ describe('a visitor asking for a person', () => {
     const asked = await talkToPerson(sessionToken);
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ status: 'waiting', message: { text: EN.asked, role: 'assistant', isUser: false } });
-    expect(await stream.next()).toEqual({ event: 'message', data: expect.objectContaining({ text: EN.asked, role: 'assistant' }) });
     expect(await stream.next()).toEqual({ event: 'status', data: { status: 'waiting', agent_name: null } });
+    expect(await stream.next()).toEqual({ event: 'message', data: expect.objectContaining({ text: EN.asked, role: 'assistant' }) });
     // Asking again changes nothing and says nothing.
     expect((await talkToPerson(sessionToken)).body).toEqual({ status: 'waiting', message: null });
 
@@ -182,8 +182,8 @@ describe('a visitor asking for a person', () => {
     });
     const events = [await stream.next(), await stream.next()];
     expect(events).toEqual([
-      { event: 'message', data: expect.objectContaining({ text: 'Hi, Handoff Owner here.', role: 'agent', author_name: 'Handoff Owner' }) },
       { event: 'status', data: { status: 'human', agent_name: 'Handoff Owner' } },
+      { event: 'message', data: expect.objectContaining({ text: 'Hi, Handoff Owner here.', role: 'agent', author_name: 'Handoff Owner' }) },
     ]);
     expect(await visitorWrites(sessionToken, 'Thanks!')).toMatchObject({ held_for_person: true, status: 'human' });
 

@@ -271,13 +271,8 @@ export class HandoffService {
   private async changed(bot: HandoffBot, conversationId: string, messages: readonly (ChatMessage | null)[]): Promise<void> {
     if (!bot.ownerId) return;
     await this.deps.changes?.customersChanged([bot.ownerId]);
-    const added = messages.filter((message) => message !== null);
-    const changes = (added.length > 0 ? added.map((message) => message.id) : [null]).map((messageId) => ({
-      ownerId: bot.ownerId!,
-      conversationId,
-      messageId,
-    }));
-    await announceConversationChanges(this.deps, changes);
+    const messageIds = messages.flatMap((message) => (message ? [message.id] : []));
+    await announceConversationChanges(this.deps, [{ ownerId: bot.ownerId, conversationId, messageIds }]);
   }
 
   /** The owner hears of a waiting visitor by email when they asked for it in Settings › Notifications. */

@@ -160,9 +160,24 @@ const ConversationChangeRef = builder.objectRef<ConversationChange>('Conversatio
     message: t.prismaField({
       type: ConversationMessageRef,
       nullable: true,
-      description: 'The message the change added; null for a change of status or of what you have read.',
+      description: 'The last message the change added; null for a change of status or of what you have read. See `messages`.',
+      resolve: (query, change, _args, context) => {
+        const last = change.messageIds.at(-1);
+        return last ? context.prisma.chatMessage.findUnique({ ...query, where: { id: last } }) : null;
+      },
+    }),
+    messages: t.prismaField({
+      type: [ConversationMessageRef],
+      description:
+        'The messages the change added, in order (a question and the bot’s answer come together); none for a change of status or of what you have read.',
       resolve: (query, change, _args, context) =>
-        change.messageId ? context.prisma.chatMessage.findUnique({ ...query, where: { id: change.messageId } }) : null,
+        change.messageIds.length === 0
+          ? []
+          : context.prisma.chatMessage.findMany({
+              ...query,
+              where: { id: { in: [...change.messageIds] } },
+              orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            }),
     }),
   }),
 });

@@ -206,7 +206,7 @@ export class InboxService {
     });
     if (count === 0) throw new NotFoundError(INBOX_MESSAGES.notFound, 'CONVERSATION_NOT_FOUND');
     const conversation = await this.deps.prisma.chatSession.findUniqueOrThrow({ where: { id } });
-    await this.announce({ ownerId, conversationId: id, messageId: null });
+    await this.announce({ ownerId, conversationId: id, messageIds: [] });
     return conversation;
   }
 
@@ -277,7 +277,7 @@ export class InboxService {
     });
     // The answers kept for the owner's conversations know their status: they go, on every replica.
     await this.deps.changes?.customersChanged([ownerId]);
-    await this.announce({ ownerId, conversationId: id, messageId: outcome.message?.id ?? null });
+    await this.announce({ ownerId, conversationId: id, messageIds: outcome.message ? [outcome.message.id] : [] });
     return outcome;
   }
 
