@@ -103,6 +103,28 @@ function BrowserNotificationsSwitch() {
   );
 }
 
+/** The account's email preferences, each a switch saved as it is toggled, with its words. */
+const EMAIL_PREFERENCES = [
+  {
+    field: 'emailNotifications',
+    id: 'email-notifications',
+    label: 'settings.general.emailNotifications',
+    help: 'settings.general.emailNotificationsHelp',
+    turnedOn: 'settings.general.turnedOn',
+    turnedOff: 'settings.general.turnedOff',
+  },
+  {
+    field: 'waitingVisitorEmails',
+    id: 'waiting-visitor-emails',
+    label: 'settings.general.waitingEmails',
+    help: 'settings.general.waitingEmailsHelp',
+    turnedOn: 'settings.general.waitingEmailsOn',
+    turnedOff: 'settings.general.waitingEmailsOff',
+  },
+] as const;
+
+type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
+
 /** The general tab: the notification preferences, the account's saved on the server as they are toggled. */
 export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$key }) {
   const { t } = useTranslation();
@@ -136,33 +158,17 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
   );
   const saving = save.inFlight;
 
-  function toggleEmails(emailNotifications: boolean) {
+  function toggle({ field, turnedOn, turnedOff }: EmailPreference, checked: boolean) {
     save.submit({
-      variables: { emailNotifications },
+      // The mutation needs the email preference always: it is sent as it is, unless it is the one toggled.
+      variables: { emailNotifications: data.emailNotifications, [field]: checked },
       // The switch moves at once; Relay undoes it when the save fails. (An optimistic response would
       // have to give the Error branch's fields as well, for a user.)
-      optimisticUpdater: (store) => store.get(data.id)?.setValue(emailNotifications, 'emailNotifications'),
+      optimisticUpdater: (store) => store.get(data.id)?.setValue(checked, field),
       onSuccess: ({ updateAccountSettings }) => {
         toaster.create({
           type: 'success',
-          title: updateAccountSettings.emailNotifications ? t('settings.general.turnedOn') : t('settings.general.turnedOff'),
-          description: t('settings.general.savedDescription'),
-        });
-      },
-    });
-  }
-
-  function toggleWaitingEmails(waitingVisitorEmails: boolean) {
-    save.submit({
-      // The mutation needs the other preference too: it is sent as it is.
-      variables: { emailNotifications: data.emailNotifications, waitingVisitorEmails },
-      optimisticUpdater: (store) => store.get(data.id)?.setValue(waitingVisitorEmails, 'waitingVisitorEmails'),
-      onSuccess: ({ updateAccountSettings }) => {
-        toaster.create({
-          type: 'success',
-          title: updateAccountSettings.waitingVisitorEmails
-            ? t('settings.general.waitingEmailsOn')
-            : t('settings.general.waitingEmailsOff'),
+          title: t(updateAccountSettings[field] ? turnedOn : turnedOff),
           description: t('settings.general.savedDescription'),
         });
       },
@@ -171,22 +177,17 @@ export function GeneralSettings({ viewer }: { viewer: GeneralSettingsFragment$ke
 
   return (
     <SectionCard titleId="notifications-title" title={t('settings.general.notificationsTitle')}>
-      <PreferenceSwitch
-        id="email-notifications"
-        label={t('settings.general.emailNotifications')}
-        help={t('settings.general.emailNotificationsHelp')}
-        checked={data.emailNotifications}
-        disabled={saving}
-        onChange={toggleEmails}
-      />
-      <PreferenceSwitch
-        id="waiting-visitor-emails"
-        label={t('settings.general.waitingEmails')}
-        help={t('settings.general.waitingEmailsHelp')}
-        checked={data.waitingVisitorEmails}
-        disabled={saving}
-        onChange={toggleWaitingEmails}
-      />
+      {EMAIL_PREFERENCES.map((preference) => (
+        <PreferenceSwitch
+          key={preference.id}
+          id={preference.id}
+          label={t(preference.label)}
+          help={t(preference.help)}
+          checked={data[preference.field]}
+          disabled={saving}
+          onChange={(checked) => toggle(preference, checked)}
+        />
+      ))}
       <BrowserNotificationsSwitch />
     </SectionCard>
   );
