@@ -1,9 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { PubSub } from '../../platform/pubsub/index.ts';
-import { z } from 'zod';
-import type { Bot, Channel, ChatMessage, ChatSession, ConversationStatus, PrismaClient } from '../../generated/prisma/client.ts';
-import { ForbiddenError, PaymentRequiredError } from '../../errors.ts';
+import type { Bot, Channel, ChatMessage, ChatSession, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Clock } from '../../platform/clock/index.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import type { ChatModelEndpoint } from '../../platform/llm/index.ts';
@@ -22,21 +20,14 @@ import {
 import type { BillingService } from '../billing/service.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { RetrieveOptions, RetrievedChunk } from '../knowledge/public.ts';
-import {
-  afterVisitorWrites,
-  announceConversationChanges,
-  inInbox,
-  type ConversationChange,
-  type HandoffOutcome,
-  type HandoffService,
-} from '../inbox/public.ts';
+import { afterVisitorWrites, announceConversationChanges, inInbox, type ConversationChange, type HandoffService } from '../inbox/public.ts';
 import { announceAttention } from './attentionEvents.ts';
 import { closestKnownAnswer, type KnownAnswer } from './knownAnswers.ts';
 import { answerQuestion, type Answerer, type Turn } from './engine.ts';
-import { CHAT_MESSAGES, chatErrors, MAX_MESSAGE_LENGTH } from './errors.ts';
+import { chatErrors } from './errors.ts';
+import type { ChatReply } from './replies.ts';
 import { WIDGET_LIMIT_MESSAGES, WIDGET_RATE_LIMITS, type WidgetLimit } from './limits.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
-import type { Citation } from './passages.ts';
 import { BatchWhileBusy } from '../../platform/batchWhileBusy.ts';
 import { ANSWER_STAGES, type AnswerStage } from '../../metrics.ts';
 import type { DataChanges } from '../../platform/dataChanges.ts';
@@ -60,41 +51,6 @@ const MAX_READ_BATCH = 32;
 /** The most exchanges one statement writes. */
 const MAX_WRITE_BATCH = 32;
 const RETRIEVAL_TOP_K = 8;
-
-/**
- * A visitor's message kept for a person, or the bot's line about a person, as the chat answers it
- * (WhatsApp sends nothing for a message kept for a person).
- */
-export function handoffReply(outcome: HandoffOutcome): ChatReply {
-  return {
-    text: outcome.line?.content ?? '',
-    sources: [],
-    messageId: null,
-    heldForPerson: outcome.line === null,
-    status: outcome.status,
-  };
-}
-
-export const messageText = z
-  .string({ error: CHAT_MESSAGES.emptyMessage })
-  .trim()
-  .min(1, { error: CHAT_MESSAGES.emptyMessage })
-  .max(MAX_MESSAGE_LENGTH, { error: CHAT_MESSAGES.tooLong });
-
-export interface ChatReply {
-  text: string;
-  sources: Citation[];
-  /** The stored answer's id (what a rating names); null for a refusal the chat did not store. */
-  messageId: string | null;
-  /** True when a person has the conversation (or was asked for): the message was kept for them, and the bot said nothing. */
-  heldForPerson?: boolean;
-  /** The bot found nothing to answer from (a refusal): where a person can be asked for, the visitor is offered one. */
-  unanswered?: boolean;
-  /** A person can be asked for, and the bot could not help: the widget offers one. */
-  offerPerson?: boolean;
-  /** Who answers the conversation after this message; absent where the channel has no conversation status (the test chat). */
-  status?: ConversationStatus;
-}
 
 export interface ChatDependencies {
   prisma: PrismaClient;
@@ -178,14 +134,6 @@ interface OwnedExchange {
 interface Payment {
   answerer: Answerer;
   charge: { userId: string; cost: PayingStanding['cost'] } | null;
-}
-
-/**
- * The refusals a visitor (widget, WhatsApp) hears as the bot's polite "unavailable": an answer nobody
- * pays for, or a bot whose owner is suspended. Both are refused before anything is charged or stored.
- */
-export function refusedPolitely(error: unknown): error is PaymentRequiredError | ForbiddenError {
-  return error instanceof PaymentRequiredError || (error instanceof ForbiddenError && error.code === chatErrors.ownerSuspended().code);
 }
 
 /**

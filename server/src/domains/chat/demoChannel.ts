@@ -2,7 +2,8 @@ import type { Bot } from '../../generated/prisma/client.ts';
 import { notFoundError } from '../../errors.ts';
 import { sha256Hex } from '../../platform/crypto/index.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { AnswerCore, messageText, type ChatReply } from './answering.ts';
+import { AnswerCore } from './answering.ts';
+import { messageText, type ChatReply } from './replies.ts';
 
 /** The demo's entry: a visitor's timed trial of a demo bot, never charged. */
 export class DemoChannel {

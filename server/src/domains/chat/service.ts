@@ -8,7 +8,8 @@ import { WhatsAppChannel } from './whatsappChannel.ts';
 import { WidgetChannel } from './widgetChannel.ts';
 import { attentionTopic, type AttentionChange } from './attentionEvents.ts';
 
-export type { ChatReply, Exchange } from './answering.ts';
+export type { Exchange } from './answering.ts';
+export type { ChatReply } from './replies.ts';
 export type { ConversationEvent, HandoffRequest, HistoryEntry, WidgetSettings } from './widgetChannel.ts';
 
 /** Answers questions to bots on every channel: the public widget, WhatsApp, the owner's test chat and the demo. */

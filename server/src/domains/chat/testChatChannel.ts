@@ -4,7 +4,8 @@ import { parseInput } from '../../platform/validation.ts';
 import { CHAT_MESSAGES } from './errors.ts';
 import { ownedChatLogWhere } from './logs.ts';
 import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
-import { AnswerCore, messageText, type ChatDependencies, type ChatReply } from './answering.ts';
+import { AnswerCore, type ChatDependencies } from './answering.ts';
+import { messageText, type ChatReply } from './replies.ts';
 
 const TEST_SESSION_REUSE_MS = 30 * 60_000;
 

@@ -6,15 +6,8 @@ import { MAX_MESSAGE_LENGTH } from './errors.ts';
 import { BOT_PHRASES, botLanguage } from './language.ts';
 import { rateAnswer, thumbRating } from './ratings.ts';
 import { asksForPerson, botAnswers } from '../inbox/public.ts';
-import {
-  AnswerCore,
-  handoffReply,
-  messageText,
-  refusedPolitely,
-  type AnswerContext,
-  type ChatDependencies,
-  type ChatReply,
-} from './answering.ts';
+import { AnswerCore, type AnswerContext, type ChatDependencies } from './answering.ts';
+import { handoffReply, messageText, refusedPolitely, type ChatReply } from './replies.ts';
 
 /** WhatsApp's entry: each linked number's messages, answered in that number's own conversation. */
 export class WhatsAppChannel {

@@ -18,7 +18,8 @@ import { WIDGET_RATE_LIMITS } from './limits.ts';
 import type { Citation } from './passages.ts';
 import { rateAnswer, ratingInput, type RatedAnswer } from './ratings.ts';
 import { asksForPerson, botAnswers, conversationTopic, type ConversationChange } from '../inbox/public.ts';
-import { AnswerCore, handoffReply, messageText, refusedPolitely, type ChatDependencies, type ChatReply } from './answering.ts';
+import { AnswerCore, type ChatDependencies } from './answering.ts';
+import { handoffReply, messageText, refusedPolitely, type ChatReply } from './replies.ts';
 
 const sessionToken = z.string({ error: 'session_token is required' }).trim().min(1, { error: 'session_token is required' }).max(200);
 
