@@ -252,6 +252,19 @@ describe('a visitor asking for a person', () => {
     await setHandoff({ openingHours: [] });
   });
 
+  it("asks no visitor of a suspended owner's bot where to reply, until the owner is reinstated", async () => {
+    const { sessionToken } = await newVisitor();
+    expect(await visitorWrites(sessionToken, 'I want to talk to a person')).toMatchObject({ status: 'waiting' });
+    server.clock.advance(3 * 60_000 + 1_000);
+    await server.platform.prisma.user.update({ where: { id: owner.userId }, data: { status: 'suspended' } });
+    expect(await server.services.handoff.settleLongWaits()).toBe(0);
+    expect((await conversationOf(sessionToken)).emailAskedAt).toBeNull();
+
+    await server.platform.prisma.user.update({ where: { id: owner.userId }, data: { status: 'active' } });
+    expect(await server.services.handoff.settleLongWaits()).toBe(1);
+    expect((await conversationOf(sessionToken)).emailAskedAt).not.toBeNull();
+  });
+
   it('shows the owner the page of their site the visitor started on, then asked from', async () => {
     const junk = await api(server, 'POST', '/public/bots/sessions/create', { body: { bot_id: bot.id, page_url: 'javascript:alert(1)' } });
     expect(junk.status).toBe(201);

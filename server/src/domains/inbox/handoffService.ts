@@ -198,7 +198,8 @@ export class HandoffService {
 
   /**
    * One tick: the widget visitors who have waited longer than their bot's wait time are asked where
-   * to reply (or told replies will go to the address they gave). Claimed in one UPDATE, so replicas
+   * to reply (or told replies will go to the address they gave); a suspended owner's bot answers
+   * nobody, so its visitors wait unasked. Claimed in one UPDATE, so replicas
    * ticking together ask each once. Resolves with how many were asked.
    */
   async settleLongWaits(): Promise<number> {
@@ -209,7 +210,9 @@ export class HandoffService {
       UPDATE "chat_sessions" SET "emailAskedAt" = ${now}::timestamp
       WHERE "id" IN (
         SELECT s."id" FROM "chat_sessions" s JOIN "bots" b ON b."id" = s."botId"
+          LEFT JOIN "users" u ON u."id" = b."ownerId"
         WHERE s."status" = 'waiting' AND s."channel" = 'widget' AND s."emailAskedAt" IS NULL
+          AND u."status" IS DISTINCT FROM 'suspended'
           AND s."statusChangedAt" <= ${now}::timestamp - make_interval(mins => b."handoffWaitMinutes")
         ORDER BY s."statusChangedAt" LIMIT ${CLAIM_BATCH} FOR UPDATE OF s SKIP LOCKED
       ) AND "status" = 'waiting' AND "emailAskedAt" IS NULL
