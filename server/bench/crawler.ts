@@ -29,8 +29,8 @@ export async function benchCrawl(): Promise<CrawlBenchResult> {
   }
 }
 
-/** A home page and `count` articles, each with the usual page furniture and links onward. */
-function generatedSite(count: number): Record<string, RouteHandler> {
+/** A home page and `count` articles, each with the usual page furniture, a fact of its own and links onward. */
+export function generatedSite(count: number): Record<string, RouteHandler> {
   const nav = '<nav><a href="/">Home</a> <a href="/page/0">First</a> <a href="/about.pdf">Brochure</a></nav>';
   const footer = '<footer>© Bench Inc. <a href="https://elsewhere.test/">Partner</a></footer>';
   const routes: Record<string, RouteHandler> = {
@@ -42,7 +42,7 @@ function generatedSite(count: number): Record<string, RouteHandler> {
       (_, paragraph) => `<p>Article ${index}, paragraph ${paragraph}: ${'lorem ipsum dolor sit amet '.repeat(8)}</p>`,
     ).join('');
     routes[`/page/${index}`] = htmlPage(
-      `${nav}<main><h1>Article ${index}</h1>${paragraphs}<h2>Related</h2>${links(index + 1, LINKS_PER_PAGE, count)}</main>${footer}`,
+      `${nav}<main><h1>Article ${index}</h1>${paragraphs}<p>${articleFact(index)}</p><h2>Related</h2>${links(index + 1, LINKS_PER_PAGE, count)}</main>${footer}`,
       { title: `Article ${index}` },
     );
   }
@@ -52,3 +52,10 @@ function generatedSite(count: number): Record<string, RouteHandler> {
 function links(from: number, length: number, count: number): string {
   return Array.from({ length }, (_, offset) => `<a href="/page/${(from + offset) % count}">Next</a>`).join(' ');
 }
+
+/** A sentence only article `index` says, to ask about once the site is indexed. */
+export function articleFact(index: number): string {
+  return `The storage locker of article ${index} opens with the code ${lockerCode(index)}.`;
+}
+
+export const lockerCode = (index: number) => `Q${(index * 7919) % 100_000}Z`;

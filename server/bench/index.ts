@@ -9,6 +9,7 @@ import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
 import { benchLargeDocument } from './largeDocument.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import type { QaSplit } from './qa/questions.ts';
+import { benchSiteCrawl } from './siteCrawl.ts';
 import { benchStartup } from './startup.ts';
 import { benchViewerToken } from './viewer.ts';
 
@@ -36,6 +37,7 @@ if (splitAt !== -1) args.splice(splitAt, 2);
 const benches: [string, () => Promise<BenchRow[]>][] = [
   ['pdf', () => benchPdfIngestion()],
   ['crawl', async () => [await crawlRow()]],
+  ['site-crawl', () => benchSiteCrawl()],
   ['retrieval', () => benchRetrieval()],
   ['bots', () => benchBotList()],
   ['chat', () => benchWidgetChat()],

@@ -56,6 +56,8 @@ const environmentSchema = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   EMBEDDINGS_MODEL: z.string().default('text-embedding-3-small'),
   CRAWL_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  /** An installation's own cap on the pages a whole-site crawl reads, in place of the plans' (a business crawling its own large site). */
+  CRAWL_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).optional(),
   SEED_DEMO_ACCOUNTS: booleanString.default(true),
   SEED_ADMIN_EMAIL: z.email().default('admin@example.com'),
   SEED_ADMIN_PASSWORD: z.string().min(8).default('admin-demo-2026'),
@@ -133,7 +135,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
       anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
       embeddingsModel: env.EMBEDDINGS_MODEL,
     },
-    crawl: { allowPrivateNetworks: env.CRAWL_ALLOW_PRIVATE_NETWORKS },
+    crawl: { allowPrivateNetworks: env.CRAWL_ALLOW_PRIVATE_NETWORKS, maxPages: env.CRAWL_MAX_PAGES },
     seed: {
       demoAccounts: env.SEED_DEMO_ACCOUNTS,
       adminEmail: env.SEED_ADMIN_EMAIL.toLowerCase(),

@@ -176,6 +176,7 @@ export function createServices(platform: Platform): Services {
     blobs: platform.blobs,
     logger: platform.logger.child({ domain: 'crawls' }),
     allowPrivateNetworks: config.crawl.allowPrivateNetworks,
+    maxPages: config.crawl.maxPages,
     events,
     changes: responses,
     holds: suspendedWork,

@@ -221,3 +221,34 @@ describe('SSRF protection', () => {
     }
   });
 });
+
+describe("an installation's page cap", () => {
+  it('reads at most CRAWL_MAX_PAGES pages of a site, in place of the plan’s cap', async () => {
+    const pages = Object.fromEntries(
+      Array.from({ length: 6 }, (_, index) => [
+        index === 0 ? '/' : `/page/${index}`,
+        htmlPage(`<main><p>Page ${index} of the handbook.</p><a href="/page/${index + 1}">Next</a></main>`, { title: `Page ${index}` }),
+      ]),
+    );
+    const smallSite = await serveLocalSite(pages);
+    const capped = await startTestServer({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_MAX_PAGES: '2' });
+    try {
+      const account = await signUp(capped);
+      await grantSubscription(capped, account.userId, 'Pro');
+      const cappedBot = (
+        await api(capped, 'POST', '/bots/save', {
+          token: account.accessToken,
+          body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' },
+        })
+      ).body.id;
+      const response = await api(capped, 'POST', '/crawl', {
+        token: account.accessToken,
+        body: { bot_id: cappedBot, url: smallSite.origin, max_depth: 1 },
+      });
+      expect(response.body).toMatchObject({ status: 'completed', items_count: 2, error_message: null });
+    } finally {
+      await capped.close();
+      await smallSite.close();
+    }
+  });
+});

@@ -13,7 +13,7 @@ import { CREDIT_VALUE_USD, findActiveSubscription } from '../../billing/public.t
 import { findOwnedBot, ownedBotsWhere } from '../../bots/public.ts';
 import type { EventRecorder } from '../../events/service.ts';
 import { knowledgeErrors } from '../errors.ts';
-import { crawlSite, type CrawledPage, type CrawlOptions } from './crawl.ts';
+import { crawlSite, type CrawledPage } from './crawl.ts';
 import { CrawlError } from './errors.ts';
 import { validateCrawlUrl } from './urls.ts';
 import { uuidv7 } from '../../../platform/ids.ts';
@@ -122,8 +122,8 @@ interface CrawlDependencies {
   };
   /** Asked before a crawl runs: a suspended owner's crawl waits. */
   holds?: WorkHolds;
-  /** Tests point crawls at their own resolver; production leaves DNS alone. */
-  crawlOverrides?: Partial<CrawlOptions>;
+  /** The installation's page cap for a whole-site crawl, in place of the plans' (CRAWL_MAX_PAGES). */
+  maxPages?: number;
 }
 
 /**
@@ -299,10 +299,9 @@ export class CrawlService {
       const pages = crawlSite({
         url: crawl.url,
         maxDepth: crawl.maxDepth === 1 ? 1 : 0,
-        maxPages: pageCapFor(plan?.plan.name.toLowerCase() ?? null),
+        maxPages: this.deps.maxPages ?? pageCapFor(plan?.plan.name.toLowerCase() ?? null),
         allowPrivateNetworks: this.deps.allowPrivateNetworks,
         alreadyRead: alreadyRead.map((page) => ({ ...page, bytes: page.byteSize })),
-        ...this.deps.crawlOverrides,
       });
       let step = await pages.next();
       while (!step.done) {
