@@ -104,7 +104,7 @@ export async function benchWidgetChat(): Promise<BenchRow[]> {
           headers: { 'x-forwarded-for': ip },
         });
         if (session.status !== 201) throw new Error(`no widget session: ${JSON.stringify(session.body)}`);
-        made.push({ ip, body: JSON.stringify({ message: QUESTION, session_token: session.body.session_token }), answers });
+        made.push({ ip, bodies: [JSON.stringify({ message: QUESTION, session_token: session.body.session_token })], answers });
       }
       return made;
     };
@@ -272,7 +272,7 @@ async function ask(url: string, visitor: Visitor): Promise<RecordedAnswer> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-forwarded-for': visitor.ip },
-    body: visitor.body,
+    body: visitor.bodies[0],
   });
   const events = await readEvents(response);
   const done = events.find((event) => event.event === 'done');

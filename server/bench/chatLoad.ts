@@ -9,9 +9,11 @@ import { procStat, startReferenceProcess, ticksPerSecond, type ReferenceServer }
 /** One virtual visitor: their own address and session, and the questions they send one after the other. */
 export interface Visitor {
   ip: string;
-  /** The JSON body of each of their questions. */
-  body: string;
+  /** The JSON bodies of their questions, sent in turn (the first again after the last). */
+  bodies: string[];
   answers: number;
+  /** Their bot's chat route, where visitors talk to several bots; else the round's. */
+  url?: string;
 }
 
 export interface FirstTokens {
@@ -53,19 +55,26 @@ const threadCpuMs = () => {
 const run = async ({ mode, url, visitors, atOnce }) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: atOnce });
   const target = new URL(url);
+  const targets = new Map();
+  const targetOf = (visitor) => {
+    if (!visitor.url) return target;
+    if (!targets.has(visitor.url)) targets.set(visitor.url, new URL(visitor.url));
+    return targets.get(visitor.url);
+  };
   let failed = 0;
   let firstFailure;
-  const ask = (visitor) => new Promise((resolve) => {
+  const ask = (visitor, index = 0) => new Promise((resolve) => {
+    const body = visitor.bodies[index % visitor.bodies.length];
     const started = performance.now();
     let firstToken = NaN;
     let text = '';
     const fail = (why) => { failed++; firstFailure ??= why; resolve(NaN); };
-    const request = http.request(target, {
+    const request = http.request(targetOf(visitor), {
       method: 'POST',
       agent,
       headers: {
         'content-type': 'application/json',
-        'content-length': Buffer.byteLength(visitor.body),
+        'content-length': Buffer.byteLength(body),
         accept: 'text/event-stream',
         'x-forwarded-for': visitor.ip,
       },
@@ -81,11 +90,11 @@ const run = async ({ mode, url, visitors, atOnce }) => {
       });
     });
     request.on('error', (error) => fail(String(error)));
-    request.end(visitor.body);
+    request.end(body);
   });
   try {
     if (mode === 'burst') {
-      const times = await Promise.all(visitors.map(ask));
+      const times = await Promise.all(visitors.map((visitor) => ask(visitor)));
       return { sorted: times.filter((time) => !Number.isNaN(time)).sort((a, b) => a - b), failed, firstFailure };
     }
     let next = 0;
@@ -95,7 +104,7 @@ const run = async ({ mode, url, visitors, atOnce }) => {
     await Promise.all(Array.from({ length: atOnce }, async () => {
       while (next < visitors.length) {
         const visitor = visitors[next++];
-        for (let index = 0; index < visitor.answers; index++) if (!Number.isNaN(await ask(visitor))) answers++;
+        for (let index = 0; index < visitor.answers; index++) if (!Number.isNaN(await ask(visitor, index))) answers++;
       }
     }));
     const seconds = (performance.now() - started) / 1000;

@@ -4,7 +4,10 @@
 // run; and documents ingested per second by the worker. Reported, never asserted.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { throughput, type Visitor } from './chatLoad.ts';
+import { perAnswer, projectCluster, usageNow, type Usage } from './clusterCosts.ts';
+import { shopFacts, variedQuestion } from './variedQuestions.ts';
 import type { BenchRow } from './knowledge.ts';
 import {
   api,
@@ -24,12 +27,11 @@ const ANSWERS_PER_VISITOR = 10;
 const DOCUMENTS = 30;
 /** The demo customer's plan lets a bot answer this many widget messages a minute (the platform's default is 300). */
 const LIFTED_WIDGET_LIMIT = 1_000_000;
+/** The cluster the README's scaling note is about, and the cores its shared servers would have. */
+const PROJECTED_REPLICAS = 10;
+const SHARED_CORES = 4;
 
-const FACTS = [
-  'Velo Bikes refund policy. Refunds are accepted within 30 days of delivery when the bike is unused.',
-  'Delivery. Orders ship from our Lyon warehouse within two business days.',
-  'Opening hours. The Lyon store opens at 9 am from Monday to Saturday.',
-].join('\n\n');
+const FACTS = shopFacts(0);
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -44,6 +46,7 @@ export async function benchCluster(): Promise<BenchRow[]> {
     if (facts.status !== 201) throw new Error(`upload failed: ${JSON.stringify(facts.body)}`);
     await settled(cluster.db, [facts.body.id as string]);
 
+    let asked = 0;
     const chatUrl = (replica: Replica) => `${replica.url}/api/v1/public/bots/${bot.id}/chat?token=${bot.widgetToken}`;
     const visitors = async (count: number, on: Replica): Promise<Visitor[]> =>
       Promise.all(
@@ -54,21 +57,21 @@ export async function benchCluster(): Promise<BenchRow[]> {
             ip,
           });
           if (session.status !== 201) throw new Error(`no widget session: ${JSON.stringify(session.body)}`);
-          return {
-            ip,
-            body: JSON.stringify({ message: 'Where do orders ship from?', session_token: session.body.session_token }),
-            answers: ANSWERS_PER_VISITOR,
-          };
+          const bodies = Array.from({ length: ANSWERS_PER_VISITOR }, () =>
+            JSON.stringify({ message: variedQuestion(asked++), session_token: session.body.session_token }),
+          );
+          return { ip, bodies, answers: ANSWERS_PER_VISITOR };
         }),
       );
 
     await throughput(chatUrl(A), await visitors(AT_ONCE, A), AT_ONCE);
     const one = await throughput(chatUrl(A), await visitors(VISITORS, A), AT_ONCE);
     // The same load split over the two replicas, as a load balancer would: half the visitors on each.
-    const [onA, onB] = await Promise.all([
-      throughput(chatUrl(A), await visitors(VISITORS / 2, A), AT_ONCE / 2),
-      throughput(chatUrl(B), await visitors(VISITORS / 2, B), AT_ONCE / 2),
-    ]);
+    const [halfOnA, halfOnB] = await Promise.all([visitors(VISITORS / 2, A), visitors(VISITORS / 2, B)]);
+    const usage = () => usageNow(cluster.db, cluster.databaseName, cluster.redisUrl);
+    const before = await usage();
+    const [onA, onB] = await Promise.all([throughput(chatUrl(A), halfOnA, AT_ONCE / 2), throughput(chatUrl(B), halfOnB, AT_ONCE / 2)]);
+    const cost = perAnswer(before, await usage(), onA.answers + onB.answers);
     for (const result of [one, onA, onB]) {
       if (result.failed > 0) throw new Error(`${result.failed} answers failed, the first: ${result.firstFailure}`);
     }
@@ -87,9 +90,17 @@ export async function benchCluster(): Promise<BenchRow[]> {
     );
     const seconds = (performance.now() - started) / 1000;
 
+    const ten = projectCluster(cost, {
+      replicas: PROJECTED_REPLICAS,
+      sharedCores: SHARED_CORES,
+      // The platform sets no pool size: pg.Pool's default (10) it is.
+      poolSize: pg.defaults.poolSize ?? 10,
+      maxConnections: await availableConnections(cluster.db),
+    });
+
     return [
       {
-        benchmark: `widget chat answers/s through both replicas vs one (${AT_ONCE} visitors at a time, offline answerer)`,
+        benchmark: `widget chat answers/s through both replicas vs one (${AT_ONCE} visitors at a time, no two questions alike, the platform's model faked)`,
         value: round(both / one.answersPerSecond, 2),
         unit: 'x',
         goal: '-',
@@ -104,10 +115,47 @@ export async function benchCluster(): Promise<BenchRow[]> {
         ok: null,
         detail: `${DOCUMENTS} documents, ${chunks} chunks in ${round(seconds, 2)} s from the first upload to the last completed (one worker)`,
       },
+      {
+        benchmark: 'one widget answer through the replicas costs, measured',
+        value: round(cost.cpuMs.api, 2),
+        unit: 'ms API CPU',
+        goal: '-',
+        ok: null,
+        detail: describeCost(cost),
+      },
+      {
+        benchmark: `${PROJECTED_REPLICAS} replicas on paper (a core each; ${SHARED_CORES} cores each for PostgreSQL and Chroma): the first part to run out`,
+        value: round(ten.firstLimit.replicas, 1),
+        unit: 'replicas',
+        goal: '-',
+        ok: null,
+        detail:
+          `${ten.firstLimit.part} first; at ${PROJECTED_REPLICAS} replicas ${Math.round(ten.answersPerSecond)} answers/s ask ` +
+          `PostgreSQL ${round(ten.coresNeeded.postgres, 2)} cores, Redis ${round(ten.coresNeeded.redis, 2)} of its one, ` +
+          `Chroma ${round(ten.coresNeeded.chroma, 2)}; ${ten.connections} pooled connections against ${ten.maxConnections} available`,
+      },
     ];
   } finally {
     await cluster.stop();
   }
+}
+
+function describeCost(cost: Usage): string {
+  const ms = (value: number) => `${round(value, 2)} ms`;
+  return (
+    `CPU per answer: API ${ms(cost.cpuMs.api)}, worker ${ms(cost.cpuMs.worker)}, PostgreSQL ${ms(cost.cpuMs.postgres)}, ` +
+    `Redis ${ms(cost.cpuMs.redis)}, Chroma ${ms(cost.cpuMs.chroma)}; ` +
+    `${round(cost.transactions, 1)} PostgreSQL transactions and ${round(cost.redisCommands, 1)} Redis commands per answer; ` +
+    `${cost.connections} connections open after the round (two replicas, the worker, the bench's 2)`
+  );
+}
+
+/** Connections PostgreSQL accepts from ordinary roles. */
+async function availableConnections(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ max: string; reserved: string }>(
+    "SELECT current_setting('max_connections') AS max, current_setting('superuser_reserved_connections') AS reserved",
+  );
+  return Number(rows[0]!.max) - Number(rows[0]!.reserved);
 }
 
 async function liftWidgetLimit(on: Replica, planName: string): Promise<void> {

@@ -26,6 +26,8 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
+  /** Connections each process keeps to PostgreSQL at most; replicas times this must stay under max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
   REDIS_URL: optionalString,
   /** false on API replicas when worker processes (`npm run worker`) run the queued jobs; needs REDIS_URL. */
   RUN_JOBS: booleanString.default(true),
@@ -116,6 +118,7 @@ function buildConfig(env: z.infer<typeof environmentSchema>, baseDir: string) {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     runJobs: env.RUN_JOBS,
     redisPrefix: env.REDIS_PREFIX,

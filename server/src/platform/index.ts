@@ -47,7 +47,12 @@ export async function createPlatform(config: Config, overrides: PlatformOverride
   const clock = overrides.clock ?? systemClock;
   const { redisPrefix } = config;
   const database =
-    overrides.database ?? (await createDatabase({ url: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') }));
+    overrides.database ??
+    (await createDatabase({
+      url: config.databaseUrl,
+      pgliteDataDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.databasePoolSize,
+    }));
   const vectors = await createVectorStore({ chromaUrl: config.chromaUrl, dataDir: config.dataDir });
   const queue = createJobQueue({
     redisUrl: config.redisUrl,

@@ -30,6 +30,9 @@ export interface TestCluster {
   replicas: [Replica, Replica];
   /** The cluster's database, for checking outcomes. */
   db: pg.Pool;
+  /** Its name, and the Redis server the processes share. */
+  databaseName: string;
+  redisUrl: string;
   /** The cluster's Chroma server, for checking the vectors written. */
   chromaUrl: string;
   /** The cluster's own Redis server, when started with `ownRedis` (a test may stop and start it). */
@@ -126,6 +129,8 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
   return {
     replicas: [replica('A', first!), replica('B', second!)],
     db,
+    databaseName: database,
+    redisUrl: clusterRedisUrl,
     chromaUrl,
     redis,
     openAi,

@@ -45,6 +45,8 @@ export interface CreateDatabaseOptions {
   pgliteLoadDataDir?: Blob;
   /** Sees every SQL statement Prisma sends (benchmarks count them). */
   onQuery?: (sql: string) => void;
+  /** The most connections this process keeps to PostgreSQL (pg.Pool's default, 10, unless set). */
+  poolSize?: number;
 }
 
 function createPrismaClient(adapter: PrismaPg, onQuery?: (sql: string) => void): PrismaClient {
@@ -167,7 +169,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   const target = resolveDatabaseTarget(options);
 
   if (target.kind === 'postgres') {
-    const database = connect(target.url, target.schema, 'postgres', options.onQuery, async () => {});
+    const database = connect(target.url, target.schema, 'postgres', options, async () => {});
     drivers.set(database, { kind: 'postgres', url: target.url, schema: target.schema });
     return database;
   }
@@ -178,7 +180,7 @@ export async function createDatabase(options: CreateDatabaseOptions = {}): Promi
   const { host, release } = await acquirePglite(target.dataDir, options.pgliteLoadDataDir);
   // Named statements as on PostgreSQL: the pool's connections share PGlite's one session, and its
   // multiplexer prepares each name once for all of them (see pgliteServer.ts).
-  const database = connect(host.url, undefined, 'pglite', options.onQuery, release);
+  const database = connect(host.url, undefined, 'pglite', options, release);
   drivers.set(database, { kind: 'pglite', url: host.url, host });
   return database;
 }
@@ -188,10 +190,10 @@ function connect(
   url: string,
   schema: string | undefined,
   kind: Database['kind'],
-  onQuery: ((sql: string) => void) | undefined,
+  { onQuery, poolSize }: Pick<CreateDatabaseOptions, 'onQuery' | 'poolSize'>,
   afterDisconnect: () => Promise<void>,
 ): Database {
-  const pool = new pg.Pool({ connectionString: url });
+  const pool = new pg.Pool({ connectionString: url, ...(poolSize ? { max: poolSize } : {}) });
   // An idle connection that fails (the server restarting) is the pool's to drop; the next statement connects anew.
   pool.on('error', () => {});
   const name = namedStatements();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { createScratchPostgresDatabase, createTestDatabase, postgresUrlForTests, type TestDatabase } from '../../../test/database.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase } from './index.ts';
 
 let test: TestDatabase;
 
@@ -35,5 +37,22 @@ describe('database.query', () => {
   it('fails with the database error of a wrong statement, and answers the next one', async () => {
     await expect(test.database.query(Prisma.sql`SELECT * FROM "no_such_table"`)).rejects.toMatchObject({ code: '42P01' });
     await expect(test.database.query(Prisma.sql`SELECT 1 AS "one"`)).resolves.toEqual([{ one: 1 }]);
+  });
+
+  it('keeps at most DATABASE_POOL_SIZE connections to PostgreSQL, however many statements wait', async () => {
+    const scratch = await createScratchPostgresDatabase(postgresUrlForTests(), 'pool');
+    const config = loadConfig({ DATA_DIR: '/tmp/unused', DATABASE_URL: scratch.url, DATABASE_POOL_SIZE: '2' });
+    const database = await createDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          database.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS "pid", pg_sleep(0.05)::text`),
+        ),
+      );
+      expect(new Set(answers.map(([row]) => row!.pid)).size).toBe(2);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
   });
 });
