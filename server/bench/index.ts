@@ -4,7 +4,7 @@
 import { benchCrawl } from './crawler.ts';
 import { benchPdfIngestion, benchRetrieval, type BenchRow } from './knowledge.ts';
 import { benchBotList } from './botList.ts';
-import { benchWidgetChat } from './chat.ts';
+import { benchWidgetChat, type ChatQuestions } from './chat.ts';
 import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
 import { benchLargeDocument } from './largeDocument.ts';
 import { benchOfflineAnswers } from './qa.ts';
@@ -40,7 +40,16 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['site-crawl', () => benchSiteCrawl()],
   ['retrieval', () => benchRetrieval()],
   ['bots', () => benchBotList()],
-  ['chat', () => benchWidgetChat()],
+  [
+    'chat',
+    async () => {
+      const only = process.env.BENCH_CHAT_QUESTIONS;
+      const variants: ChatQuestions[] = only === 'same' || only === 'varied' ? [only] : ['same', 'varied'];
+      const rows: BenchRow[] = [];
+      for (const variant of variants) rows.push(...(await benchWidgetChat(variant)));
+      return rows;
+    },
+  ],
   ['qa', () => benchOfflineAnswers(split)],
   ['startup', () => benchStartup()],
   ['viewer', () => benchViewerToken()],
