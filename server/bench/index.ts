@@ -38,7 +38,15 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['pdf', () => benchPdfIngestion()],
   ['crawl', async () => [await crawlRow()]],
   ['site-crawl', () => benchSiteCrawl()],
-  ['retrieval', () => benchRetrieval()],
+  [
+    'retrieval',
+    () =>
+      benchRetrieval({
+        // BENCH_RETRIEVAL_CHUNKS=1000000: #40's million chunks (seeding takes a while; progress on stderr).
+        chunks: Number(process.env.BENCH_RETRIEVAL_CHUNKS) || undefined,
+        progress: (line) => process.stderr.write(`${line}\n`),
+      }),
+  ],
   ['bots', () => benchBotList()],
   [
     'chat',

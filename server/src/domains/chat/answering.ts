@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock/index.ts';
 import type { SqlQuery } from '../../platform/database/index.ts';
 import type { ChatModelEndpoint } from '../../platform/llm/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../platform/ratelimit/enforce.ts';
+import { enforceRateLimits, type RateLimitRule } from '../../platform/ratelimit/enforce.ts';
 import type { PlatformAi } from '../admin/public.ts';
 import {
   type AiBilling,
@@ -453,8 +453,14 @@ export class AnswerCore {
     return { text: BOT_PHRASES[botLanguage(bot.languageCode)].unavailable, sources: [], messageId: null };
   }
 
-  /** Counts a hit against `key` by one of the widget's rules (see limits.ts), refusing in that rule's words. */
-  limit(which: WidgetLimit, key: string, rule: RateLimitRule = WIDGET_RATE_LIMITS[which]): Promise<void> {
-    return enforceRateLimit(this.deps.rateLimiter, key, rule, WIDGET_LIMIT_MESSAGES[which]);
+  /**
+   * Counts a hit against each key by one of the widget's rules (see limits.ts; `rule` in place of
+   * the rule's default), in turn and in one round trip, refusing in the words of the first rule past.
+   */
+  limit(...hits: { which: WidgetLimit; key: string; rule?: RateLimitRule }[]): Promise<void> {
+    return enforceRateLimits(
+      this.deps.rateLimiter,
+      hits.map(({ which, key, rule = WIDGET_RATE_LIMITS[which] }) => ({ key, rule, message: WIDGET_LIMIT_MESSAGES[which] })),
+    );
   }
 }

@@ -38,8 +38,10 @@ export class WhatsAppChannel {
     try {
       // The widget's limits per conversation and per bot: a number sending in a loop cannot drain the credits.
       // Keyed by the number, not the row: a burst of first messages may not have one conversation id yet.
-      await this.core.limit('perSession', `whatsapp:number:${bot.id}:${phoneNumber}`);
-      await this.core.limit('perBot', `whatsapp:bot:${bot.id}`);
+      await this.core.limit(
+        { which: 'perSession', key: `whatsapp:number:${bot.id}:${phoneNumber}` },
+        { which: 'perBot', key: `whatsapp:bot:${bot.id}` },
+      );
       const thumb = thumbRating(question);
       if (thumb && (await this.rateLatestAnswer(context, thumb))) {
         return { text: BOT_PHRASES[botLanguage(bot.languageCode)].thanksForRating, sources: [], messageId: null };

@@ -142,7 +142,7 @@ export class WidgetChannel {
   /** Opens a visitor's conversation with an active bot; resolves with its secret session token. */
   async createSession(rawInput: unknown, ip: string): Promise<string> {
     const input = parseInput(createSessionInput, rawInput);
-    await this.core.limit('sessionsPerIp', `widget:sessions:ip:${ip}`);
+    await this.core.limit({ which: 'sessionsPerIp', key: `widget:sessions:ip:${ip}` });
     const bot = await this.activePublicBot(input.botId);
     const token = `ws_${randomBytes(24).toString('base64url')}`;
     await this.deps.prisma.chatSession.create({
@@ -181,9 +181,11 @@ export class WidgetChannel {
     // Another bot's session is as unknown as a made-up one; a widget never opens one here.
     if (!session || session.botId !== bot.id || session.channel !== 'widget') throw chatErrors.sessionNotFound();
     const perBot = { ...WIDGET_RATE_LIMITS.perBot, limit: context.standing?.widgetMessagesPerMinute ?? WIDGET_RATE_LIMITS.perBot.limit };
-    await this.core.limit('perIp', `widget:ip:${ip}`);
-    await this.core.limit('perSession', `widget:session:${session.id}`);
-    await this.core.limit('perBot', `widget:bot:${bot.id}`, perBot);
+    await this.core.limit(
+      { which: 'perIp', key: `widget:ip:${ip}` },
+      { which: 'perSession', key: `widget:session:${session.id}` },
+      { which: 'perBot', key: `widget:bot:${bot.id}`, rule: perBot },
+    );
     try {
       const current = await this.core.reopenIfClosed({ ...context, session });
       const handoff = this.deps.handoff;
@@ -222,8 +224,10 @@ export class WidgetChannel {
     const bot = await this.activePublicBot(botId);
     assertWidgetToken(bot, widgetToken);
     const session = await this.widgetSession(bot.id, input.sessionToken);
-    await this.core.limit('perIp', `widget:ratings:ip:${ip}`);
-    await this.core.limit('perSession', `widget:ratings:session:${session.id}`);
+    await this.core.limit(
+      { which: 'perIp', key: `widget:ratings:ip:${ip}` },
+      { which: 'perSession', key: `widget:ratings:session:${session.id}` },
+    );
     const rated = await rateAnswer(this.deps, { id: messageId, sessionId: session.id }, input, this.deps.clock.now());
     // A thumbs-down says the bot did not help: a person is offered where one can be asked for.
     return { ...rated, offerPerson: rated.rating === 'down' && bot.handoffEnabled && botAnswers(session.status) };
@@ -235,8 +239,7 @@ export class WidgetChannel {
     const bot = await this.activePublicBot(botId);
     assertWidgetToken(bot, widgetToken);
     const session = await this.widgetSession(bot.id, input.sessionToken);
-    await this.core.limit('perIp', `widget:ip:${ip}`);
-    await this.core.limit('perSession', `widget:session:${session.id}`);
+    await this.core.limit({ which: 'perIp', key: `widget:ip:${ip}` }, { which: 'perSession', key: `widget:session:${session.id}` });
     if (!this.deps.handoff) throw new Error('the chat was built without the inbox, so nobody can be asked for');
     // The page they ask from is where the person finds them (a visitor moves between pages in one conversation).
     if (input.pageUrl && input.pageUrl !== session.pageUrl) {
@@ -259,7 +262,7 @@ export class WidgetChannel {
   ): AsyncGenerator<ConversationEvent> {
     const session = await this.widgetSession(botId, parseInput(sessionToken, rawSessionToken));
     const since = parseInput(sinceInput, rawSince);
-    await this.core.limit('streamsPerSession', `widget:streams:session:${session.id}`);
+    await this.core.limit({ which: 'streamsPerSession', key: `widget:streams:session:${session.id}` });
     if (!this.deps.pubsub) throw new Error('the chat was built without a pubsub, so it has no live conversation');
     // Subscribed before anything is read: a change between the read and the subscription is not lost.
     const changes = this.deps.pubsub.subscribe(conversationTopic(session.id), signal) as AsyncIterable<ConversationChange>;

@@ -14,7 +14,7 @@ import {
   type TranslatedValue,
 } from '../../platform/i18n/index.ts';
 import type { RateLimiter } from '../../platform/ratelimit/index.ts';
-import { enforceRateLimit } from '../../platform/ratelimit/enforce.ts';
+import { enforceRateLimit, enforceRateLimits } from '../../platform/ratelimit/enforce.ts';
 import { parseInput } from '../../platform/validation.ts';
 import { assertAdmin, type Viewer } from '../auth/public.ts';
 import { BOT_LANGUAGES, USE_CASES } from '../bots/public.ts';
@@ -296,20 +296,15 @@ export class DemoService {
   async chat(rawInput: unknown, ip: string): Promise<ChatReply> {
     const input = parseInput(demoChatInput, rawInput);
     const demoBot = await this.requireDemoBot(input.sessionToken, input.botId);
-    const { rateLimiter } = this.deps;
-    await enforceRateLimit(rateLimiter, `demo:chat:ip:${ip}`, DEMO_CHAT_RATE_LIMITS.perIp, CHAT_MESSAGES.tooManyMessages);
-    await enforceRateLimit(
-      rateLimiter,
-      `demo:chat:session:${demoBot.demoSessionId}`,
-      DEMO_CHAT_RATE_LIMITS.perSession,
-      CHAT_MESSAGES.tooManyMessages,
-    );
-    await enforceRateLimit(
-      rateLimiter,
-      `demo:chat:session-hour:${demoBot.demoSessionId}`,
-      DEMO_CHAT_RATE_LIMITS.perSessionHour,
-      () => DEMO_CHAT_CAP_REACHED,
-    );
+    await enforceRateLimits(this.deps.rateLimiter, [
+      { key: `demo:chat:ip:${ip}`, rule: DEMO_CHAT_RATE_LIMITS.perIp, message: CHAT_MESSAGES.tooManyMessages },
+      { key: `demo:chat:session:${demoBot.demoSessionId}`, rule: DEMO_CHAT_RATE_LIMITS.perSession, message: CHAT_MESSAGES.tooManyMessages },
+      {
+        key: `demo:chat:session-hour:${demoBot.demoSessionId}`,
+        rule: DEMO_CHAT_RATE_LIMITS.perSessionHour,
+        message: () => DEMO_CHAT_CAP_REACHED,
+      },
+    ]);
     return this.deps.chat.demoChat(demoBot.bot, demoBot.demoSessionId, input.question);
   }
 

@@ -34,4 +34,17 @@ describe('recordingRefusals', () => {
     await hit();
     expect(recorded).toHaveLength(2);
   });
+
+  it('logs the refused hit of a turn, by its own key', async () => {
+    const recorded: NewSystemEvent[] = [];
+    const limiter = recordingRefusals(new MemoryRateLimiter(), { record: async (event) => recorded.push(event) }, () => undefined);
+    const turn = [
+      { key: 'widget:ip:1.2.3.4', limit: 5, windowMs: 60_000 },
+      { key: 'widget:session:s1', limit: 1, windowMs: 60_000 },
+    ];
+    expect((await limiter.hitInTurn(turn)).map((result) => result.allowed)).toEqual([true, true]);
+    expect(recorded).toEqual([]);
+    expect((await limiter.hitInTurn(turn)).map((result) => result.allowed)).toEqual([true, false]);
+    expect(recorded).toEqual([{ event: 'Rate limit reached: widget:session', category: 'security', details: 'widget:session:s1' }]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Outage, type OutageLogger } from '../outage.ts';
-import type { RateLimitResult, RateLimiter } from './types.ts';
+import type { RateLimitHit, RateLimitResult, RateLimiter } from './types.ts';
 
 /**
  * Limits shared through `shared` (Redis) while it answers, and this process's own (`local`) while it
@@ -25,15 +25,24 @@ export class FallbackRateLimiter implements RateLimiter {
     );
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    if (this.outage.skipping) return this.local.hit(key, limit, windowMs);
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    return this.counted((limiter) => limiter.hit(key, limit, windowMs));
+  }
+
+  hitInTurn(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+    return this.counted((limiter) => limiter.hitInTurn(hits));
+  }
+
+  /** Counted in Redis while it answers, else here. */
+  private async counted<T>(count: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    if (this.outage.skipping) return count(this.local);
     try {
-      const result = await this.shared.hit(key, limit, windowMs);
+      const result = await count(this.shared);
       this.outage.answered();
       return result;
     } catch (error) {
       this.outage.failed(error);
-      return this.local.hit(key, limit, windowMs);
+      return count(this.local);
     }
   }
 

@@ -4,7 +4,7 @@ import { MemoryRateLimiter } from './memory.ts';
 import { RedisRateLimiter } from './redis.ts';
 import type { RateLimiter } from './types.ts';
 
-export type { RateLimitResult, RateLimiter } from './types.ts';
+export type { RateLimitHit, RateLimitResult, RateLimiter } from './types.ts';
 export { MemoryRateLimiter } from './memory.ts';
 export { RedisRateLimiter } from './redis.ts';
 export { FallbackRateLimiter } from './fallback.ts';

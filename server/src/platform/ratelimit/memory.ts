@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../clock/index.ts';
-import { toResult, type RateLimitResult, type RateLimiter } from './types.ts';
+import { toResult, type RateLimitHit, type RateLimitResult, type RateLimiter } from './types.ts';
 
 export interface MemoryRateLimiterOptions {
   clock?: Clock;
@@ -34,6 +34,16 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count += 1;
     return toResult(window.count, limit, window.resetAt - now);
+  }
+
+  async hitInTurn(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+    const results: RateLimitResult[] = [];
+    for (const { key, limit, windowMs } of hits) {
+      const result = await this.hit(key, limit, windowMs);
+      results.push(result);
+      if (!result.allowed) break;
+    }
+    return results;
   }
 
   async refund(key: string, windowMs: number): Promise<void> {

@@ -83,6 +83,31 @@ describe.each(implementations)('%s RateLimiter', (_name, create) => {
       expect((await limiter.hit(ip, 2, 60_000)).allowed).toBe(false);
     }));
 
+  it('counts hits in turn up to the first one refused, leaving the later keys uncounted', () =>
+    use(async ({ limiter }) => {
+      const [ip, session, bot] = [key(), key(), key()];
+      const turn = [
+        { key: ip, limit: 5, windowMs: 60_000 },
+        { key: session, limit: 1, windowMs: 60_000 },
+        { key: bot, limit: 5, windowMs: 60_000 },
+      ];
+      const first = await limiter.hitInTurn(turn);
+      expect(first.map(({ allowed, remaining }) => ({ allowed, remaining }))).toEqual([
+        { allowed: true, remaining: 4 },
+        { allowed: true, remaining: 0 },
+        { allowed: true, remaining: 4 },
+      ]);
+      const refused = await limiter.hitInTurn(turn);
+      expect(refused).toHaveLength(2);
+      expect(refused[0]).toMatchObject({ allowed: true, remaining: 3 });
+      expect(refused[1]!.allowed).toBe(false);
+      expect(refused[1]!.retryAfterMs).toBeGreaterThan(0);
+      expect(refused[1]!.retryAfterMs).toBeLessThanOrEqual(60_000);
+      // The bot's counter was not touched by the refused turn.
+      expect(await limiter.hit(bot, 5, 60_000)).toMatchObject({ allowed: true, remaining: 3 });
+      expect(await limiter.hitInTurn([])).toEqual([]);
+    }));
+
   it('never lets concurrent hits exceed the limit', () =>
     use(async ({ limiter }) => {
       const ip = key();
@@ -162,6 +187,9 @@ describe('FallbackRateLimiter', () => {
         asked.push(key);
         if (!redisUp) throw new Error('Connection is closed.');
         return { allowed: true, remaining: limit - 1, retryAfterMs: 0 };
+      },
+      async hitInTurn() {
+        throw new Error('not asked here');
       },
       async refund() {},
       async close() {},

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { failFastRedis } from '../failFastRedis.ts';
-import { toResult, type RateLimitResult, type RateLimiter } from './types.ts';
+import { toResult, type RateLimitHit, type RateLimitResult, type RateLimiter } from './types.ts';
 
 export interface RedisRateLimiterOptions {
   url: string;
@@ -8,17 +8,25 @@ export interface RedisRateLimiterOptions {
   prefix?: string;
 }
 
-// One round trip, atomic: count the hit, open the window on the first one, report its TTL. The
-// PTTL < 0 branch repairs a key left without expiry, which would otherwise block forever.
+// One round trip, atomic: for each key in turn (its window and limit in ARGV), count the hit, open
+// the window on the first one, report its TTL; stop after a refused hit. The PTTL < 0 branch repairs
+// a key left without expiry, which would otherwise block forever.
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local results = {}
+for index, key in ipairs(KEYS) do
+  local window = ARGV[index * 2 - 1]
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, window) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, window)
+    ttl = tonumber(window)
+  end
+  results[#results + 1] = count
+  results[#results + 1] = ttl
+  if count > tonumber(ARGV[index * 2]) then break end
 end
-return { count, ttl }
+return results
 `;
 
 // Only an open window is decremented: a refund never creates a key, nor drives one below zero.
@@ -39,8 +47,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.keyFor(key, windowMs), windowMs)) as [number, number];
-    return toResult(count, limit, ttl);
+    const [result] = await this.hitInTurn([{ key, limit, windowMs }]);
+    return result!;
+  }
+
+  async hitInTurn(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+    if (hits.length === 0) return [];
+    const counted = (await this.redis.eval(
+      HIT_SCRIPT,
+      hits.length,
+      ...hits.map(({ key, windowMs }) => this.keyFor(key, windowMs)),
+      ...hits.flatMap(({ limit, windowMs }) => [windowMs, limit]),
+    )) as number[];
+    return hits.slice(0, counted.length / 2).map(({ limit }, index) => toResult(counted[index * 2]!, limit, counted[index * 2 + 1]!));
   }
 
   async refund(key: string, windowMs: number): Promise<void> {

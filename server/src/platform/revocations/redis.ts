@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { BatchWhileBusy } from '../batchWhileBusy.ts';
 import { failFastRedis } from '../failFastRedis.ts';
 import type { RevocationList } from './types.ts';
 
@@ -16,10 +17,22 @@ if current and tonumber(current) > tonumber(at) then at = current end
 redis.call('SET', KEYS[1], at, 'PX', ARGV[2])
 `;
 
-/** Revocations every replica sees: one MGET per check, and Redis forgets each one when its TTL ends. */
+/** The most checks one MGET answers. */
+const MAX_CHECKS_PER_READ = 64;
+
+/**
+ * Revocations every replica sees, and Redis forgets each one when its TTL ends. A check is one MGET;
+ * the checks made while one is out share the next (an answer checks its cached retrieval, Q&A pairs
+ * and context at about the same moment, and so do the answers around it).
+ */
 export class RedisRevocationList implements RevocationList {
   private readonly redis: Redis;
   private readonly prefix: string;
+  private readonly checks = new BatchWhileBusy<readonly string[], (number | null)[]>(async (keyLists) => {
+    const values = await this.redis.mget(keyLists.flat().map((key) => this.prefix + key));
+    let next = 0;
+    return keyLists.map((keys) => values.slice(next, (next += keys.length)).map((value) => (value === null ? null : Number(value))));
+  }, MAX_CHECKS_PER_READ);
 
   constructor(options: RedisRevocationListOptions) {
     // Fails fast while Redis is away: the auth domain then checks tokens against the rows it keeps.
@@ -37,8 +50,7 @@ export class RedisRevocationList implements RevocationList {
 
   async revokedAt(keys: readonly string[]): Promise<(number | null)[]> {
     if (keys.length === 0) return [];
-    const values = await this.redis.mget(keys.map((key) => this.prefix + key));
-    return values.map((value) => (value === null ? null : Number(value)));
+    return this.checks.run('', keys);
   }
 
   async close(): Promise<void> {

@@ -44,6 +44,19 @@ describe.each(implementations)('%s RevocationList', (_name, create) => {
       expect(await list.revokedAt([])).toEqual([]);
     }));
 
+  it('answers checks made at the same moment each with its own keys, in its own order', () =>
+    use(async ({ list }) => {
+      await list.revoke('bot:1', new Date(1_000), 60_000);
+      await list.revoke('bot:2', new Date(2_000), 60_000);
+      const checks = await Promise.all([
+        list.revokedAt(['bot:2', 'bot:1']),
+        list.revokedAt(['bot:none']),
+        ...Array.from({ length: 100 }, (_, index) => list.revokedAt([`bot:${(index % 3) + 1}`])),
+      ]);
+      expect(checks.slice(0, 2)).toEqual([[2_000, 1_000], [null]]);
+      expect(checks.slice(2)).toEqual(Array.from({ length: 100 }, (_, index) => [[1_000, 2_000, null][index % 3]]));
+    }));
+
   it('keeps the later of two revocations of one key, whichever came last', () =>
     use(async ({ list }) => {
       await list.revoke('user:a', new Date(5_000), 60_000);
