@@ -280,7 +280,7 @@ export class AnswerCore {
     // The question and its answer, in order, as one change: an open transcript shows both, for one notice.
     const newMessages = batch.flatMap(({ record, ownerId }, index): ConversationChange[] =>
       ownerId && inInbox(record.session.channel)
-        ? [{ ownerId, conversationId: written[index]!.session.id, messageIds: [record.question.id, record.answer.id] }]
+        ? [{ ownerId, conversationId: written[index]!.session.id, messageIds: [record.question.id, record.answer.id], botExchange: true }]
         : [],
     );
     await Promise.all([

@@ -278,6 +278,8 @@ export class WidgetChannel {
     // The status first, then the messages: a person joins before their first reply shows. The status is
     // read as it is now (a later change's may show first, never after that change's messages).
     for await (const change of changes) {
+      // The visitor's own question and the bot's answer: most changes, and none of the stream's to send.
+      if (change.botExchange) continue;
       const now = await this.conversationStatus(session.id);
       if (now.status !== status.status) {
         status = now;

@@ -8,6 +8,11 @@ export interface ConversationChange {
   conversationId: string;
   /** The messages the change added, in order (a question and its answer are one change); none for a change of status or of what the owner has read. */
   messageIds: readonly string[];
+  /**
+   * The change is a visitor's question and the bot's answer, and nothing else: the visitor's widget
+   * shows both from the chat's reply, so their live stream has nothing to read or send for it.
+   */
+  botExchange?: boolean;
 }
 
 export const inboxTopic = (ownerId: string) => `inbox:${ownerId}`;

@@ -77,8 +77,8 @@ builder.mutationField('setBotHandoff', (t) =>
     args: { botId: t.arg.globalID({ for: [BotRef], required: true }), input: t.arg({ type: BotHandoffInput, required: true }) },
     resolve: async (query, _root, args, context) => {
       const input = Object.fromEntries(Object.entries(args.input).filter(([, value]) => value !== null && value !== undefined));
-      const bot = await context.services.handoff.set(context.viewer!.id, args.botId.id, input);
-      return context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: bot.id } });
+      await context.services.handoff.set(context.viewer!.id, args.botId.id, input);
+      return context.prisma.bot.findUniqueOrThrow({ ...query, where: { id: args.botId.id } });
     },
   }),
 );

@@ -99,8 +99,8 @@ export class HandoffService {
     return this.deps.queue.repeat(TICK_QUEUE, everyMs);
   }
 
-  /** Sets whether and when visitors of one of the owner's bots may ask for a person; answers the bot. */
-  async set(ownerId: string, botId: string, rawInput: unknown): Promise<Bot> {
+  /** Sets whether and when visitors of one of the owner's bots may ask for a person (the caller reads the bot as it needs it). */
+  async set(ownerId: string, botId: string, rawInput: unknown): Promise<void> {
     const input = parseInput(handoffInput, rawInput);
     const { count } = await this.deps.prisma.bot.updateMany({
       where: { id: botId, ...ownedBotsWhere(ownerId) },
@@ -114,7 +114,6 @@ export class HandoffService {
     if (count === 0) throw notFoundError('Bot');
     // The widget's settings and the answers kept for the bot's conversations know whether a person may be asked for.
     await this.deps.changes?.botChanged(botId);
-    return this.deps.prisma.bot.findUniqueOrThrow({ where: { id: botId } });
   }
 
   /** Whether a person can be asked for now: the setting is on and the opening hours (if any) hold now. */
