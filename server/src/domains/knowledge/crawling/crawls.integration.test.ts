@@ -189,18 +189,22 @@ describe('website crawls', () => {
   });
 });
 
+/** A new Pro customer of another server than the file's, and a bot of theirs. */
+async function proOwnerWithBot(on: TestServer): Promise<{ account: TestAccount; botId: string }> {
+  const account = await signUp(on);
+  await grantSubscription(on, account.userId, 'Pro');
+  const bot = await api(on, 'POST', '/bots/save', {
+    token: account.accessToken,
+    body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' },
+  });
+  return { account, botId: bot.body.id };
+}
+
 describe('SSRF protection', () => {
   it('refuses loopback and metadata addresses when private networks are not allowed', async () => {
     const guarded = await startTestServer();
     try {
-      const account = await signUp(guarded);
-      await grantSubscription(guarded, account.userId, 'Pro');
-      const guardedBot = (
-        await api(guarded, 'POST', '/bots/save', {
-          token: account.accessToken,
-          body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' },
-        })
-      ).body.id;
+      const { account, botId: guardedBot } = await proOwnerWithBot(guarded);
       const before = site.requests.length;
       for (const url of [
         `${site.origin}/`,
@@ -233,14 +237,7 @@ describe("an installation's page cap", () => {
     const smallSite = await serveLocalSite(pages);
     const capped = await startTestServer({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_MAX_PAGES: '2' });
     try {
-      const account = await signUp(capped);
-      await grantSubscription(capped, account.userId, 'Pro');
-      const cappedBot = (
-        await api(capped, 'POST', '/bots/save', {
-          token: account.accessToken,
-          body: { name: 'b', displayName: 'b', useCase: 'faq-bot', description: 'x' },
-        })
-      ).body.id;
+      const { account, botId: cappedBot } = await proOwnerWithBot(capped);
       const response = await api(capped, 'POST', '/crawl', {
         token: account.accessToken,
         body: { bot_id: cappedBot, url: smallSite.origin, max_depth: 1 },
