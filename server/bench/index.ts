@@ -44,6 +44,8 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
       benchRetrieval({
         // BENCH_RETRIEVAL_CHUNKS=1000000: #40's million chunks (seeding takes a while; progress on stderr).
         chunks: Number(process.env.BENCH_RETRIEVAL_CHUNKS) || undefined,
+        // BENCH_RETRIEVAL_BOTS=1000: the same chunks spread over that many bots, each question asking one.
+        bots: Number(process.env.BENCH_RETRIEVAL_BOTS) || undefined,
         progress: (line) => process.stderr.write(`${line}\n`),
       }),
   ],

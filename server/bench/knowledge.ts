@@ -117,6 +117,17 @@ async function createBot(bench: BenchContext, name: string): Promise<string> {
   return bot.id;
 }
 
+/** The positions of a batch's chunks, by the corpus (bot) each belongs to. */
+function chunksByCorpus<Corpus>(owners: readonly Corpus[]): Map<Corpus, number[]> {
+  const grouped = new Map<Corpus, number[]>();
+  owners.forEach((owner, index) => {
+    const positions = grouped.get(owner);
+    if (positions) positions.push(index);
+    else grouped.set(owner, [index]);
+  });
+  return grouped;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
@@ -197,10 +208,12 @@ export async function benchPdfIngestion(options: PdfBenchOptions = {}): Promise<
   }
 }
 
-// ---------------------------------------------------------------- (b) retrieval with 100k chunks in one bot
+// ---------------------------------------------------------------- (b) retrieval with 100k chunks in one bot (or more, over more bots)
 
 export interface RetrievalBenchOptions {
   chunks?: number;
+  /** The bots the chunks are spread over, each with as many (1 by default); each question asks one of them. */
+  bots?: number;
   queries?: number;
   topK?: number;
   server?: TestServer;
@@ -211,7 +224,7 @@ export interface RetrievalBenchOptions {
 const SEED_SQL_BATCH = 5_000;
 
 /**
- * Seeds one bot with `chunks` chunks (bulk SQL through `unnest`, vectors in batched Chroma upserts),
+ * Seeds `bots` bots (one by default) with `chunks` chunks in all (bulk SQL through `unnest`, vectors in batched Chroma upserts),
  * then times `retrieve()` (embedding, Chroma query, full-text query, fusion, hydration) over
  * distinct questions, after a warm-up.
  */
@@ -222,10 +235,15 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
   const bench = await context(options.server);
   try {
     const { prisma, vectors, embeddings } = bench.server.platform;
-    const botId = await createBot(bench, 'Retrieval benchmark');
-    const documentId = uuidv7();
-    await prisma.document.create({
-      data: {
+    const botCount = options.bots ?? 1;
+    // Each bot a document of its own, and its chunks one run of the seeding order (a batch touches few collections).
+    const corpora: { botId: string; documentId: string; collection: string }[] = [];
+    for (let index = 0; index < botCount; index++) {
+      const botId = await createBot(bench, `Retrieval benchmark ${index}`);
+      corpora.push({ botId, documentId: uuidv7(), collection: collectionForBot(embeddings.modelId, botId) });
+    }
+    await prisma.document.createMany({
+      data: corpora.map(({ botId, documentId }) => ({
         id: documentId,
         botId,
         fileName: 'corpus.txt',
@@ -233,10 +251,11 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
         sizeBytes: 0,
         contentHash: randomUUID(),
         storageKey: `bots/${botId}/documents/${documentId}`,
-        status: 'completed',
-      },
+        status: 'completed' as const,
+      })),
     });
-    const collection = collectionForBot(embeddings.modelId, botId);
+    const chunksPerBot = Math.ceil(total / botCount);
+    const corpusOf = (chunk: number) => corpora[Math.floor(chunk / chunksPerBot)]!;
     const text = sentenceMaker(7);
 
     const seedStarted = performance.now();
@@ -244,28 +263,33 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
     // migration defines it (one bulk build instead of 100k incremental GIN insertions).
     await prisma.$executeRawUnsafe('DROP INDEX "chunks_searchVector_idx"');
     let seeded = 0;
-    const samples: string[] = [];
+    const samples: { corpus: (typeof corpora)[number]; content: string }[] = [];
     for (const batch of batches(
       Array.from({ length: total }, (_, index) => index),
       SEED_SQL_BATCH,
     )) {
       const ids = batch.map(() => uuidv7());
+      const owners = batch.map(corpusOf);
       const contents = batch.map(() => Array.from({ length: 6 + Math.floor(text.next() * 6) }, text.sentence).join(' '));
-      for (const content of contents) if (samples.length < queryCount * 2 && text.next() < 0.01) samples.push(content);
+      contents.forEach((content, index) => {
+        if (samples.length < queryCount * 2 && text.next() < 0.01) samples.push({ corpus: owners[index]!, content });
+      });
       const vectorsOfBatch = await embeddings.embedDocuments(contents.map((content) => `corpus.txt\n${content}`));
       // PostgreSQL (in this process for PGlite) and Chroma (its own process) work side by side.
       await Promise.all([
         prisma.$executeRaw`
           INSERT INTO "chunks" ("id", "botId", "sourceType", "documentId", "ordinal", "content", "tokenCount", "title", "embeddingModel", "searchTerms", "searchVersion", "vectorLayout")
-          SELECT t.id, ${botId}, 'document'::"SourceType", ${documentId}, t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}, t.terms, ${STEMMING_VERSION}, ${VECTOR_LAYOUT_VERSION}
-          FROM unnest(${ids}::text[], ${batch}::int[], ${contents}::text[], ${contents.map((content) => searchTermsOf(`corpus.txt\n${content}`))}::text[]) AS t(id, ordinal, content, terms)`,
-        vectors.upsert(
-          collection,
-          ids.map((id, index) => ({
-            id,
-            embedding: vectorsOfBatch[index]!,
-            metadata: { bot_id: botId, source_type: 'document', source_id: documentId, title: 'corpus.txt' },
-          })),
+          SELECT t.id, t."botId", 'document'::"SourceType", t."documentId", t.ordinal, t.content, length(t.content) / 4, 'corpus.txt', ${embeddings.modelId}, t.terms, ${STEMMING_VERSION}, ${VECTOR_LAYOUT_VERSION}
+          FROM unnest(${ids}::text[], ${owners.map((owner) => owner.botId)}::text[], ${owners.map((owner) => owner.documentId)}::text[], ${batch}::int[], ${contents}::text[], ${contents.map((content) => searchTermsOf(`corpus.txt\n${content}`))}::text[]) AS t(id, "botId", "documentId", ordinal, content, terms)`,
+        ...[...chunksByCorpus(owners)].map(([corpus, indexes]) =>
+          vectors.upsert(
+            corpus.collection,
+            indexes.map((index) => ({
+              id: ids[index]!,
+              embedding: vectorsOfBatch[index]!,
+              metadata: { bot_id: corpus.botId, source_type: 'document', source_id: corpus.documentId, title: 'corpus.txt' },
+            })),
+          ),
         ),
       ]);
       seeded += batch.length;
@@ -278,19 +302,20 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
 
     // Questions: a few words from a real chunk (as a visitor would paraphrase), plus a few made-up words.
     const questions = Array.from({ length: queryCount }, (_, index) => {
-      const source = (samples[index % Math.max(1, samples.length)] ?? text.sentence()).replace(/[.]/g, '').split(' ');
+      const sample = samples[index % Math.max(1, samples.length)] ?? { corpus: corpora[0]!, content: text.sentence() };
+      const source = sample.content.replace(/[.]/g, '').split(' ');
       const picked = Array.from({ length: 3 + (index % 4) }, () => source[Math.floor(text.next() * source.length)]!);
-      return `What about ${picked.join(' ')}${index % 5 === 0 ? ` ${text.zipf()}` : ''}?`;
+      return { corpus: sample.corpus, text: `What about ${picked.join(' ')}${index % 5 === 0 ? ` ${text.zipf()}` : ''}?` };
     });
 
     const { knowledge } = bench.server.services;
     // Warmed up on questions of their own: a question asked again would be answered from the retrieval cache.
-    for (const question of questions.slice(0, 20)) await knowledge.retrieve(botId, `${question} again`, { topK });
+    for (const { corpus, text: question } of questions.slice(0, 20)) await knowledge.retrieve(corpus.botId, `${question} again`, { topK });
     const timings: number[] = [];
     let empty = 0;
-    for (const question of questions) {
+    for (const { corpus, text: question } of questions) {
       const started = performance.now();
-      const results = await knowledge.retrieve(botId, question, { topK });
+      const results = await knowledge.retrieve(corpus.botId, question, { topK });
       timings.push(performance.now() - started);
       if (results.length === 0) empty += 1;
     }
@@ -300,17 +325,17 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
     // Each half alone, to see where the time goes.
     const candidates = Math.max(topK * 4, 20);
     const halves = { vector: [] as number[], text: [] as number[], chromaAlone: [] as number[] };
-    for (const question of questions) {
+    for (const { corpus, text: question } of questions) {
       // The reference: Chroma queried directly on the same vectors, the question already embedded.
       const embedding = await embeddings.embedQuery(question);
       const referenceStarted = performance.now();
-      await vectors.query(collection, embedding, { topK: candidates });
+      await vectors.query(corpus.collection, embedding, { topK: candidates });
       halves.chromaAlone.push(performance.now() - referenceStarted);
       let started = performance.now();
-      await knowledge.retriever.vectorSearch(botId, question, candidates);
+      await knowledge.retriever.vectorSearch(corpus.botId, question, candidates);
       halves.vector.push(performance.now() - started);
       started = performance.now();
-      await knowledge.retriever.textSearch(botId, question, candidates);
+      await knowledge.retriever.textSearch(corpus.botId, question, candidates);
       halves.text.push(performance.now() - started);
     }
     const p95Of = (values: number[]) =>
@@ -321,6 +346,7 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
         ),
         1,
       );
+    const where = botCount === 1 ? 'in one bot' : `over ${botCount.toLocaleString('en')} bots`;
     const detail =
       `${seeded.toLocaleString('en')} chunks seeded in ${round(seedSeconds, 1)} s; ${queryCount} queries, top ${topK}; ` +
       `p95 vector half ${p95Of(halves.vector)} ms, full-text half ${p95Of(halves.text)} ms; ` +
@@ -328,7 +354,7 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
       `${bench.server.platform.database.kind}, ${embeddings.modelId}${empty ? `; ${empty} empty` : ''}`;
     return [
       {
-        benchmark: `retrieval p50, ${seeded.toLocaleString('en')} chunks in one bot`,
+        benchmark: `retrieval p50, ${seeded.toLocaleString('en')} chunks ${where}`,
         value: round(p50, 2),
         unit: 'ms',
         goal: '-',
@@ -336,7 +362,7 @@ export async function benchRetrieval(options: RetrievalBenchOptions = {}): Promi
         detail,
       },
       {
-        benchmark: `retrieval p95, ${seeded.toLocaleString('en')} chunks in one bot`,
+        benchmark: `retrieval p95, ${seeded.toLocaleString('en')} chunks ${where}`,
         value: round(p95, 2),
         unit: 'ms',
         goal: '< 25 ms',
