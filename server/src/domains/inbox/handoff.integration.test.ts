@@ -280,26 +280,19 @@ describe('a visitor asking for a person', () => {
     });
     expect(asked.status).toBe(200);
     const conversation = await conversationOf(sessionToken);
-    const shown = await graphql(
-      server,
-      'query ($id: ID!) { node(id: $id) { ... on Conversation { pageUrl } } }',
-      {
-        id: globalId('Conversation', conversation.id),
-      },
-      owner.accessToken,
-    );
+    const pageUrlAs = (token: string) =>
+      graphql(
+        server,
+        'query ($id: ID!) { node(id: $id) { ... on Conversation { pageUrl } } }',
+        { id: globalId('Conversation', conversation.id) },
+        token,
+      );
+    const shown = await pageUrlAs(owner.accessToken);
     expect(shown.errors).toBeUndefined();
     expect(shown.data.node).toEqual({ pageUrl: 'https://shop.example/checkout' });
     const rest = await api(server, 'GET', `/conversations/${conversation.id}`, { token: owner.accessToken });
     expect(rest.body).toMatchObject({ page_url: 'https://shop.example/checkout', reply_email: null });
-    const strangers = await graphql(
-      server,
-      'query ($id: ID!) { node(id: $id) { ... on Conversation { pageUrl } } }',
-      {
-        id: globalId('Conversation', conversation.id),
-      },
-      stranger.accessToken,
-    );
+    const strangers = await pageUrlAs(stranger.accessToken);
     expect(strangers.errors).toBeUndefined();
     expect(strangers.data.node).toBeNull();
   });
