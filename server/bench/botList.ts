@@ -17,6 +17,7 @@ import {
   startMeasuredServer,
   type LoadOptions,
   type LoadResult,
+  round,
 } from './throughput.ts';
 
 /** The demo customer's bots: the statement count reads all of them, the load reads the first page. */
@@ -63,8 +64,6 @@ function dashboardQuery(): string {
   if (!literal) throw new Error(`no operation text in ${artifact}: run npx relay-compiler`);
   return JSON.parse(literal) as string;
 }
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function seed(server: TestServer, ownerId: string): Promise<void> {
   const { prisma, clock } = server.platform;

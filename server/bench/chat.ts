@@ -11,7 +11,7 @@ import {
   type Throughput,
   type Visitor,
 } from './chatLoad.ts';
-import { createBenchDatabase, LoadProfiler, median, startMeasuredServer } from './throughput.ts';
+import { createBenchDatabase, LoadProfiler, median, startMeasuredServer, round } from './throughput.ts';
 import { ANSWER_STAGES, type AnswerStage, type Metrics } from '../src/metrics.ts';
 import { databaseDriver } from '../src/platform/database/index.ts';
 import { grantSubscription, logIn, signUpWithoutTrial } from '../test/accounts.ts';
@@ -83,7 +83,6 @@ const VARIED_BOTS = 24;
  */
 export type ChatQuestions = 'same' | 'varied';
 
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 const clientIp = (index: number) => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 

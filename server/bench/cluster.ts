@@ -19,6 +19,7 @@ import {
   uploadDocument,
   type Replica,
 } from '../test/cluster/harness.ts';
+import { round } from './throughput.ts';
 
 /** Visitors chatting at a time, in all; each asks below the widget's own per-session limit (20 a minute). */
 const AT_ONCE = 20;
@@ -32,8 +33,6 @@ const PROJECTED_REPLICAS = 10;
 const SHARED_CORES = 4;
 
 const FACTS = shopFacts(0);
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function benchCluster(): Promise<BenchRow[]> {
   const cluster = await startTestCluster();

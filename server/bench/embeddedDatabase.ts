@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { startTestServer } from '../test/harness.ts';
 import type { BenchRow } from './knowledge.ts';
+import { round } from './throughput.ts';
 
 const DATABASE_CLIENTS = 4;
 const QUERIES_PER_CLIENT = 10;
@@ -71,8 +72,6 @@ export function percentile(values: number[], fraction: number): number {
 }
 
 const p95 = (values: number[]) => percentile(values, 0.95);
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function benchEmbeddedDatabaseBlocking(): Promise<BenchRow[]> {
   const server = await startTestServer();

@@ -12,8 +12,7 @@ import type { QaSplit } from './qa/questions.ts';
 import { benchSiteCrawl } from './siteCrawl.ts';
 import { benchStartup } from './startup.ts';
 import { benchViewerToken } from './viewer.ts';
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+import { round } from './throughput.ts';
 
 async function crawlRow(): Promise<BenchRow> {
   const result = await benchCrawl();

@@ -10,6 +10,7 @@ import { pdfWithPages } from '../test/documentFixtures.ts';
 import { uuidv7 } from '../src/platform/ids.ts';
 import { batches } from '../src/domains/knowledge/store.ts';
 import { searchTermsOf, STEMMING_VERSION } from '../src/platform/embeddings/index.ts';
+import { round } from './throughput.ts';
 
 export interface BenchRow {
   benchmark: string;
@@ -20,8 +21,6 @@ export interface BenchRow {
   ok: boolean | null;
   detail: string;
 }
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 // ---------------------------------------------------------------- synthetic text
 

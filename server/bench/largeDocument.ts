@@ -15,6 +15,7 @@ import { api, graphql } from '../test/harness.ts';
 import { uploadDocument } from '../test/knowledge.ts';
 import { percentile, probe } from './embeddedDatabase.ts';
 import type { BenchRow } from './knowledge.ts';
+import { round } from './throughput.ts';
 
 const DOCUMENT_BYTES = 9.5 * MiB;
 const GOAL_SECONDS = { pglite: 60, postgres: 30 };
@@ -22,8 +23,6 @@ const HEALTHZ_P99_GOAL_MS = 200;
 /** About 100 health checks a second: steady traffic, not a second load on the machine. */
 const HEALTHZ_PAUSE_MS = 10;
 const LAST_PAGE = 'Closing notes. The Zorbian ferry to the staff retreat leaves pier nineteen at 7:45 every Thursday.';
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 interface DocumentState {
   status: string;

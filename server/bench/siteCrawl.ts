@@ -14,12 +14,11 @@ import { api } from '../test/harness.ts';
 import { serveLocalSite } from '../test/localSite.ts';
 import { generatedSite, lockerCode } from './crawler.ts';
 import type { BenchRow } from './knowledge.ts';
+import { round } from './throughput.ts';
 
 /** The home page and 999 articles. */
 const SITE_PAGES = 1_000;
 const GOAL_SECONDS = 60;
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 interface CrawlRecord {
   id: string;

@@ -191,6 +191,9 @@ export function startMeasuredServer(database: Database): Promise<TestServer> {
   return startTestServer({ LOG_LEVEL: 'info' }, { database, logTo: pino.destination({ dest: '/dev/null', sync: true }), clockRuns: true });
 }
 
+/** A figure as the bench tables print it: `digits` decimals. */
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
 export const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? NaN;
 
 // ---------------------------------------------------------------- CPU time (Linux /proc)

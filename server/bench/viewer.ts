@@ -1,15 +1,13 @@
 import { demoCustomer } from '../test/accounts.ts';
 import { graphql } from '../test/harness.ts';
 import type { BenchRow } from './knowledge.ts';
-import { createBenchDatabase, graphqlRequestsPerSecond, startMeasuredServer } from './throughput.ts';
+import { createBenchDatabase, graphqlRequestsPerSecond, startMeasuredServer, round } from './throughput.ts';
 
 const CONNECTIONS = 10;
 const WARM_UP_MS = 500;
 const MEASURE_MS = 2_000;
 /** The two loads take turns, so a neighbour's burst on a shared machine weighs on both alike. */
 const ROUNDS = 3;
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function requestsPerSecond(url: string, query: string, token?: string): Promise<number> {
   const result = await graphqlRequestsPerSecond(
