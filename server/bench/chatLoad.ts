@@ -2,9 +2,9 @@
 // own that streams the same answer as server-sent events, with nothing behind it (no database, no
 // limits, no retrieval). The load runs in a worker thread, so its JavaScript does not take turns with
 // a server on the bench's event loop; both servers get the same load from the same generator.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { procStat, startReferenceProcess, ticksPerSecond, type ReferenceServer } from './throughput.ts';
+import { procStat, runningProcesses, startReferenceProcess, ticksPerSecond, type ReferenceServer } from './throughput.ts';
 
 /** One virtual visitor: their own address and session, and the questions they send one after the other. */
 export interface Visitor {
@@ -220,15 +220,9 @@ function cpuNow(database: string | undefined): CpuSpent {
     postgres: 0,
     machine: machineCpuMs(),
   };
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const { cpuMs: ms, ppid, comm } = procStat(`/proc/${pid}/stat`);
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (ppid === process.pid && command.includes('chromadb')) spent.chroma += ms;
-      else if (database && comm === 'postgres' && command.includes(` ${database} `)) spent.postgres += ms;
-    } catch {
-      // The process ended meanwhile.
-    }
+  for (const { cpuMs: ms, ppid, comm, command } of runningProcesses()) {
+    if (ppid === process.pid && command.includes('chromadb')) spent.chroma += ms;
+    else if (database && comm === 'postgres' && command.includes(` ${database} `)) spent.postgres += ms;
   }
   return spent;
 }

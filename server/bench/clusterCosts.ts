@@ -3,11 +3,10 @@
 // connections or CPU, Redis, Chroma) runs out first. CPU comes from /proc (Linux); the counts from
 // PostgreSQL's statistics and Redis's INFO. The machine's PostgreSQL and Redis serve nothing else
 // while the bench runs.
-import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { procStat } from './throughput.ts';
+import { runningProcesses } from './throughput.ts';
 
 export const PARTS = ['api', 'worker', 'postgres', 'redis', 'chroma'] as const;
 export type Part = (typeof PARTS)[number];
@@ -32,17 +31,8 @@ function ours(pid: number, parents: Map<number, number>): boolean {
 
 function cpuByPart(database: string): Record<Part, number> {
   const spent: Record<Part, number> = { api: 0, worker: 0, postgres: 0, redis: 0, chroma: 0 };
-  const processes: { pid: number; cpuMs: number; comm: string; command: string }[] = [];
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const { cpuMs, ppid, comm } = procStat(`/proc/${name}/stat`);
-      parents.set(Number(name), ppid);
-      processes.push({ pid: Number(name), cpuMs, comm, command: readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ') });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
+  const processes = runningProcesses();
+  const parents = new Map(processes.map(({ pid, ppid }) => [pid, ppid]));
   for (const { pid, cpuMs, comm, command } of processes) {
     if (comm === 'postgres' && command.includes(` ${database} `)) spent.postgres += cpuMs;
     else if (comm === 'redis-server') spent.redis += cpuMs;

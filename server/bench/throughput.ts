@@ -1,7 +1,7 @@
 // Throughput against a reference measured in the same run: a bare graphql-yoga hello-world in its own
 // process, loaded by the same generator with the same connections, so a busy machine slows both.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -232,6 +232,30 @@ export function procStat(statPath: string): { cpuMs: number; ppid: number; comm:
     ppid: Number(fields[1]),
     comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
   };
+}
+
+/** A process as /proc shows it: its CPU milliseconds so far, its parent, its command name and line. */
+export interface ProcessSample {
+  pid: number;
+  cpuMs: number;
+  ppid: number;
+  comm: string;
+  /** The command line, its arguments separated by spaces. */
+  command: string;
+}
+
+/** Every process of the machine now; one that ends while it is read is left out. */
+export function runningProcesses(): ProcessSample[] {
+  const found: ProcessSample[] = [];
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = procStat(`/proc/${name}/stat`);
+      found.push({ pid: Number(name), ...stat, command: readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
 }
 
 /** CPU milliseconds of a set of processes (the database server's backends) used while `work` runs. */
