@@ -3,19 +3,15 @@
 // with the latency of `/healthz` meanwhile. PostgreSQL is BENCH_DATABASE_URL's server (a new
 // database there, dropped afterwards), else the local one. BENCH_PROFILE_DIR=<dir> writes the
 // server's CPU profile there (node --cpu-prof), to see where the time goes.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startServerProcess, type ServerProcess } from '../scripts/serverProcess.ts';
-import { createScratchPostgresDatabase, postgresUrlForTests } from '../test/database.ts';
+import type { ServerProcess } from '../scripts/serverProcess.ts';
 import { handbookText, MiB } from '../test/documentFixtures.ts';
 import { api, graphql } from '../test/harness.ts';
 import { uploadDocument } from '../test/knowledge.ts';
 import { percentile, probe } from './embeddedDatabase.ts';
 import type { BenchRow } from './knowledge.ts';
-import { round } from './throughput.ts';
+import { round, startBenchServerProcess } from './throughput.ts';
 
 const DOCUMENT_BYTES = 9.5 * MiB;
 const GOAL_SECONDS = { pglite: 60, postgres: 30 };
@@ -45,20 +41,7 @@ async function settledDocument(server: ServerProcess, token: string, documentId:
 }
 
 async function benchOn(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-bench-large-'));
-  const scratch =
-    database === 'postgres'
-      ? await createScratchPostgresDatabase(process.env.BENCH_DATABASE_URL?.trim() || postgresUrlForTests(), 'bench_large')
-      : undefined;
-  const profileDir = process.env.BENCH_PROFILE_DIR;
-  const server = await startServerProcess('source', {
-    dataDir,
-    env: {
-      LOG_LEVEL: 'info',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir, database)}` } : {}),
-    },
-  });
+  const server = await startBenchServerProcess(database, { name: database, env: { LOG_LEVEL: 'info' } });
   try {
     const login = await api(server, 'POST', '/users/login', { body: { email: 'customer@example.com', password: 'customer-demo-2026' } });
     const token: string = login.body.access_token;
@@ -110,9 +93,7 @@ async function benchOn(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await server.stop();
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -3,18 +3,14 @@
 // cap raised to the site's size (CRAWL_MAX_PAGES). PostgreSQL is BENCH_DATABASE_URL's server (a new
 // database there, dropped afterwards), else the local one; BENCH_SITE_CRAWL_DATABASE=pglite runs it
 // on the embedded database instead. BENCH_PROFILE_DIR=<dir> writes the server's CPU profile there.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startServerProcess, type ServerProcess } from '../scripts/serverProcess.ts';
-import { createScratchPostgresDatabase, postgresUrlForTests } from '../test/database.ts';
+import type { ServerProcess } from '../scripts/serverProcess.ts';
 import { api } from '../test/harness.ts';
 import { serveLocalSite } from '../test/localSite.ts';
 import { generatedSite, lockerCode } from './crawler.ts';
 import type { BenchRow } from './knowledge.ts';
-import { round } from './throughput.ts';
+import { round, startBenchServerProcess } from './throughput.ts';
 
 /** The home page and 999 articles. */
 const SITE_PAGES = 1_000;
@@ -41,20 +37,9 @@ async function finishedCrawl(server: ServerProcess, token: string, botId: string
 export async function benchSiteCrawl(): Promise<BenchRow[]> {
   const database = process.env.BENCH_SITE_CRAWL_DATABASE === 'pglite' ? 'pglite' : 'postgres';
   const site = await serveLocalSite(generatedSite(SITE_PAGES - 1));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'chatbot-bench-crawl-'));
-  const scratch =
-    database === 'postgres'
-      ? await createScratchPostgresDatabase(process.env.BENCH_DATABASE_URL?.trim() || postgresUrlForTests(), 'bench_crawl')
-      : undefined;
-  const profileDir = process.env.BENCH_PROFILE_DIR;
-  const server = await startServerProcess('source', {
-    dataDir,
-    env: {
-      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
-      CRAWL_MAX_PAGES: String(SITE_PAGES),
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir, 'site-crawl')}` } : {}),
-    },
+  const server = await startBenchServerProcess(database, {
+    name: 'site-crawl',
+    env: { CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_MAX_PAGES: String(SITE_PAGES) },
   });
   try {
     const login = await api(server, 'POST', '/users/login', { body: { email: 'customer@example.com', password: 'customer-demo-2026' } });
@@ -89,9 +74,7 @@ export async function benchSiteCrawl(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await server.stop();
-    await scratch?.drop();
+    await server.close();
     await site.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,12 +2,15 @@
 // process, loaded by the same generator with the same connections, so a busy machine slows both.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createDatabase, type CreateDatabaseOptions, type Database } from '../src/platform/database/index.ts';
+import { startServerProcess, type ServerProcess } from '../scripts/serverProcess.ts';
+import { createScratchPostgresDatabase, postgresUrlForTests } from '../test/database.ts';
 import { applyMigrations } from '../src/platform/database/migrate.ts';
 import pino from 'pino';
 import { openScratchPostgresDatabase } from '../test/database.ts';
@@ -189,6 +192,43 @@ export async function createBenchDatabase(options: Pick<CreateDatabaseOptions, '
  */
 export function startMeasuredServer(database: Database): Promise<TestServer> {
   return startTestServer({ LOG_LEVEL: 'info' }, { database, logTo: pino.destination({ dest: '/dev/null', sync: true }), clockRuns: true });
+}
+
+/**
+ * A server started as `npm start` starts it (a child process), on the embedded database in a data
+ * folder of its own or on a new database of BENCH_DATABASE_URL's PostgreSQL (else the local one),
+ * its CPU profile written to BENCH_PROFILE_DIR/`name` when that is set. `close` stops it and removes
+ * its data folder and database.
+ */
+export async function startBenchServerProcess(
+  database: 'pglite' | 'postgres',
+  { name, env = {} }: { name: string; env?: Record<string, string> },
+): Promise<ServerProcess & { close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `chatbot-bench-${name}-`));
+  const scratch =
+    database === 'postgres'
+      ? await createScratchPostgresDatabase(
+          process.env.BENCH_DATABASE_URL?.trim() || postgresUrlForTests(),
+          `bench_${name.replaceAll('-', '_')}`,
+        )
+      : undefined;
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const server = await startServerProcess('source', {
+    dataDir,
+    env: {
+      ...env,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir, name)}` } : {}),
+    },
+  });
+  return {
+    ...server,
+    async close() {
+      await server.stop();
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A figure as the bench tables print it: `digits` decimals. */
