@@ -198,8 +198,8 @@ export class HandoffService {
   /**
    * One tick: the widget visitors who have waited longer than their bot's wait time are asked where
    * to reply (or told replies will go to the address they gave); a suspended owner's bot answers
-   * nobody, so its visitors wait unasked. Claimed in one UPDATE, so replicas
-   * ticking together ask each once. Resolves with how many were asked.
+   * nobody, so its visitors wait unasked. Claimed in one UPDATE, so replicas ticking together ask
+   * each once. Resolves with how many were asked.
    */
   async settleLongWaits(): Promise<number> {
     const now = this.deps.clock.now();
