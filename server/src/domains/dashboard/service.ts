@@ -66,13 +66,14 @@ export class DashboardService {
     const now = this.deps.clock.now().getTime();
     const weekAgo = new Date(now - WEEK_MS);
     const twoWeeksAgo = new Date(now - 2 * WEEK_MS);
+    // Each question's bot, not its language: joining the bots probed their index once per question.
     const askedIn = (from: Date, before: Date | null) => Prisma.sql`
-      SELECT ${before === null}::boolean AS "thisWeek", m."content" AS "question", b."languageCode"
-      FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId" JOIN "bots" b ON b."id" = s."botId"
+      SELECT ${before === null}::boolean AS "thisWeek", m."content" AS "question", s."botId"
+      FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId"
       WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test' AND m."role" = 'user' AND m."createdAt" >= ${from}
         ${before ? Prisma.sql`AND m."createdAt" < ${before}` : Prisma.empty}
       ORDER BY m."createdAt" DESC LIMIT ${TOPIC_QUESTIONS}`;
-    const [[answers], questions] = await Promise.all([
+    const [[answers], questions, bots] = await Promise.all([
       // Both weeks' answers in one pass: all of them, the unanswered, the rated and the thumbs up.
       query<
         Record<'all' | 'unanswered' | 'rated' | 'up' | 'allBefore' | 'unansweredBefore' | 'ratedBefore' | 'upBefore', number>
@@ -89,19 +90,23 @@ export class DashboardService {
         FROM "chat_messages" m JOIN "chat_sessions" s ON s."id" = m."sessionId"
         WHERE s."botId" = ANY(${ownBotIds(ownerId)}) AND s."channel" <> 'test' AND m."role" = 'assistant' AND m."createdAt" >= ${twoWeeksAgo}`),
       // Each week's newest questions, both in one statement.
-      query<{ thisWeek: boolean; question: string; languageCode: string }>(
+      query<{ thisWeek: boolean; question: string; botId: string }>(
         Prisma.sql`(${askedIn(weekAgo, null)}) UNION ALL (${askedIn(twoWeeksAgo, weekAgo)})`,
       ),
+      query<{ id: string; languageCode: string }>(Prisma.sql`SELECT "id", "languageCode" FROM "bots" WHERE "ownerId" = ${ownerId}`),
     ]);
+    const languages = new Map(bots.map((bot) => [bot.id, bot.languageCode]));
+    // A question whose bot was deleted between the two statements is left out, as it would be a moment later.
+    const asked = (thisWeek: boolean) =>
+      questions.flatMap((row) => {
+        const languageCode = languages.get(row.botId);
+        return row.thisWeek === thisWeek && languageCode !== undefined ? [{ question: row.question, languageCode }] : [];
+      });
     const { all, unanswered, rated, up, allBefore, unansweredBefore, ratedBefore, upBefore } = answers!;
     return {
       answeredRate: weeklyRate({ part: all - unanswered, whole: all }, { part: allBefore - unansweredBefore, whole: allBefore }),
       thumbsUpRate: weeklyRate({ part: up, whole: rated }, { part: upBefore, whole: ratedBefore }),
-      topTopics: topTopics(
-        questions.filter((row) => row.thisWeek),
-        questions.filter((row) => !row.thisWeek),
-        TOP_TOPICS,
-      ),
+      topTopics: topTopics(asked(true), asked(false), TOP_TOPICS),
     };
   }
 
