@@ -7,6 +7,7 @@ import { benchBotList } from './botList.ts';
 import { benchWidgetChat, type ChatQuestions } from './chat.ts';
 import { benchEmbeddedDatabaseBlocking } from './embeddedDatabase.ts';
 import { benchLargeDocument } from './largeDocument.ts';
+import { benchMillionChunks } from './millionChunks.ts';
 import { benchOfflineAnswers } from './qa.ts';
 import type { QaSplit } from './qa/questions.ts';
 import { benchSiteCrawl } from './siteCrawl.ts';
@@ -64,12 +65,15 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
   ['viewer', () => benchViewerToken()],
   ['embedded-db', () => benchEmbeddedDatabaseBlocking()],
   ['large-document', () => benchLargeDocument()],
+  ['million-chunks', () => benchMillionChunks()],
 ];
 
 const only = args;
+/** Run only when named: about an hour at its million chunks (BENCH_INGEST_CHUNKS sets fewer). */
+const NAMED_ONLY = new Set(['million-chunks']);
 const rows: BenchRow[] = [];
 for (const [name, run] of benches) {
-  if (only.length > 0 && !only.includes(name)) continue;
+  if (only.length === 0 ? NAMED_ONLY.has(name) : !only.includes(name)) continue;
   process.stderr.write(`running ${name}...\n`);
   try {
     rows.push(...(await run()));

@@ -20,22 +20,27 @@ const HEALTHZ_P99_GOAL_MS = 200;
 const HEALTHZ_PAUSE_MS = 10;
 const LAST_PAGE = 'Closing notes. The Zorbian ferry to the staff retreat leaves pier nineteen at 7:45 every Thursday.';
 
-interface DocumentState {
+export interface DocumentState {
   status: string;
   errorMessage: string | null;
   chunkCount: number;
 }
 
-async function settledDocument(server: ServerProcess, token: string, documentId: string): Promise<DocumentState> {
+export async function settledDocument(
+  server: ServerProcess,
+  token: string | (() => Promise<string>),
+  documentId: string,
+): Promise<DocumentState> {
   const id = Buffer.from(`Document:${documentId}`).toString('base64');
   for (;;) {
-    const { data } = await graphql<{ node: DocumentState }>(
+    const { data, errors } = await graphql<{ node: DocumentState | null }>(
       server,
       'query ($id: ID!) { node(id: $id) { ... on Document { status errorMessage chunkCount } } }',
       { id },
-      token,
+      typeof token === 'string' ? token : await token(),
     );
-    if (data?.node.status === 'completed' || data?.node.status === 'failed') return data.node;
+    if (!data?.node) throw new Error(`document ${documentId} could not be read: ${JSON.stringify(errors ?? data)}`);
+    if (data.node.status === 'completed' || data.node.status === 'failed') return data.node;
     await sleep(100);
   }
 }
