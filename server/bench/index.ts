@@ -69,7 +69,7 @@ const benches: [string, () => Promise<BenchRow[]>][] = [
 ];
 
 const only = args;
-/** Run only when named: about an hour at its million chunks (BENCH_INGEST_CHUNKS sets fewer). */
+/** Run only when named: about half an hour at its million chunks (BENCH_INGEST_CHUNKS sets fewer). */
 const NAMED_ONLY = new Set(['million-chunks']);
 const rows: BenchRow[] = [];
 for (const [name, run] of benches) {

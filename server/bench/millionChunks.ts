@@ -46,10 +46,16 @@ export async function benchMillionChunks(): Promise<BenchRow[]> {
   const peaks = { server: 0, chroma: 0 };
   let sampling = true;
   const sampler = (async () => {
+    // Chroma's process is looked for in /proc only until found, and again if it is restarted.
+    let chroma: number | undefined;
     while (sampling) {
       peaks.server = Math.max(peaks.server, rssMiB(serverPid) || 0);
-      const chroma = chromaPid();
-      if (chroma) peaks.chroma = Math.max(peaks.chroma, rssMiB(chroma) || 0);
+      let chromaRss = chroma === undefined ? NaN : rssMiB(chroma);
+      if (Number.isNaN(chromaRss)) {
+        chroma = chromaPid();
+        chromaRss = chroma === undefined ? NaN : rssMiB(chroma);
+      }
+      peaks.chroma = Math.max(peaks.chroma, chromaRss || 0);
       await sleep(RSS_SAMPLE_MS);
     }
   })();
