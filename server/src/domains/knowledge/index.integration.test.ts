@@ -158,6 +158,23 @@ describe('KnowledgeIndex and Retriever', () => {
     expect(results.map((result) => result.content)).toContain('Error E4521 also appears on the old modem.');
   });
 
+  it('puts the passage holding every word of the question first among passages alike but for their numbers', async () => {
+    const botId = await newBot();
+    const filler = ['ledger', 'index', 'binding', 'shelf', 'catalogue', 'margin', 'folio', 'errata', 'preface', 'appendix'];
+    // The asked volume's page says the most besides, so the vector search ranks the others' pages above it.
+    for (let volume = 0; volume < 30; volume++) {
+      const notes = Array.from({ length: volume === 17 ? 40 : 2 }, (_, index) => filler[(volume + index) % filler.length]).join(' ');
+      await index.indexSections(botId, await newDocument(botId, `volume-${volume}.txt`), [
+        {
+          heading: null,
+          text: `Closing notes of volume ${volume}: ${notes}. The volume ${volume} archive room opens with badge code ${7000 + volume}.`,
+        },
+      ]);
+    }
+    const [top] = await retriever.retrieve(botId, 'Which badge code opens the volume 17 archive room?');
+    expect(top?.source.title).toBe('volume-17.txt');
+  });
+
   it('leaves chunks of a document still processing out of the full-text search, so they take no place of a completed one', async () => {
     const botId = await newBot();
     // Written first, so they come first in the index: without the filter they fill every probe's places.
@@ -475,6 +492,6 @@ describe('full-text probes', () => {
       'en',
     );
     const hangar = await prisma.chunk.findFirstOrThrow({ where: { botId, content: { contains: 'hangar' } } });
-    expect(after).toEqual([{ id: hangar.id, rank: expect.any(Number) }]);
+    expect(after).toEqual([{ id: hangar.id, rank: expect.any(Number), allWords: false }]);
   });
 });

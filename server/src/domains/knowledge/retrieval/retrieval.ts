@@ -31,6 +31,15 @@ const MAX_QUERY_LENGTH = 2_000;
  * recall@5 67 -> 68 of 72 at 0.5 as at 1, right answers unchanged).
  */
 const OTHER_LANGUAGE_WEIGHT = 0.5;
+/**
+ * The weight in the fusion of a ranking of the chunks that hold every word of the question: the
+ * full-text search already puts them first, but a chunk found by both searches would otherwise beat
+ * one found by full-text alone. Passages alike but for a number (a volume, a model, an order) are
+ * near-identical vectors, so the vector search may rank another's first; the number is the point of
+ * the question (a million-chunk bot, 66 volumes' closing pages: 16 of 20 right without it). QA
+ * bench, dev split: right answers and recall@5 unchanged at 0.5, 1 and 2.
+ */
+const ALL_WORDS_WEIGHT = 1;
 /** Chunks read to tell which language a bot's knowledge is in. */
 const CORPUS_LANGUAGE_SAMPLE = 40;
 
@@ -94,6 +103,8 @@ interface TextSearch {
 interface TextHit {
   id: string;
   rank: number;
+  /** The chunk holds every word of a question of several (the all-words probe found it). */
+  allWords: boolean;
 }
 
 interface RetrieverDependencies {
@@ -162,10 +173,16 @@ export class Retriever {
     const vectorsSearched = vectorHits !== null;
     const vectorScores = new Map((vectorHits ?? []).map((hit) => [hit.id, hit.score]));
     const textRanks = new Map([...otherLanguageHits, ...textHits].map((hit) => [hit.id, hit.rank]));
+    const allWordsHits = textHits.filter((hit) => hit.allWords);
     const fused = reciprocalRankFusion(
-      [(vectorHits ?? []).map((hit) => hit.id), textHits.map((hit) => hit.id), otherLanguageHits.map((hit) => hit.id)],
+      [
+        (vectorHits ?? []).map((hit) => hit.id),
+        textHits.map((hit) => hit.id),
+        otherLanguageHits.map((hit) => hit.id),
+        allWordsHits.map((hit) => hit.id),
+      ],
       RRF_K,
-      [1, 1, OTHER_LANGUAGE_WEIGHT],
+      [1, 1, OTHER_LANGUAGE_WEIGHT, ALL_WORDS_WEIGHT],
     );
     if (fused.length === 0) return { chunks: [], vectorsSearched };
 
@@ -304,10 +321,10 @@ export class Retriever {
   private async textSearchBatch(batch: TextSearch[]): Promise<TextHit[][]> {
     const { botId, limit } = batch[0]!;
     const searches = batch.flatMap((search, index) => search.probes.map(() => index + 1));
-    const rows = await this.deps.query<{ search: number; id: string; rank: number }>(Prisma.sql`
-      SELECT ranked."search", ranked."id", ranked."rank"
+    const rows = await this.deps.query<{ search: number; id: string; rank: number; allWords: boolean }>(Prisma.sql`
+      SELECT ranked."search", ranked."id", ranked."rank", ranked."allWords"
       FROM (
-        SELECT m."search", m."id", m."rank",
+        SELECT m."search", m."id", m."rank", m."allWords",
           row_number() OVER (PARTITION BY m."search" ORDER BY m."allWords" DESC, m."rank" DESC, m."id") AS "place"
         FROM (
           SELECT d."search", d."id", d."allWords", ts_rank(d."searchVector", w."query")::float8 AS "rank"
@@ -332,7 +349,7 @@ export class Retriever {
       WHERE ranked."place" <= ${limit}
       ORDER BY ranked."search", ranked."place"`);
     const hits = batch.map((): TextHit[] => []);
-    for (const row of rows) hits[Number(row.search) - 1]!.push({ id: row.id, rank: Number(row.rank) });
+    for (const row of rows) hits[Number(row.search) - 1]!.push({ id: row.id, rank: Number(row.rank), allWords: row.allWords });
     return hits;
   }
 
