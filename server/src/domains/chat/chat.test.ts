@@ -27,7 +27,7 @@ describe('contentTerms', () => {
   it.each([
     ['What is your refund policy?', ['refund', 'policy']],
     ['Les remboursements sont-ils acceptés ?', ['remboursement', 'accepte']],
-    ['Do you ship to the USA in 2 days', ['ship', 'usa', 'day']],
+    ['Do you ship to the USA in 2 days', ['ship', 'usa', '2', 'day']],
   ])('reads %s as %j', (text, terms) => {
     expect(contentTerms(text)).toEqual(terms);
   });

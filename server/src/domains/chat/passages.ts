@@ -1,4 +1,4 @@
-import { isStopword } from '../../platform/embeddings/stopwords.ts';
+import { isContentWord } from '../../platform/embeddings/index.ts';
 import type { BotLanguage } from './language.ts';
 import { readingOf } from './passageReading.ts';
 import type { Passage, PassageSourceType } from './passage.ts';
@@ -28,7 +28,7 @@ export function contentTerms(text: string): string[] {
       .replace(/[\u0300-\u036f]/g, '')
       .match(/[\p{L}\p{N}]+/gu) ?? []
   )
-    .filter((term) => term.length > 1 && !isStopword(term))
+    .filter(isContentWord)
     .map((term) => (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') ? term.slice(0, -1) : term));
 }
 

@@ -9,6 +9,7 @@ export {
   contentWords,
   detectLanguage,
   foldedWords,
+  isContentWord,
   searchTermsOf,
   searchWords,
   STEMMING_VERSION,

@@ -7,7 +7,7 @@ import { isStopword } from './stopwords.ts';
 export type StemLanguage = 'en' | 'fr' | 'es' | 'de' | 'it';
 
 /** Bump whenever `searchTermsOf` changes: chunks stemmed by an older version are stemmed again at boot. */
-export const STEMMING_VERSION = 2;
+export const STEMMING_VERSION = 3;
 
 const STEMMER_NAMES: Record<StemLanguage, string> = { en: 'english', fr: 'french', es: 'spanish', de: 'german', it: 'italian' };
 /** Stems already computed, per language: a corpus repeats its words, and every chunk is stemmed twice (vector and full text). */
@@ -73,15 +73,24 @@ export function searchWords(text: string): string[] {
     if (!stretch.includes('-') && !stretch.includes('/')) continue;
     for (const joined of stretch.match(JOINED_WORDS) ?? []) {
       const parts = joined.toLowerCase().split(/[-/]/);
-      if (parts.every((part) => /^\d+$/.test(part) || (part.length > 1 && !isStopword(part)))) words.push(parts.join(''));
+      if (parts.every(isContentWord)) words.push(parts.join(''));
     }
   }
   return words;
 }
 
-/** The words of a text that say what it is about: no function words, no single letters. */
+/**
+ * Whether a folded word says what a text is about: not a function word, not a single letter. A
+ * single digit does ("volume 5", "floor 3", "step 2"): passages alike but for such a number are
+ * told apart by it alone.
+ */
+export function isContentWord(word: string): boolean {
+  return (word.length > 1 || /^\d$/.test(word)) && !isStopword(word);
+}
+
+/** The words of a text that say what it is about (see `isContentWord`). */
 export function contentWords(text: string): string[] {
-  return foldedWords(text).filter((word) => word.length > 1 && !isStopword(word));
+  return foldedWords(text).filter(isContentWord);
 }
 
 /** A folded word's stem in `language`; numbers and codes stay as they are. */
@@ -179,7 +188,7 @@ export function detectLanguage(text: string): 'en' | 'fr' | null {
 export function searchTermsOf(text: string, fallback: StemLanguage = 'en'): string {
   const language = detectLanguage(text) ?? fallback;
   return searchWords(text)
-    .filter((word) => word.length > 1 && !isStopword(word))
+    .filter(isContentWord)
     .map((word) => stemWord(word, language))
     .join(' ');
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { Prisma, type PrismaClient } from '../../../generated/prisma/client.ts';
-import { detectLanguage, isStopword, searchWords, stemWord, type StemLanguage } from '../../../platform/embeddings/index.ts';
+import { detectLanguage, isContentWord, searchWords, stemWord, type StemLanguage } from '../../../platform/embeddings/index.ts';
 import { BatchWhileBusy } from '../../../platform/batchWhileBusy.ts';
 import type { SqlQuery } from '../../../platform/database/index.ts';
 import type { VectorStore } from '../../../platform/vectors/index.ts';
@@ -50,7 +50,7 @@ const CORPUS_LANGUAGE_SAMPLE = 40;
 export function queryTerms(query: string, language: StemLanguage = 'en'): string[] {
   // "or" is an operator to websearch_to_tsquery, and a function word anyway.
   const words = searchWords(query).filter((word) => word !== 'or');
-  const content = words.filter((word) => word.length > 1 && !isStopword(word));
+  const content = words.filter(isContentWord);
   const stems = (content.length > 0 ? content : words).map((word) => stemWord(word, language));
   return [...new Set(stems)].slice(0, MAX_QUERY_TERMS);
 }
