@@ -458,8 +458,8 @@ describe('while Chroma is away', () => {
 });
 
 describe('full-text probes', () => {
-  it('have statistics to go by on the embedded database too: indexing refreshes them, as autovacuum would', async () => {
-    const refreshing = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(), refreshStatistics: true });
+  it('have statistics to go by without autovacuum: indexing refreshes them, as autovacuum would', async () => {
+    const refreshing = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(), refreshStatistics: { everyMs: 60_000 } });
     const botId = await newBot();
     await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'"chunks"\'::regclass');
     const statistics = () =>
@@ -471,6 +471,31 @@ describe('full-text probes', () => {
       { heading: null, text: 'Statistics make the planner wise.' },
     ]);
     await vi.waitFor(async () => expect(await statistics()).toEqual([{ n: 1 }]), { timeout: 10_000, interval: 50 });
+  });
+
+  it('are refreshed at the end of the interval when indexing went on within it', async () => {
+    const refreshing = new KnowledgeIndex({ prisma, vectors, embeddings: new LexicalEmbeddings(), refreshStatistics: { everyMs: 300 } });
+    const botId = await newBot();
+    const analyzedAt = async () =>
+      (
+        await prisma.$queryRaw<{ at: Date | null }[]>`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relid = '"chunks"'::regclass`
+      )[0]?.at ?? null;
+    const hasStatistics = async () =>
+      (
+        await prisma.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'chunks' AND attname = 'searchVector'`
+      )[0]!.n > 0;
+    await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'"chunks"\'::regclass');
+    await refreshing.indexSections(botId, await newDocument(botId, 'first.txt'), [{ heading: null, text: 'The first page.' }]);
+    await vi.waitFor(async () => expect(await hasStatistics()).toBe(true), { timeout: 10_000, interval: 20 });
+    const first = await analyzedAt();
+
+    // Within the interval: the check waits for its end, then finds the statistics gone again.
+    await prisma.$executeRawUnsafe('DELETE FROM pg_statistic WHERE starelid = \'"chunks"\'::regclass');
+    await refreshing.indexSections(botId, await newDocument(botId, 'second.txt'), [{ heading: null, text: 'The second page.' }]);
+    await vi.waitFor(async () => expect(await hasStatistics()).toBe(true), { timeout: 10_000, interval: 20 });
+    expect((await analyzedAt())!.getTime()).toBeGreaterThan(first!.getTime());
   });
 
   it('leave out a word in more than a thousand chunks, which would read its whole posting list for an arbitrary hundred', async () => {

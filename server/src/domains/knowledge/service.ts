@@ -60,7 +60,8 @@ export class KnowledgeService {
       vectors: platform.vectors,
       embeddings: platform.embeddings,
       logger,
-      refreshStatistics: platform.database.kind === 'pglite',
+      // The embedded database's ANALYZE holds its only connection: less often there. PostgreSQL's, as autovacuum's naptime.
+      refreshStatistics: { everyMs: platform.database.kind === 'pglite' ? 5 * 60_000 : 60_000 },
       retrievalCache,
     });
     this.retriever = new Retriever({

@@ -61,15 +61,32 @@ export interface KnowledgeIndexDependencies {
   logger?: Pick<Logger, 'warn'>;
   split?: SplitOptions;
   /**
-   * Refresh the chunks' planner statistics after indexing (at most every STATISTICS_INTERVAL_MS):
-   * for the embedded database, which has no autovacuum. Retrieval reads its common words from them.
+   * Refresh the chunks' planner statistics after indexing, when autovacuum has not (see
+   * `statisticsStale`): at most once per `everyMs`, and once more at its end when indexing went on
+   * meanwhile. Retrieval reads its common words from them, and a bot's questions probe every word
+   * alone until they count its frequent ones. The embedded database has no autovacuum, and a
+   * PostgreSQL server may run without it (or an ingestion outrun it).
    */
-  refreshStatistics?: boolean;
+  refreshStatistics?: { everyMs: number };
   /** Told of every change to a bot's chunks or vectors, once it is written (see RetrievalCache). */
   retrievalCache?: Pick<RetrievalCache, 'knowledgeChanged'>;
 }
 
-const STATISTICS_INTERVAL_MS = 5 * 60_000;
+/** What PostgreSQL tells of the chunks' statistics (pg_stat_user_tables, pg_stats). */
+export interface StatisticsState {
+  analyzed: boolean;
+  hasStatistics: boolean;
+  modifiedSinceAnalyze: number;
+  liveRows: number;
+}
+
+/**
+ * Whether the chunks' statistics need an ANALYZE: never analyzed, none on the search column, or
+ * autovacuum's own default rule, rows changed since the last one beyond 50 plus a tenth of the table.
+ */
+export function statisticsStale(table: StatisticsState): boolean {
+  return !table.analyzed || !table.hasStatistics || table.modifiedSinceAnalyze > 50 + 0.1 * table.liveRows;
+}
 
 /** Vectors to remove from one collection: a source's, every one of a bot's, or the whole collection. */
 type VectorRemovalDraft = Pick<VectorRemoval, 'collection' | 'botId' | 'sourceId' | 'wholeCollection'>;
@@ -82,7 +99,9 @@ type VectorRemovalDraft = Pick<VectorRemoval, 'collection' | 'botId' | 'sourceId
  * once it is back.
  */
 export class KnowledgeIndex {
-  private statisticsRefreshedAt = -Infinity;
+  private statisticsCheckedAt = -Infinity;
+  /** The pending or running check of the statistics, if any (see `refreshStatistics`). */
+  private statisticsCheck: { running: boolean; askedAgain: boolean } | null = null;
 
   constructor(private readonly deps: KnowledgeIndexDependencies) {}
 
@@ -199,14 +218,36 @@ export class KnowledgeIndex {
     );
   }
 
-  /** ANALYZE in the background, as autovacuum would (see `refreshStatistics` in the dependencies). */
+  /** ANALYZE in the background when stale, as autovacuum would (see `refreshStatistics` in the dependencies). */
   private refreshStatistics(): void {
-    const now = Date.now();
-    if (!this.deps.refreshStatistics || now - this.statisticsRefreshedAt < STATISTICS_INTERVAL_MS) return;
-    this.statisticsRefreshedAt = now;
-    this.deps.prisma.$executeRawUnsafe('ANALYZE "chunks"').catch((error: unknown) => {
+    const every = this.deps.refreshStatistics?.everyMs;
+    if (every === undefined) return;
+    // A check under way may have read the table before this indexing's rows: one more after it.
+    if (this.statisticsCheck) {
+      if (this.statisticsCheck.running) this.statisticsCheck.askedAgain = true;
+      return;
+    }
+    this.statisticsCheck = { running: false, askedAgain: false };
+    setTimeout(() => void this.analyzeIfStale(), Math.max(0, this.statisticsCheckedAt + every - Date.now())).unref();
+  }
+
+  private async analyzeIfStale(): Promise<void> {
+    this.statisticsCheckedAt = Date.now();
+    this.statisticsCheck!.running = true;
+    try {
+      const [table] = await this.deps.prisma.$queryRaw<StatisticsState[]>`
+        SELECT (s."last_analyze" IS NOT NULL OR s."last_autoanalyze" IS NOT NULL) AS "analyzed",
+          EXISTS (SELECT 1 FROM "pg_stats" p WHERE p."schemaname" = s."schemaname" AND p."tablename" = s."relname" AND p."attname" = 'searchVector') AS "hasStatistics",
+          s."n_mod_since_analyze"::float8 AS "modifiedSinceAnalyze", s."n_live_tup"::float8 AS "liveRows"
+        FROM "pg_stat_user_tables" s WHERE s."relid" = to_regclass('"chunks"')`;
+      if (!table || statisticsStale(table)) await this.deps.prisma.$executeRawUnsafe('ANALYZE "chunks"');
+    } catch (error) {
       this.deps.logger?.warn({ err: error }, 'could not refresh the statistics of the chunks');
-    });
+    } finally {
+      const { askedAgain } = this.statisticsCheck!;
+      this.statisticsCheck = null;
+      if (askedAgain) this.refreshStatistics();
+    }
   }
 
   /** Removes a source's chunks and its vectors (in every collection it was indexed in). */
