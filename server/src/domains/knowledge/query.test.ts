@@ -7,6 +7,7 @@ describe('queryTerms', () => {
     { query: 'How long is the refund window?', expected: ['long', 'refund', 'window'] },
     { query: 'What are your opening hours?', expected: ['open', 'hour'] },
     { query: 'error E4521 error', expected: ['error', 'e4521'] },
+    { query: 'Which badge code opens the volume 5 archive room?', expected: ['badg', 'code', 'open', 'volum', '5', 'archiv', 'room'] },
     { query: 'Où est le café ?', expected: ['cafe'] },
     { query: 'Les livraisons sont-elles gratuites ?', language: 'fr' as const, expected: ['livraison', 'gratuit'] },
     { query: 'what is it', expected: ['what', 'is', 'it'] },

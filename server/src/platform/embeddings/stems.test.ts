@@ -21,6 +21,7 @@ describe('searchTermsOf', () => {
     ['Error E4521: restart the ROUTER', 'en', 'error e4521 restart router'],
     ['Opening hours', 'fr', 'opening hour'],
     ['Set keepAliveTimeout', 'en', 'set keepalivetimeout keep aliv timeout'],
+    ['Volume 5 is on floor 3, shelf B.', 'en', 'volum 5 floor 3 shelf'],
     ['', 'en', ''],
   ] as const)('%j (fallback %s)', (text, fallback, expected) => {
     expect(searchTermsOf(text, fallback)).toBe(expected);
